@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { boolField } from './envelope.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const USER_NAME_MAX = 32;
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `密码长度不能少于${PASSWORD_MIN}个字符`)
+  .max(PASSWORD_MAX, `密码长度不能超过${PASSWORD_MAX}个字符`);
+
+export const email = z
+  .string()
+  .trim()
+  .max(254, '邮箱长度不能超过254个字符')
+  .pipe(z.email('邮箱格式不正确'))
+  .transform((s) => s.toLowerCase());
+
+export const userName = z
+  .string()
+  .trim()
+  .min(2, '用户名长度不能少于2个字符')
+  .max(USER_NAME_MAX, `用户名长度不能超过${USER_NAME_MAX}个字符`)
+  .regex(/^[\p{L}\p{N}_.\-]+$/u, '用户名只能包含文字、数字、下划线、点和短横线');
+
+export const captcha = z.string().trim().regex(/^\d{6}$/, '邮箱验证码为6位数字');
+
+/** POST /api/v1/auth/login. `filter` is a user name, email or phone; `remeber` as the spec spells it. */
+export const loginBody = z.object({
+  filter: z.string().trim().min(1, '请输入用户名、邮箱或手机号').max(254, '账号过长'),
+  password: z.string().min(1, '请输入密码').max(PASSWORD_MAX, '密码过长'),
+  remeber: boolField().default(false),
+});
+
+export const loginData = z.object({
+  auth_token: z.string(),
+  user_name: z.string(),
+  permission: z.number(),
+  user_id: z.number(),
+});
+export type LoginData = z.infer<typeof loginData>;
+
+export const loginWithTokenBody = z.object({
+  token: z.string().trim().min(1, '令牌不能为空').max(200, '令牌过长'),
+});
+
+export const loginWithOpenTokenBody = z.object({
+  open_token: z.string().trim().min(1, '小程序令牌不能为空').max(200, '小程序令牌过长'),
+  app_id: z.string().trim().min(1, '小程序 AppID 不能为空').max(64, '小程序 AppID 过长'),
+});
+
+/** Binds a mini-program identity to the signed-in user, so that later open-token logins work. */
+export const bindOpenTokenBody = loginWithOpenTokenBody;
+
+export const CAPTCHA_PURPOSES = ['signup', 'find-password'] as const;
+export type CaptchaPurpose = (typeof CAPTCHA_PURPOSES)[number];
+
+export const sendEmailCaptchaBody = z.object({
+  email,
+  purpose: z.enum(CAPTCHA_PURPOSES, '用途只能是 signup 或 find-password'),
+});
+
+const samePasswords = (b: { password1: string; password2: string }) => b.password1 === b.password2;
+const mismatch = { message: '两次输入的密码不一致', path: ['password2'] };
+
+export const signupBody = z
+  .object({ email, email_captcha: captcha, user_name: userName, password1: password, password2: z.string() })
+  .refine(samePasswords, mismatch);
+
+export const findPasswordBody = z
+  .object({ email, email_captcha: captcha, password1: password, password2: z.string() })
+  .refine(samePasswords, mismatch);
+
+export const permissionData = z.object({ permission: z.number(), id: z.number() });
+export type PermissionData = z.infer<typeof permissionData>;
+
+export const odTokenData = z.object({ od_token: z.string() });
+
+/** Seconds between two captcha mails to one address; lifetime; tries. */
+export const CAPTCHA_RESEND_S = 60;
+export const CAPTCHA_TTL_S = 600;
+export const CAPTCHA_TRIES = 5;

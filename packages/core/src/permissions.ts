@@ -1,0 +1,122 @@
+/**
+ * Permission bits and roles of SPEC §6. The permission number of a user is a bitmask;
+ * a role is a named mask, so granting a composite role (oemer 127) grants all its bits.
+ */
+
+export const PERMISSION = {
+  visitor: 1,
+  user: 2,
+  dealer: 4,
+  dataView: 8,
+  media: 16,
+  attendance: 32,
+  apier: 64,
+  oemer: 127,
+  ssVisitor: 128,
+  ssUser: 256,
+  ssManager: 512,
+  superSaled: 127,
+  ssSuperSaled: 1920,
+  develop: 268435455,
+} as const;
+
+export type RoleName = keyof typeof PERMISSION;
+
+/** User service flags (SPEC §6): weekly report subscriptions. */
+export const SERVICE = {
+  jwbWeeklyReport: 1 << 17,
+  toiletWeeklyReport: 1 << 18,
+} as const;
+
+export const SERVICE_LABELS: Record<keyof typeof SERVICE, string> = {
+  jwbWeeklyReport: '除臭机周报服务',
+  toiletWeeklyReport: '智慧厕所周报服务',
+};
+
+/** A role entry as SPEC §3 names it: label, value, name, permission (assigner), pValue. */
+export interface RoleEntry {
+  label: string;
+  value: number;
+  name: RoleName;
+  /** The role allowed to assign this one. */
+  permission: RoleName;
+  /** The assigner role's value. */
+  pValue: number;
+}
+
+const role = (name: RoleName, label: string, assigner: RoleName): RoleEntry => ({
+  label,
+  value: PERMISSION[name],
+  name,
+  permission: assigner,
+  pValue: PERMISSION[assigner],
+});
+
+/** Every role with its Chinese label and who may assign it (SPEC §6 "Assignment"). */
+export const ROLES: readonly RoleEntry[] = [
+  role('visitor', '游客', 'user'),
+  role('user', '用户', 'dealer'),
+  role('dealer', '经销商', 'oemer'),
+  role('dataView', '数据中心', 'oemer'),
+  role('apier', '数据对接', 'oemer'),
+  role('oemer', 'OEM', 'superSaled'),
+  role('media', '流媒体', 'superSaled'),
+  role('attendance', '考勤', 'superSaled'),
+  role('ssVisitor', '园区游客', 'ssUser'),
+  role('ssUser', '园区用户', 'ssManager'),
+  role('ssManager', '园区管理员', 'ssSuperSaled'),
+  role('superSaled', '后台管理员(厕所)', 'develop'),
+  role('ssSuperSaled', '后台管理员(园区)', 'develop'),
+  role('develop', '开发者', 'develop'),
+];
+
+/** True when `mask` holds every bit of `need` (the spec's 'has'). */
+export function has(mask: number, need: number): boolean {
+  return (mask & need) === need;
+}
+
+/** True when `mask` lacks at least one bit of `need` (the spec's 'unhas' keeps the element then). */
+export function unhas(mask: number, need: number): boolean {
+  return !has(mask, need);
+}
+
+/** Looks a named permission up in the table; unknown names need everything. */
+export function permissionOf(name: string): number {
+  return (PERMISSION as Record<string, number>)[name] ?? PERMISSION.develop;
+}
+
+/** Roles the holder of `mask` may assign to others. */
+export function assignableRoles(mask: number): RoleEntry[] {
+  return ROLES.filter((r) => has(mask, r.pValue));
+}
+
+/** Roles fully held by `mask`, most specific (largest) first; labels for tags. */
+export function rolesOf(mask: number): RoleEntry[] {
+  return ROLES.filter((r) => has(mask, r.value)).sort((a, b) => b.value - a.value);
+}
+
+/** The Chinese label of the highest role a mask holds, or 游客 when it holds none. */
+export function roleLabel(mask: number): string {
+  return rolesOf(mask)[0]?.label ?? '无角色';
+}
+
+/**
+ * Whether an assigner with `callerMask` may change a permission number from `before` to
+ * `after`: every bit that changes must belong to a role the caller may assign, and the
+ * result may not exceed the caller's own rights (develop excepted: it holds every bit).
+ * Returns the first role that blocks the change, or null when allowed.
+ */
+export function blockedRole(callerMask: number, before: number, after: number): RoleEntry | null {
+  const changed = before ^ after;
+  if (changed === 0) return null;
+  let covered = 0;
+  for (const r of assignableRoles(callerMask)) covered |= r.value;
+  if ((changed & ~covered) !== 0 || (after & ~before & ~callerMask) !== 0) {
+    const culprit =
+      ROLES.filter((r) => (r.value & changed) !== 0 && !has(callerMask, r.pValue)).sort(
+        (a, b) => a.value - b.value,
+      )[0] ?? ROLES.find((r) => r.name === 'develop');
+    return culprit ?? null;
+  }
+  return null;
+}

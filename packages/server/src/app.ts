@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { CODE } from '@se/core';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDb, type Db } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { errorEnvelopes } from './http/errors.ts';
+import { docsRoutes } from './http/openapi.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { securityHeaders } from './http/security.ts';
+import { Mailer } from './mail/mailer.ts';
+import { startBroker } from './mqtt/broker.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { ensureAdmin } from './modules/auth/service.ts';
+import { SessionStore } from './modules/auth/sessions.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { siteRoutes, VERSION } from './modules/site/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Set on the first start when the admin password was generated: print it once. */
+  adminPassword?: string;
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one); otherwise opened from config. */
+  db?: Db;
+  /** Log output; tests pass false. */
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole server: database (migrated), admin account, routes, web app and the
+ * MQTT broker. Does not listen on HTTP: main.ts does, tests use inject().
+ */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    // One log line per request costs more than the request itself; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomBytes(6).toString('hex'),
+    routerOptions: { maxParamLength: 200 },
+  });
+  const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await migrate(db);
+  } catch (err) {
+    if (!opts.db) await db.close();
+    throw err;
+  }
+  const ctx: AppContext = {
+    config,
+    db,
+    log: app.log,
+    sessions: new SessionStore(db),
+    mailer: new Mailer(db, app.log, config.smtpUrl, config.mailFrom),
+    limiter: new RateLimiter(),
+    broker: null,
+  };
+  const admin = await ensureAdmin(ctx);
+
+  await app.register(formbody);
+  securityHeaders(app);
+  errorEnvelopes(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  siteRoutes(app, ctx);
+  devRoutes(app, ctx);
+  docsRoutes(app, VERSION);
+
+  serveWeb(app, config.webDist);
+
+  if (config.mqttPort !== null) {
+    try {
+      ctx.broker = await startBroker(config.mqttPort, config.host, app.log);
+    } catch (err) {
+      if (!opts.db) await db.close();
+      throw err;
+    }
+  }
+
+  app.addHook('onClose', async () => {
+    await ctx.broker?.close();
+    ctx.mailer.close();
+    if (!opts.db) await db.close();
+  });
+  return { app, ctx, adminPassword: admin.password };
+}
+
+/** The built React app with history-mode fallback; /api paths never fall back. */
+function serveWeb(app: FastifyInstance, dist: string | null) {
+  const index = dist ? path.join(dist, 'index.html') : null;
+  const hasWeb = index !== null && fs.existsSync(index);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: dist!,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, file) {
+        // Hashed assets never change; index.html must be revalidated to pick up new builds.
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.get('/assets/*', (req, reply) => reply.sendFile(req.url.slice(1).split('?')[0]!));
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasWeb) {
+      return reply.code(200).send({ code: CODE.notFound, message: '接口不存在', data: null });
+    }
+    if (/\.[a-z0-9]+$/i.test(url) && url !== '/') {
+      const file = path.join(dist!, path.normalize(url));
+      if (file.startsWith(dist!) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(dist!, file));
+      }
+      return reply.code(404).type('text/plain').send('Not Found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

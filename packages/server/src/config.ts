@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!/^\d+$/.test(v.trim()) || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a port number 0-65535 (got "${v}")` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalUrl = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      let u: URL;
+      try {
+        u = new URL(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} is not a valid URL (got "${v}")` });
+        return z.NEVER;
+      }
+      if (!protocols.includes(u.protocol)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must start with ${protocols.map((p) => p + '//').join(' or ')} (got "${v}")`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    });
+
+const envSchema = z.object({
+  PORT: port('PORT', 8080),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
+  MQTT_PORT: port('MQTT_PORT', 1883),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || (v.length >= 8 && v.length <= 64), {
+      message: 'ADMIN_PASSWORD must be 8-64 characters long',
+    }),
+  SMTP_URL: optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('智慧环境管理系统 <noreply@localhost>'),
+  SITE_RECORD_CODE: z.string().default(''),
+  SITE_RECORD_URL: optionalUrl('SITE_RECORD_URL', ['http:', 'https:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  }).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''], { error: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl: string | undefined;
+  /** Embedded MQTT broker port; null disables the broker (tests that do not need it). */
+  mqttPort: number | null;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  siteRecordCode: string;
+  siteRecordUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Built web app to serve; null serves the API only. */
+  webDist: string | null;
+  /** scrypt cost as log2(N); OWASP asks for N = 2^17. */
+  scryptLogN: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; the first bad value is reported by name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? '');
+    const msg = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    throw new ConfigError(`Invalid configuration: ${msg}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mqttPort: e.MQTT_PORT,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    siteRecordCode: e.SITE_RECORD_CODE,
+    siteRecordUrl: e.SITE_RECORD_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    scryptLogN: 17,
+  };
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CODE, has } from '@se/core';
+import type { AppContext, Caller } from '../context.ts';
+import { AppError, forbidden, rateLimited } from '../errors.ts';
+import { parseOrThrow } from './validation.ts';
+
+/** 'public' routes need no session; a number names the permission bits a caller must hold. */
+export type Access = 'public' | number;
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
+  method: 'GET' | 'POST';
+  url: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  /** Schema of `data` in the envelope, for the OpenAPI document. */
+  response?: R;
+  /** Per-IP limit on this route. */
+  rateLimit?: { max: number; windowMs: number };
+  handler: (ctx: {
+    req: FastifyRequest;
+    reply: FastifyReply;
+    body: z.output<B>;
+    query: z.output<Q>;
+    /** The signed-in caller; on 'public' routes read the optional `req.caller` instead. */
+    caller: Caller;
+  }) => Promise<z.input<R> | null | undefined>;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+}
+
+/** Every route defined through `route()`, for the OpenAPI document. */
+export const registry = new Map<string, RegisteredRoute>();
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** Reads the session token from Authorization or X-Token, quotes and "Bearer " stripped. */
+export function tokenOf(req: FastifyRequest): string | null {
+  const raw = req.headers['x-token'] ?? req.headers.authorization;
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (!v) return null;
+  const t = v
+    .replace(/^Bearer\s+/i, '')
+    .replace(/^["']+|["']+$/g, '')
+    .trim();
+  return t && t !== 'null' && t !== 'undefined' ? t : null;
+}
+
+/**
+ * Declares one API route: parse (zod) → access check → handler → envelope. Handlers stay
+ * thin and return `data`; errors are AppErrors turned into envelopes by the error handler.
+ */
+export function route<
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodNull,
+>(app: FastifyInstance, ctx: AppContext, spec: RouteSpec<B, Q, R>) {
+  registry.set(`${spec.method} ${spec.url}`, spec as unknown as RegisteredRoute);
+  const limit = spec.rateLimit;
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (req, reply) => {
+      if (limit && !ctx.limiter.hit(`${spec.url}|${req.ip}`, limit.max, limit.windowMs)) {
+        throw rateLimited();
+      }
+      let caller: Caller | null = null;
+      const token = tokenOf(req);
+      if (spec.access !== 'public' || token) {
+        const r = await ctx.sessions.resolve(token);
+        if (r.ok) caller = r.caller;
+        else if (spec.access !== 'public') throw new AppError(r.code, r.message);
+      }
+      if (typeof spec.access === 'number' && caller && !has(caller.permission, spec.access)) {
+        throw forbidden();
+      }
+      req.caller = caller;
+      const body = spec.body ? parseOrThrow(spec.body, req.body) : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, req.query) : undefined;
+      const data = await spec.handler({
+        req,
+        reply,
+        body: body as z.output<B>,
+        query: query as z.output<Q>,
+        caller: caller as Caller,
+      });
+      return { code: CODE.ok, message: '成功', data: data ?? null };
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Every mail lands in the outbox table first; with SMTP_URL it is then sent and marked.
+ * Without SMTP the outbox (and the log) is where developers read it.
+ */
+export class Mailer {
+  private transport: nodemailer.Transporter | null;
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+    smtpUrl: string | undefined,
+    private from: string,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  }
+
+  async send(mail: Mail): Promise<void> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO outbox (to_addr, subject, body) VALUES ($1, $2, $3) RETURNING id`,
+      [mail.to, mail.subject, mail.body],
+    );
+    if (!this.transport) {
+      this.log.info({ outbox: row!.id, to: mail.to, subject: mail.subject }, `mail (outbox): ${mail.body}`);
+      return;
+    }
+    // Delivery happens after the answer: a slow SMTP server must not hold the request.
+    this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body }).then(
+      () => this.db.query(`UPDATE outbox SET sent_at = now() WHERE id = $1`, [row!.id]),
+      (err: Error) => {
+        this.log.warn({ outbox: row!.id, err: err.message }, 'mail delivery failed');
+        return this.db.query(`UPDATE outbox SET error = $2 WHERE id = $1`, [row!.id, err.message.slice(0, 500)]);
+      },
+    )
+      .catch(() => {});
+  }
+
+  close() {
+    this.transport?.close();
+  }
+}

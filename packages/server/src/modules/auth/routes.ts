@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  PERMISSION,
+  bindOpenTokenBody,
+  findPasswordBody,
+  loginBody,
+  loginData,
+  loginWithOpenTokenBody,
+  loginWithTokenBody,
+  odTokenData,
+  permissionData,
+  sendEmailCaptchaBody,
+  signupBody,
+} from '@se/core';
+import type { AppContext } from '../../context.ts';
+import { route } from '../../http/route.ts';
+import * as auth from './service.ts';
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+const MIN = 60_000;
+const tag = 'auth';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const loginLimit = { max: 30, windowMs: 10 * MIN };
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    summary: '用户登录（用户名、邮箱或手机号）',
+    tag,
+    access: 'public',
+    rateLimit: loginLimit,
+    body: loginBody,
+    response: loginData,
+    handler: ({ req, body }) => auth.login(ctx, body, meta(req)),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/auth/login-with-token',
+    summary: '用长期令牌（od_token）登录',
+    tag,
+    access: 'public',
+    rateLimit: loginLimit,
+    body: loginWithTokenBody,
+    response: loginData,
+    handler: ({ req, body }) => auth.loginWithToken(ctx, body.token, meta(req)),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/mini-program/login-with-open-token',
+    summary: '小程序 open_token 登录',
+    tag,
+    access: 'public',
+    rateLimit: loginLimit,
+    body: loginWithOpenTokenBody,
+    response: loginData,
+    handler: ({ req, body }) => auth.loginWithOpenToken(ctx, body.open_token, body.app_id, meta(req)),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/mini-program/bind-open-token',
+    summary: '把小程序身份绑定到当前用户',
+    tag,
+    access: 0,
+    body: bindOpenTokenBody,
+    handler: async ({ caller, body }) => {
+      await auth.bindOpenToken(ctx, caller, body.open_token, body.app_id);
+      return null;
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/auth/send-email-captcha',
+    summary: '发送邮箱验证码（注册、找回密码）',
+    tag,
+    access: 'public',
+    rateLimit: { max: 10, windowMs: 10 * MIN },
+    body: sendEmailCaptchaBody,
+    response: z.object({ resend_after: z.number() }),
+    handler: ({ body }) => auth.sendEmailCaptcha(ctx, body.email, body.purpose),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    summary: '用户注册',
+    tag,
+    access: 'public',
+    rateLimit: { max: 10, windowMs: 10 * MIN },
+    body: signupBody,
+    response: z.object({ user_id: z.number() }),
+    handler: ({ body }) => auth.signup(ctx, body),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/auth/find-password',
+    summary: '找回密码',
+    tag,
+    access: 'public',
+    rateLimit: { max: 10, windowMs: 10 * MIN },
+    body: findPasswordBody,
+    handler: async ({ body }) => {
+      await auth.findPassword(ctx, body);
+      return null;
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/auth/logout',
+    summary: '退出登录（令牌作废）',
+    tag,
+    access: 0,
+    handler: async ({ caller }) => {
+      await auth.logout(ctx, caller);
+      return null;
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/api/v1/auth/get-permission',
+    summary: '当前用户的权限与ID',
+    tag,
+    access: 0,
+    response: permissionData,
+    handler: async ({ caller }) => ({ permission: caller.permission, id: caller.id }),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/user/reset-od-token',
+    summary: '生成新的长期令牌（od_token，只显示一次）',
+    tag,
+    access: 0,
+    response: odTokenData,
+    handler: ({ caller }) => auth.resetOdToken(ctx, caller),
+  });
+}

@@ -1,0 +1,194 @@
+import crypto from 'node:crypto';
+import {
+  CAPTCHA_RESEND_S,
+  CAPTCHA_TRIES,
+  CAPTCHA_TTL_S,
+  CODE,
+  PERMISSION,
+  type CaptchaPurpose,
+  type LoginData,
+} from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { AppError, badRequest, conflict, rateLimited } from '../../errors.ts';
+import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './password.ts';
+import * as repo from './repo.ts';
+
+export const LOCKOUT = { failures: 5, minutes: 15 } as const;
+
+/** Self-registered accounts may see their own devices and invite visitors. */
+export const SIGNUP_PERMISSION = PERMISSION.visitor | PERMISSION.user;
+
+const WRONG = '账号或密码错误';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+function minutesLeft(until: Date) {
+  return Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
+}
+
+async function sessionFor(ctx: AppContext, userId: number, remember: boolean, meta: RequestMeta): Promise<LoginData> {
+  const acc = await repo.findAccountById(ctx.db, userId);
+  if (!acc || acc.is_delete) throw new AppError(CODE.unauthorized, '账号不存在或已被删除');
+  const token = await ctx.sessions.create(acc.id, remember, meta);
+  return { auth_token: token, user_name: acc.user_name, permission: acc.permissions, user_id: acc.id };
+}
+
+export async function login(
+  ctx: AppContext,
+  b: { filter: string; password: string; remeber: boolean },
+  meta: RequestMeta,
+): Promise<LoginData> {
+  const acc = await repo.findAccountByFilter(ctx.db, b.filter);
+  if (!acc) {
+    // Same work as a real check, so response time does not tell whether the account exists.
+    await verifyPassword(b.password, await dummyHash(ctx.config.scryptLogN));
+    throw badRequest(WRONG);
+  }
+  if (acc.locked_until && new Date(acc.locked_until).getTime() > Date.now()) {
+    throw rateLimited(`登录失败次数过多，账号已锁定，请${minutesLeft(acc.locked_until)}分钟后再试`);
+  }
+  if (!(await verifyPassword(b.password, acc.password_hash))) {
+    const r = await repo.recordFailedLogin(ctx.db, acc.id, LOCKOUT.failures, LOCKOUT.minutes);
+    if (r.locked_until && new Date(r.locked_until).getTime() > Date.now()) {
+      throw rateLimited(`登录失败次数过多，账号已锁定${LOCKOUT.minutes}分钟`);
+    }
+    throw badRequest(WRONG);
+  }
+  await repo.clearFailedLogins(ctx.db, acc.id);
+  return sessionFor(ctx, acc.id, b.remeber, meta);
+}
+
+export async function loginWithToken(ctx: AppContext, token: string, meta: RequestMeta) {
+  const row = await repo.findUserByOdToken(ctx.db, sha256(token));
+  if (!row) throw new AppError(CODE.unauthorized, '令牌无效');
+  return sessionFor(ctx, row.user_id, false, meta);
+}
+
+export async function loginWithOpenToken(ctx: AppContext, openToken: string, appId: string, meta: RequestMeta) {
+  const row = await repo.findUserByWcToken(ctx.db, appId, sha256(openToken));
+  if (!row) throw new AppError(CODE.unauthorized, '该小程序账号尚未绑定，请先登录');
+  return sessionFor(ctx, row.user_id, true, meta);
+}
+
+export async function bindOpenToken(ctx: AppContext, caller: Caller, openToken: string, appId: string) {
+  await ctx.db.transaction((tx) => repo.bindWcToken(tx, caller.id, appId, sha256(openToken)));
+}
+
+/** A new long-lived user token; the old one stops working. Shown once, stored hashed. */
+export async function resetOdToken(ctx: AppContext, caller: Caller) {
+  const token = newToken();
+  await ctx.db.transaction((tx) => repo.replaceOdToken(tx, caller.id, sha256(token)));
+  return { od_token: token };
+}
+
+export async function logout(ctx: AppContext, caller: Caller) {
+  await ctx.sessions.revoke(caller.sessionId, 'logout');
+}
+
+const PURPOSE_TEXT: Record<CaptchaPurpose, string> = { signup: '注册账号', 'find-password': '找回密码' };
+
+export async function sendEmailCaptcha(ctx: AppContext, email: string, purpose: CaptchaPurpose) {
+  const existing = await repo.findAccountByEmail(ctx.db, email);
+  if (purpose === 'signup' && existing) throw conflict('该邮箱已注册，请直接登录或找回密码');
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await ctx.db.transaction(async (tx) => {
+    if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [email]);
+    const last = await repo.lastCaptchaAge(tx, email);
+    if (last && last.age_s < CAPTCHA_RESEND_S) {
+      throw rateLimited(`验证码发送过于频繁，请${Math.ceil(CAPTCHA_RESEND_S - last.age_s)}秒后再试`);
+    }
+    await repo.insertCaptcha(tx, email, purpose, sha256(`${email}:${code}`), CAPTCHA_TTL_S);
+  });
+  // Recovery for an unknown address answers the same but sends nothing: no account probing.
+  if (purpose === 'find-password' && !existing) return { resend_after: CAPTCHA_RESEND_S };
+  await ctx.mailer.send({
+    to: email,
+    subject: `【智慧环境管理系统】${PURPOSE_TEXT[purpose]}验证码`,
+    body: `您正在${PURPOSE_TEXT[purpose]}，验证码：${code}，${CAPTCHA_TTL_S / 60}分钟内有效。如非本人操作，请忽略本邮件。`,
+  });
+  return { resend_after: CAPTCHA_RESEND_S };
+}
+
+/** Checks and consumes a captcha; a wrong code costs one of its tries. */
+async function consumeCaptcha(ctx: AppContext, email: string, purpose: CaptchaPurpose, code: string) {
+  const c = await repo.liveCaptcha(ctx.db, email, purpose);
+  if (!c || c.tries >= CAPTCHA_TRIES) throw badRequest('验证码已失效，请重新获取');
+  const ok = crypto.timingSafeEqual(Buffer.from(sha256(`${email}:${code}`)), Buffer.from(c.code_hash));
+  if (!ok) {
+    const tries = await repo.countCaptchaTry(ctx.db, c.id);
+    const left = CAPTCHA_TRIES - tries;
+    throw badRequest(left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
+  }
+  if (!(await repo.useCaptcha(ctx.db, c.id))) throw badRequest('验证码已失效，请重新获取');
+}
+
+export async function signup(
+  ctx: AppContext,
+  b: { email: string; email_captcha: string; user_name: string; password1: string },
+) {
+  const taken = await repo.nameOrEmailTaken(ctx.db, b.user_name, b.email);
+  if (taken.name) throw conflict('用户名已被使用');
+  if (taken.email) throw conflict('该邮箱已注册');
+  await consumeCaptcha(ctx, b.email, 'signup', b.email_captcha);
+  const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
+  try {
+    const id = await ctx.db.transaction((tx) =>
+      repo.insertUser(tx, {
+        user_name: b.user_name,
+        email: b.email,
+        password_hash: hash,
+        permissions: SIGNUP_PERMISSION,
+        parent_id: null,
+      }),
+    );
+    return { user_id: id };
+  } catch (err) {
+    throw duplicateAsConflict(err);
+  }
+}
+
+export async function findPassword(ctx: AppContext, b: { email: string; email_captcha: string; password1: string }) {
+  await consumeCaptcha(ctx, b.email, 'find-password', b.email_captcha);
+  const acc = await repo.findAccountByEmail(ctx.db, b.email);
+  if (!acc) throw badRequest('验证码已失效，请重新获取');
+  const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
+  await repo.setPasswordHash(ctx.db, acc.id, hash);
+  await ctx.sessions.revokeUser(acc.id, 'password-changed');
+}
+
+/** Turns a unique violation raced past the pre-check into the same 409. */
+export function duplicateAsConflict(err: unknown): unknown {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code === '23505') {
+    const what = `${e.constraint ?? ''} ${e.message ?? ''}`;
+    return conflict(what.includes('email') ? '该邮箱已注册' : '用户名已被使用');
+  }
+  return err;
+}
+
+/** First start: the `admin` developer account. Returns the password when it was generated. */
+export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean; password?: string }> {
+  const rows = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE lower(user_name) = 'admin'`);
+  if (rows.length > 0) return { created: false };
+  const generated = ctx.config.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
+  const hash = await hashPassword(ctx.config.adminPassword ?? generated!, ctx.config.scryptLogN);
+  try {
+    await ctx.db.transaction((tx) =>
+      repo.insertUser(tx, {
+        user_name: 'admin',
+        email: null,
+        password_hash: hash,
+        permissions: PERMISSION.develop,
+        parent_id: null,
+      }),
+    );
+  } catch (err) {
+    // Another server copy created it first.
+    if ((err as { code?: string }).code === '23505') return { created: false };
+    throw err;
+  }
+  return { created: true, password: generated };
+}

@@ -1,0 +1,123 @@
+import { CODE } from '@se/core';
+import type { Caller } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import { newToken, sha256 } from './password.ts';
+
+export type Resolved = { ok: true; caller: Caller } | { ok: false; code: number; message: string };
+
+interface Entry {
+  sessionId: number;
+  userId: number;
+  userName: string;
+  permission: number;
+  expiresAt: number;
+  revoked: boolean;
+  deleted: boolean;
+  cachedAt: number;
+}
+
+const DAY = 86_400_000;
+export const SESSION_TTL = { remember: 30 * DAY, normal: DAY } as const;
+
+// A cached session is re-read after this long, so a revocation made by another server
+// copy takes effect within it; revocations made here invalidate at once.
+const CACHE_MS = 10_000;
+const CACHE_MAX = 100_000;
+
+/**
+ * Sessions: random bearer tokens, stored as SHA-256, cached briefly in memory because every
+ * API request resolves one.
+ */
+export class SessionStore {
+  private cache = new Map<string, Entry>();
+
+  constructor(private db: Db) {}
+
+  async create(userId: number, remember: boolean, meta: { ip: string; userAgent: string }): Promise<string> {
+    const token = newToken();
+    const ttl = remember ? SESSION_TTL.remember : SESSION_TTL.normal;
+    await this.db.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
+       VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5)`,
+      [userId, sha256(token), ttl, meta.ip, meta.userAgent.slice(0, 300)],
+    );
+    return token;
+  }
+
+  async resolve(token: string | null): Promise<Resolved> {
+    if (!token) return { ok: false, code: CODE.unauthorized, message: '请先登录' };
+    if (token.length > 200) return { ok: false, code: CODE.unauthorized, message: '登录状态无效，请重新登录' };
+    const hash = sha256(token);
+    const now = Date.now();
+    let e = this.cache.get(hash);
+    if (!e || now - e.cachedAt > CACHE_MS) {
+      e = await this.load(hash, now);
+      if (!e) return { ok: false, code: CODE.unauthorized, message: '登录状态无效，请重新登录' };
+    }
+    if (e.revoked || e.deleted) {
+      return { ok: false, code: CODE.revoked, message: '登录状态已失效（已退出或在别处修改了密码），请重新登录' };
+    }
+    if (e.expiresAt <= now) return { ok: false, code: CODE.expired, message: '登录已过期，请重新登录' };
+    return {
+      ok: true,
+      caller: { id: e.userId, userName: e.userName, permission: e.permission, sessionId: e.sessionId },
+    };
+  }
+
+  private async load(hash: string, now: number): Promise<Entry | undefined> {
+    const rows = await this.db.query<{
+      id: number;
+      user_id: number;
+      user_name: string;
+      permissions: number;
+      expires_at: Date;
+      revoked_at: Date | null;
+      is_delete: boolean;
+    }>(
+      `SELECT s.id, s.user_id, u.user_name, u.permissions, s.expires_at, s.revoked_at, u.is_delete
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1`,
+      [hash],
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const e: Entry = {
+      sessionId: r.id,
+      userId: r.user_id,
+      userName: r.user_name,
+      permission: r.permissions,
+      expiresAt: new Date(r.expires_at).getTime(),
+      revoked: r.revoked_at !== null,
+      deleted: r.is_delete,
+      cachedAt: now,
+    };
+    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(hash, e);
+    return e;
+  }
+
+  async revoke(sessionId: number, reason: string): Promise<void> {
+    await this.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1`, [
+      sessionId,
+      reason,
+    ]);
+    for (const e of this.cache.values()) if (e.sessionId === sessionId) e.revoked = true;
+  }
+
+  /** Revokes every live session of a user (password change, deletion). */
+  async revokeUser(userId: number, reason: string, exceptSessionId?: number): Promise<void> {
+    await this.db.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+        WHERE user_id = $1 AND revoked_at IS NULL AND id <> $3`,
+      [userId, reason, exceptSessionId ?? 0],
+    );
+    for (const e of this.cache.values()) {
+      if (e.userId === userId && e.sessionId !== exceptSessionId) e.revoked = true;
+    }
+  }
+
+  /** Drops cached state of a user whose name or permission changed. */
+  forgetUser(userId: number): void {
+    for (const [k, e] of this.cache) if (e.userId === userId) this.cache.delete(k);
+  }
+}

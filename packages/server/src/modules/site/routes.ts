@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { route } from '../../http/route.ts';
+
+export const SYSTEM_NAME = '智慧环境管理系统';
+export const VERSION = 'V3.9.3';
+
+const siteData = z.object({
+  name: z.string(),
+  version: z.string(),
+  record_code: z.string(),
+  record_url: z.string(),
+});
+
+export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, {
+    method: 'GET',
+    url: '/api/v1/site',
+    summary: '站点信息（名称、版本、备案号）',
+    tag: 'site',
+    access: 'public',
+    response: siteData,
+    handler: async () => ({
+      name: SYSTEM_NAME,
+      version: VERSION,
+      record_code: ctx.config.siteRecordCode,
+      record_url: ctx.config.siteRecordUrl ?? '',
+    }),
+  });
+
+  // Health is for load balancers and probes: plain HTTP status, no envelope.
+  app.get('/api/health', async (_req, reply) => {
+    const t0 = performance.now();
+    let db = false;
+    try {
+      await ctx.db.query('SELECT 1');
+      db = true;
+    } catch {
+      db = false;
+    }
+    const dbMs = Math.round((performance.now() - t0) * 100) / 100;
+    const broker = ctx.broker ? ctx.broker.ready() : null;
+    const ok = db && broker !== false;
+    reply.code(ok ? 200 : 503);
+    return { status: ok ? 'ok' : 'degraded', db: { ok: db, ms: dbMs, kind: ctx.db.kind }, mqtt: { ok: broker } };
+  });
+}

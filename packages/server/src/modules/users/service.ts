@@ -1,0 +1,44 @@
+import { PERMISSION, has, type UpdateInfoBody, type UserInfo } from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import * as repo from './repo.ts';
+
+/** Loads nothing: decides whether `caller` may read or change user `id` (itself or its subtree). */
+export async function assertCanManage(ctx: AppContext, caller: Caller, id: number) {
+  if (caller.id === id || has(caller.permission, PERMISSION.develop)) return;
+  if (!(await repo.isSelfOrDescendant(ctx.db, caller.id, id))) throw forbidden('无权查看或修改该用户');
+}
+
+export async function getInfo(ctx: AppContext, caller: Caller, userId = caller.id): Promise<UserInfo> {
+  await assertCanManage(ctx, caller, userId);
+  const r = await repo.getInfo(ctx.db, userId);
+  if (!r || (r.user_deleted && userId !== caller.id)) throw notFound('用户不存在');
+  // SPEC §3: empty strings when nothing valid is stored.
+  const valid = r.id !== null && !r.is_delete;
+  return {
+    id: r.id ?? 0,
+    is_delete: r.is_delete ?? false,
+    company_name: valid ? (r.company_name ?? '') : '',
+    company_address: valid ? (r.company_address ?? '') : '',
+    user_name: r.user_name,
+    phone_num: r.phone_num,
+  };
+}
+
+export async function updateInfo(ctx: AppContext, caller: Caller, b: UpdateInfoBody): Promise<UserInfo> {
+  let userId = b.user_id ?? caller.id;
+  if (b.id !== undefined && b.user_id === undefined) {
+    // The spec's form sends the info row's id; find whose row it is.
+    const rows = await ctx.db.query<{ user_id: number }>(`SELECT user_id FROM user_info WHERE id = $1`, [b.id]);
+    if (!rows[0]) throw notFound('用户信息不存在');
+    userId = rows[0].user_id;
+  }
+  await assertCanManage(ctx, caller, userId);
+  const exists = await repo.getInfo(ctx.db, userId);
+  if (!exists || exists.user_deleted) throw notFound('用户不存在');
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertInfo(tx, userId, b);
+    if (b.phone_num !== undefined) await repo.setPhone(tx, userId, b.phone_num);
+  });
+  return getInfo(ctx, caller, userId);
+}
