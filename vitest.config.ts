@@ -17,8 +17,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite instances are heavy: a few files at a time keeps 2 cores responsive.
-          maxWorkers: 2,
         },
       },
       {

@@ -54,9 +54,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('智慧环境管理系统 <noreply@localhost>'),
   SITE_RECORD_CODE: z.string().default(''),
   SITE_RECORD_URL: optionalUrl('SITE_RECORD_URL', ['http:', 'https:']),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''], { error: 'TRUST_PROXY must be true or false' })
     .default('false')
@@ -67,7 +69,8 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
-  dataDir: string;
+  /** PGlite directory; null keeps the database in memory (tests). */
+  dataDir: string | null;
   /** PostgreSQL URL; when absent the embedded PGlite in dataDir is used. */
   databaseUrl: string | undefined;
   /** Embedded MQTT broker port; null disables the broker (tests that do not need it). */

@@ -22,9 +22,12 @@ export const userName = z
   .trim()
   .min(2, '用户名长度不能少于2个字符')
   .max(USER_NAME_MAX, `用户名长度不能超过${USER_NAME_MAX}个字符`)
-  .regex(/^[\p{L}\p{N}_.\-]+$/u, '用户名只能包含文字、数字、下划线、点和短横线');
+  .regex(/^[\p{L}\p{N}_.-]+$/u, '用户名只能包含文字、数字、下划线、点和短横线');
 
-export const captcha = z.string().trim().regex(/^\d{6}$/, '邮箱验证码为6位数字');
+export const captcha = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, '邮箱验证码为6位数字');
 
 /** POST /api/v1/auth/login. `filter` is a user name, email or phone; `remeber` as the spec spells it. */
 export const loginBody = z.object({

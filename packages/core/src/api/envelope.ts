@@ -42,7 +42,10 @@ export interface Page<T> {
 export const intField = (label?: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: label ? `${label}必须是整数` : undefined }).int().safe(),
+    z
+      .number({ error: label ? `${label}必须是整数` : undefined })
+      .int()
+      .safe(),
   );
 
 export const idField = () => intField().pipe(z.number().int().min(1).max(2_147_483_647));

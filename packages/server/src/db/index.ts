@@ -18,7 +18,11 @@ export interface Db extends Queryable {
 }
 
 /** Returns the first row or undefined. */
-export async function first<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+export async function first<T>(
+  q: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<T | undefined> {
   const rows = await q.query<T>(sql, params);
   return rows[0];
 }

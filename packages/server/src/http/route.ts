@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CODE, has } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
 import { AppError, forbidden, rateLimited } from '../errors.ts';

@@ -34,13 +34,18 @@ export class Mailer {
       return;
     }
     // Delivery happens after the answer: a slow SMTP server must not hold the request.
-    this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body }).then(
-      () => this.db.query(`UPDATE outbox SET sent_at = now() WHERE id = $1`, [row!.id]),
-      (err: Error) => {
-        this.log.warn({ outbox: row!.id, err: err.message }, 'mail delivery failed');
-        return this.db.query(`UPDATE outbox SET error = $2 WHERE id = $1`, [row!.id, err.message.slice(0, 500)]);
-      },
-    )
+    this.transport
+      .sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body })
+      .then(
+        () => this.db.query(`UPDATE outbox SET sent_at = now() WHERE id = $1`, [row!.id]),
+        (err: Error) => {
+          this.log.warn({ outbox: row!.id, err: err.message }, 'mail delivery failed');
+          return this.db.query(`UPDATE outbox SET error = $2 WHERE id = $1`, [
+            row!.id,
+            err.message.slice(0, 500),
+          ]);
+        },
+      )
       .catch(() => {});
   }
 

@@ -8,7 +8,10 @@ export interface Broker {
   close(): Promise<void>;
 }
 
-export type DeviceAuthenticator = (user: string | undefined, password: Buffer | undefined) => Promise<boolean>;
+export type DeviceAuthenticator = (
+  user: string | undefined,
+  password: Buffer | undefined,
+) => Promise<boolean>;
 
 /** Devices are authenticated by the registry once it exists; until then nobody may connect. */
 const refuseAll: DeviceAuthenticator = async () => false;

@@ -72,7 +72,13 @@ export function clearFailedLogins(q: Queryable, id: number) {
 
 export async function insertUser(
   q: Queryable,
-  u: { user_name: string; email: string | null; password_hash: string; permissions: number; parent_id: number | null },
+  u: {
+    user_name: string;
+    email: string | null;
+    password_hash: string;
+    permissions: number;
+    parent_id: number | null;
+  },
 ) {
   const r = await first<{ id: number }>(
     q,
@@ -97,10 +103,11 @@ export function findUserByOdToken(q: Queryable, hash: string) {
 }
 
 export function findUserByWcToken(q: Queryable, appId: string, hash: string) {
-  return first<{ user_id: number }>(q, `SELECT user_id FROM user_tokens WHERE app_id = $1 AND wc_token = $2`, [
-    appId,
-    hash,
-  ]);
+  return first<{ user_id: number }>(
+    q,
+    `SELECT user_id FROM user_tokens WHERE app_id = $1 AND wc_token = $2`,
+    [appId, hash],
+  );
 }
 
 export async function replaceOdToken(q: Queryable, userId: number, hash: string) {
@@ -111,7 +118,11 @@ export async function replaceOdToken(q: Queryable, userId: number, hash: string)
 /** One mini-program identity belongs to one user: a new binding moves it. */
 export async function bindWcToken(q: Queryable, userId: number, appId: string, hash: string) {
   await q.query(`DELETE FROM user_tokens WHERE app_id = $1 AND wc_token = $2`, [appId, hash]);
-  await q.query(`INSERT INTO user_tokens (user_id, app_id, wc_token) VALUES ($1, $2, $3)`, [userId, appId, hash]);
+  await q.query(`INSERT INTO user_tokens (user_id, app_id, wc_token) VALUES ($1, $2, $3)`, [
+    userId,
+    appId,
+    hash,
+  ]);
 }
 
 export interface CaptchaRow {
@@ -160,8 +171,9 @@ export async function countCaptchaTry(q: Queryable, id: number) {
 
 /** Marks a captcha used; false when a concurrent request used it first. */
 export async function useCaptcha(q: Queryable, id: number) {
-  const r = await q.query(`UPDATE email_captchas SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`, [
-    id,
-  ]);
+  const r = await q.query(
+    `UPDATE email_captchas SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+    [id],
+  );
   return r.length === 1;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  PERMISSION,
   bindOpenTokenBody,
   findPasswordBody,
   loginBody,

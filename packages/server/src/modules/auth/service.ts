@@ -29,7 +29,12 @@ function minutesLeft(until: Date) {
   return Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
 }
 
-async function sessionFor(ctx: AppContext, userId: number, remember: boolean, meta: RequestMeta): Promise<LoginData> {
+async function sessionFor(
+  ctx: AppContext,
+  userId: number,
+  remember: boolean,
+  meta: RequestMeta,
+): Promise<LoginData> {
   const acc = await repo.findAccountById(ctx.db, userId);
   if (!acc || acc.is_delete) throw new AppError(CODE.unauthorized, '账号不存在或已被删除');
   const token = await ctx.sessions.create(acc.id, remember, meta);
@@ -67,7 +72,12 @@ export async function loginWithToken(ctx: AppContext, token: string, meta: Reque
   return sessionFor(ctx, row.user_id, false, meta);
 }
 
-export async function loginWithOpenToken(ctx: AppContext, openToken: string, appId: string, meta: RequestMeta) {
+export async function loginWithOpenToken(
+  ctx: AppContext,
+  openToken: string,
+  appId: string,
+  meta: RequestMeta,
+) {
   const row = await repo.findUserByWcToken(ctx.db, appId, sha256(openToken));
   if (!row) throw new AppError(CODE.unauthorized, '该小程序账号尚未绑定，请先登录');
   return sessionFor(ctx, row.user_id, true, meta);
@@ -150,7 +160,10 @@ export async function signup(
   }
 }
 
-export async function findPassword(ctx: AppContext, b: { email: string; email_captcha: string; password1: string }) {
+export async function findPassword(
+  ctx: AppContext,
+  b: { email: string; email_captcha: string; password1: string },
+) {
   await consumeCaptcha(ctx, b.email, 'find-password', b.email_captcha);
   const acc = await repo.findAccountByEmail(ctx.db, b.email);
   if (!acc) throw badRequest('验证码已失效，请重新获取');

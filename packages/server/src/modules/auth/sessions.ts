@@ -46,7 +46,8 @@ export class SessionStore {
 
   async resolve(token: string | null): Promise<Resolved> {
     if (!token) return { ok: false, code: CODE.unauthorized, message: '请先登录' };
-    if (token.length > 200) return { ok: false, code: CODE.unauthorized, message: '登录状态无效，请重新登录' };
+    if (token.length > 200)
+      return { ok: false, code: CODE.unauthorized, message: '登录状态无效，请重新登录' };
     const hash = sha256(token);
     const now = Date.now();
     let e = this.cache.get(hash);
@@ -55,7 +56,11 @@ export class SessionStore {
       if (!e) return { ok: false, code: CODE.unauthorized, message: '登录状态无效，请重新登录' };
     }
     if (e.revoked || e.deleted) {
-      return { ok: false, code: CODE.revoked, message: '登录状态已失效（已退出或在别处修改了密码），请重新登录' };
+      return {
+        ok: false,
+        code: CODE.revoked,
+        message: '登录状态已失效（已退出或在别处修改了密码），请重新登录',
+      };
     }
     if (e.expiresAt <= now) return { ok: false, code: CODE.expired, message: '登录已过期，请重新登录' };
     return {

@@ -11,7 +11,8 @@ export interface OutboxRow {
 }
 
 // Times are shown in the product's zone, UTC+8 (SPEC §5).
-const local = (col: string) => `to_char((${col} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
+const local = (col: string) =>
+  `to_char((${col} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
 
 export async function listOutbox(q: Queryable, to: string | null, limit: number, offset: number) {
   const [list, count] = await Promise.all([
@@ -21,7 +22,9 @@ export async function listOutbox(q: Queryable, to: string | null, limit: number,
         ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [to, limit, offset],
     ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE ($1::text IS NULL OR to_addr = $1)`, [to]),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE ($1::text IS NULL OR to_addr = $1)`, [
+      to,
+    ]),
   ]);
   return { list, total: count[0]!.n };
 }

@@ -32,17 +32,18 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   // Health is for load balancers and probes: plain HTTP status, no envelope.
   app.get('/api/health', async (_req, reply) => {
     const t0 = performance.now();
-    let db = false;
-    try {
-      await ctx.db.query('SELECT 1');
-      db = true;
-    } catch {
-      db = false;
-    }
+    const db = await ctx.db.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
     const dbMs = Math.round((performance.now() - t0) * 100) / 100;
     const broker = ctx.broker ? ctx.broker.ready() : null;
     const ok = db && broker !== false;
     reply.code(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', db: { ok: db, ms: dbMs, kind: ctx.db.kind }, mqtt: { ok: broker } };
+    return {
+      status: ok ? 'ok' : 'degraded',
+      db: { ok: db, ms: dbMs, kind: ctx.db.kind },
+      mqtt: { ok: broker },
+    };
   });
 }

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PERMISSION,
+  ROLES,
+  SERVICE,
+  assignableRoles,
+  blockedRole,
+  has,
+  permissionOf,
+  rolesOf,
+  unhas,
+} from './permissions.ts';
+
+describe('permission values (SPEC §6)', () => {
+  it.each([
+    ['visitor', 1],
+    ['user', 2],
+    ['dealer', 4],
+    ['dataView', 8],
+    ['media', 16],
+    ['attendance', 32],
+    ['apier', 64],
+    ['oemer', 127],
+    ['ssVisitor', 128],
+    ['ssUser', 256],
+    ['ssManager', 512],
+    ['superSaled', 127],
+    ['ssSuperSaled', 1920],
+    ['develop', 268435455],
+  ] as const)('%s is %i', (name, value) => {
+    expect(PERMISSION[name]).toBe(value);
+    expect(permissionOf(name)).toBe(value);
+  });
+
+  it('service flags are 1<<17 and 1<<18', () => {
+    expect(SERVICE.jwbWeeklyReport).toBe(131072);
+    expect(SERVICE.toiletWeeklyReport).toBe(262144);
+  });
+
+  it('an unknown permission name needs everything', () => {
+    expect(permissionOf('nope')).toBe(PERMISSION.develop);
+  });
+});
+
+describe('has / unhas', () => {
+  it('has needs every bit', () => {
+    expect(has(PERMISSION.oemer, PERMISSION.dealer)).toBe(true);
+    expect(has(PERMISSION.dealer, PERMISSION.oemer)).toBe(false);
+    expect(has(3, 3)).toBe(true);
+    expect(has(2, 3)).toBe(false);
+  });
+  it('unhas is the opposite', () => {
+    expect(unhas(PERMISSION.dealer, PERMISSION.oemer)).toBe(true);
+    expect(unhas(PERMISSION.develop, PERMISSION.ssSuperSaled)).toBe(false);
+  });
+});
+
+describe('assignment table (SPEC §6)', () => {
+  const assigner = Object.fromEntries(ROLES.map((r) => [r.name, r.permission]));
+  it.each([
+    ['visitor', 'user'],
+    ['user', 'dealer'],
+    ['dealer', 'oemer'],
+    ['dataView', 'oemer'],
+    ['apier', 'oemer'],
+    ['oemer', 'superSaled'],
+    ['media', 'superSaled'],
+    ['attendance', 'superSaled'],
+    ['ssVisitor', 'ssUser'],
+    ['ssUser', 'ssManager'],
+    ['ssManager', 'ssSuperSaled'],
+    ['superSaled', 'develop'],
+    ['ssSuperSaled', 'develop'],
+    ['develop', 'develop'],
+  ])('%s is assigned by %s', (role, by) => {
+    expect(assigner[role]).toBe(by);
+    const entry = ROLES.find((r) => r.name === role)!;
+    expect(entry.pValue).toBe(PERMISSION[by as keyof typeof PERMISSION]);
+    expect(entry.value).toBe(PERMISSION[role as keyof typeof PERMISSION]);
+  });
+
+  it('labels every role in Chinese', () => {
+    expect(ROLES.map((r) => r.label)).toEqual([
+      '游客',
+      '用户',
+      '经销商',
+      '数据中心',
+      '数据对接',
+      'OEM',
+      '流媒体',
+      '考勤',
+      '园区游客',
+      '园区用户',
+      '园区管理员',
+      '后台管理员(厕所)',
+      '后台管理员(园区)',
+      '开发者',
+    ]);
+  });
+
+  it('a dealer may assign only user and visitor', () => {
+    expect(assignableRoles(PERMISSION.dealer | PERMISSION.user).map((r) => r.name)).toEqual([
+      'visitor',
+      'user',
+    ]);
+  });
+
+  it('a dealer can never mint an OEM', () => {
+    const dealer = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
+    expect(blockedRole(dealer, PERMISSION.visitor, PERMISSION.oemer)?.name).toBe('dealer');
+    expect(blockedRole(dealer, PERMISSION.visitor, PERMISSION.visitor | PERMISSION.user)).toBeNull();
+  });
+
+  it('nobody but develop grants develop', () => {
+    const superSaled = PERMISSION.superSaled | PERMISSION.ssSuperSaled;
+    expect(blockedRole(superSaled, 0, PERMISSION.develop)).not.toBeNull();
+    expect(blockedRole(PERMISSION.develop, 0, PERMISSION.develop)).toBeNull();
+  });
+
+  it('rolesOf lists the roles a mask holds, largest first', () => {
+    expect(rolesOf(PERMISSION.dealer | PERMISSION.user).map((r) => r.name)).toEqual(['dealer', 'user']);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has defaults for everything', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, mqttPort: 1883, host: '0.0.0.0', databaseUrl: undefined });
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a port number/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ MQTT_PORT: '-1' }, /MQTT_PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+    [{ SMTP_URL: 'not a url' }, /SMTP_URL is not a valid URL/],
+    [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD must be 8-64/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('stops on %o with one line naming it', (env, msg) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(msg);
+  });
+});

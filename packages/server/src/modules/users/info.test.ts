@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE } from '@se/core';
+import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { hashPassword } from '../auth/password.ts';
+import { insertUser } from '../auth/repo.ts';
+
+let t: TestApp;
+let admin: string;
+let aliceId: number;
+let bobId: number;
+let alice: string;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  const hash = await hashPassword('password-123', 12);
+  aliceId = await insertUser(t.ctx.db, {
+    user_name: 'alice',
+    email: null,
+    password_hash: hash,
+    permissions: 3,
+    parent_id: null,
+  });
+  bobId = await insertUser(t.ctx.db, {
+    user_name: 'bob',
+    email: null,
+    password_hash: hash,
+    permissions: 3,
+    parent_id: aliceId,
+  });
+  alice = await t.login('alice', 'password-123');
+});
+afterAll(() => t.close());
+
+describe('get-info', () => {
+  it('answers the caller own info with empty strings when nothing is stored', async () => {
+    const r = await t.get('/api/v1/user/get-info', undefined, { token: alice });
+    expect(r.code).toBe(200);
+    expect(r.data).toMatchObject({
+      company_name: '',
+      company_address: '',
+      user_name: 'alice',
+      phone_num: '',
+      is_delete: false,
+    });
+  });
+
+  it('lets a user read its descendants but not its ancestors or strangers', async () => {
+    expect((await t.get('/api/v1/user/get-info', { user_id: bobId }, { token: alice })).code).toBe(200);
+    const bob = await t.login('bob', 'password-123');
+    expect((await t.get('/api/v1/user/get-info', { user_id: aliceId }, { token: bob })).code).toBe(
+      CODE.forbidden,
+    );
+    expect((await t.get('/api/v1/user/get-info', { user_id: 1 }, { token: alice })).code).toBe(
+      CODE.forbidden,
+    );
+  });
+
+  it('lets develop read anyone, and says 404 for an id that does not exist', async () => {
+    expect((await t.get('/api/v1/user/get-info', { user_id: aliceId }, { token: admin })).code).toBe(200);
+    expect((await t.get('/api/v1/user/get-info', { user_id: 99999 }, { token: admin })).code).toBe(
+      CODE.notFound,
+    );
+  });
+
+  it('rejects a malformed user_id', async () => {
+    const r = await t.get('/api/v1/user/get-info', { user_id: 'abc' }, { token: admin });
+    expect(r.code).toBe(CODE.badRequest);
+    expect(r.message).toContain('用户ID');
+  });
+});
+
+describe('update-info', () => {
+  it('saves company name, address and phone, and ignores user_name', async () => {
+    const r = await t.post(
+      '/api/v1/user/update-info',
+      {
+        company_name: '清洁科技有限公司',
+        company_address: '杭州市西湖区',
+        phone_num: '13800138000',
+        user_name: 'hacker',
+      },
+      { token: alice },
+    );
+    expect(r.code).toBe(200);
+    const info = await t.get('/api/v1/user/get-info', undefined, { token: alice });
+    expect(info.data).toMatchObject({
+      company_name: '清洁科技有限公司',
+      company_address: '杭州市西湖区',
+      phone_num: '13800138000',
+      user_name: 'alice',
+    });
+  });
+
+  it('keeps the phone numeric', async () => {
+    const r = await t.post('/api/v1/user/update-info', { phone_num: '138-0013' }, { token: alice });
+    expect(r).toMatchObject({ code: CODE.badRequest, message: '联系电话只能包含数字' });
+  });
+
+  it('refuses to edit a user outside the caller subtree, by user_id or by info id', async () => {
+    const bob = await t.login('bob', 'password-123');
+    const byUser = await t.post(
+      '/api/v1/user/update-info',
+      { user_id: aliceId, company_name: 'x' },
+      { token: bob },
+    );
+    expect(byUser.code).toBe(CODE.forbidden);
+    const aliceInfo = await t.get<{ id: number }>('/api/v1/user/get-info', undefined, { token: alice });
+    const byId = await t.post(
+      '/api/v1/user/update-info',
+      { id: aliceInfo.data.id, company_name: 'x' },
+      { token: bob },
+    );
+    expect(byId.code).toBe(CODE.forbidden);
+    const after = await t.get<{ company_name: string }>('/api/v1/user/get-info', undefined, { token: alice });
+    expect(after.data.company_name).toBe('清洁科技有限公司');
+  });
+
+  it('limits text length', async () => {
+    const r = await t.post('/api/v1/user/update-info', { company_name: '公'.repeat(201) }, { token: alice });
+    expect(r).toMatchObject({ code: CODE.badRequest, message: '公司名称不能超过200个字符' });
+  });
+
+  it('needs a session', async () => {
+    expect((await t.post('/api/v1/user/update-info', { company_name: 'x' })).code).toBe(CODE.unauthorized);
+  });
+});

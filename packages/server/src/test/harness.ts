@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+
+/**
+ * Test servers: in-memory PGlite by default; with TEST_DB=postgres a fresh database on
+ * DATABASE_URL's server per app, dropped when the app closes.
+ */
+export interface TestApp extends BuiltApp {
+  close(): Promise<void>;
+  /** POST with a form body (the client's default) or JSON; returns the parsed envelope. */
+  post<T = unknown>(url: string, body?: Record<string, unknown> | string, opts?: ReqOpts): Promise<Env<T>>;
+  get<T = unknown>(url: string, query?: Record<string, unknown>, opts?: ReqOpts): Promise<Env<T>>;
+  /** Signs in through the API and returns the session token. */
+  login(filter: string, password: string): Promise<string>;
+}
+
+export interface Env<T> {
+  code: number;
+  message: string;
+  data: T;
+  res: LightMyRequestResponse;
+}
+
+interface ReqOpts {
+  token?: string;
+  json?: boolean;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export const ADMIN_PASSWORD = 'admin-pass-123';
+
+export function usingPostgres() {
+  return process.env.TEST_DB === 'postgres';
+}
+
+export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  let dropDb: (() => Promise<void>) | null = null;
+  let databaseUrl: string | undefined;
+  if (usingPostgres()) {
+    const base = process.env.DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+    const name = `se_test_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...loadConfig({ ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
+    dataDir: null,
+    databaseUrl,
+    mqttPort: null,
+    webDist: null,
+    // The production cost (2^17) is asserted in password.test.ts; suites use a cheaper one.
+    scryptLogN: 14,
+    ...overrides,
+  };
+  const built = await buildApp(config, { logger: false });
+  const { app } = built;
+
+  const send = async (method: 'GET' | 'POST', url: string, payload: unknown, opts: ReqOpts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers['x-token'] = opts.token;
+    let body: string | undefined;
+    if (method === 'POST' && payload !== undefined) {
+      if (typeof payload === 'string') {
+        body = payload;
+        headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      } else if (opts.json) {
+        body = JSON.stringify(payload);
+        headers['content-type'] = 'application/json';
+      } else {
+        body = new URLSearchParams(
+          Object.entries(payload as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+        ).toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      }
+    }
+    const query =
+      method === 'GET' && payload
+        ? Object.fromEntries(
+            Object.entries(payload as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+          )
+        : undefined;
+    // Each request comes from its own loopback address unless a test pins one: per-IP limits
+    // then only bite the tests that are about them.
+    const ip = opts.ip ?? `127.${rnd()}.${rnd()}.${rnd()}`;
+    const res = await app.inject({ method, url, headers, payload: body, query, remoteAddress: ip });
+    const parsed = res.json() as Env<unknown>;
+    return { ...parsed, res };
+  };
+
+  const t: TestApp = {
+    ...built,
+    async close() {
+      await app.close();
+      await dropDb?.();
+    },
+    post: (url, body, opts) => send('POST', url, body, opts) as never,
+    get: (url, query, opts) => send('GET', url, query, opts) as never,
+    async login(filter, password) {
+      const r = await t.post<{ auth_token: string }>('/api/v1/auth/login', { filter, password });
+      if (r.code !== 200) throw new Error(`login ${filter} failed: ${r.code} ${r.message}`);
+      return r.data.auth_token;
+    },
+  };
+  return t;
+}
+
+/** Reads the newest captcha mailed to `email` from the outbox, as a developer would. */
+export async function captchaFor(t: TestApp, email: string): Promise<string> {
+  const rows = await t.ctx.db.query<{ body: string }>(
+    `SELECT body FROM outbox WHERE to_addr = $1 ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
+  const m = /验证码：(\d{6})/.exec(rows[0]?.body ?? '');
+  if (!m) throw new Error(`no captcha mailed to ${email}`);
+  return m[1]!;
+}
+
+const rnd = () => crypto.randomInt(1, 255);
