@@ -1,4 +1,4 @@
-import { PERMISSION } from './permissions.ts';
+import { PERMISSION, type Need } from './permissions.ts';
 
 /**
  * The functional areas of SPEC §1 with the permission bits each needs. The web menu
@@ -19,9 +19,9 @@ export const AREAS = {
   media: { label: '流媒体', permission: PERMISSION.media },
   maintenance: { label: '维修服务', permission: PERMISSION.user },
   notify: { label: '消息提醒', permission: PERMISSION.visitor },
-  users: { label: '用户管理', permission: PERMISSION.user },
+  users: { label: '用户管理', permission: 'manager' },
   system: { label: '系统', permission: PERMISSION.visitor },
   develop: { label: '开发', permission: PERMISSION.develop },
-} as const satisfies Record<string, { label: string; permission: number }>;
+} as const satisfies Record<string, { label: string; permission: Need }>;
 
 export type AreaName = keyof typeof AREAS;

@@ -5,6 +5,8 @@ import {
   SERVICE,
   assignableRoles,
   blockedRole,
+  canAccess,
+  isManager,
   has,
   permissionOf,
   rolesOf,
@@ -105,6 +107,10 @@ describe('assignment table (SPEC §6)', () => {
     ]);
   });
 
+  it('never points upward: a role is worth no more than its assigner', () => {
+    for (const r of ROLES) expect(r.value, r.name).toBeLessThanOrEqual(r.pValue);
+  });
+
   it('a dealer can never mint an OEM', () => {
     const dealer = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
     expect(blockedRole(dealer, PERMISSION.visitor, PERMISSION.oemer)?.name).toBe('dealer');
@@ -115,6 +121,15 @@ describe('assignment table (SPEC §6)', () => {
     const superSaled = PERMISSION.superSaled | PERMISSION.ssSuperSaled;
     expect(blockedRole(superSaled, 0, PERMISSION.develop)).not.toBeNull();
     expect(blockedRole(PERMISSION.develop, 0, PERMISSION.develop)).toBeNull();
+  });
+
+  it('managers are those who may assign something', () => {
+    expect(isManager(PERMISSION.visitor)).toBe(false);
+    expect(isManager(PERMISSION.user)).toBe(true);
+    expect(isManager(PERMISSION.ssManager)).toBe(true);
+    expect(canAccess(PERMISSION.ssManager, 'manager')).toBe(true);
+    expect(canAccess(PERMISSION.dataView, 'manager')).toBe(false);
+    expect(canAccess(PERMISSION.oemer, PERMISSION.dealer)).toBe(true);
   });
 
   it('rolesOf lists the roles a mask holds, largest first', () => {

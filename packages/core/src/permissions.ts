@@ -102,21 +102,31 @@ export function roleLabel(mask: number): string {
 
 /**
  * Whether an assigner with `callerMask` may change a permission number from `before` to
- * `after`: every bit that changes must belong to a role the caller may assign, and the
- * result may not exceed the caller's own rights (develop excepted: it holds every bit).
- * Returns the first role that blocks the change, or null when allowed.
+ * `after`: every bit that changes must belong to a role the caller may assign (SPEC §6's
+ * table). The table only ever points downward (a role's value never exceeds its assigner's),
+ * so nobody can grant rights above their own. Returns the first role that blocks the
+ * change, or null when allowed.
  */
 export function blockedRole(callerMask: number, before: number, after: number): RoleEntry | null {
   const changed = before ^ after;
   if (changed === 0) return null;
   let covered = 0;
   for (const r of assignableRoles(callerMask)) covered |= r.value;
-  if ((changed & ~covered) !== 0 || (after & ~before & ~callerMask) !== 0) {
-    const culprit =
-      ROLES.filter((r) => (r.value & changed) !== 0 && !has(callerMask, r.pValue)).sort(
-        (a, b) => a.value - b.value,
-      )[0] ?? ROLES.find((r) => r.name === 'develop');
-    return culprit ?? null;
-  }
-  return null;
+  if ((changed & ~covered) === 0) return null;
+  const culprit = ROLES.filter((r) => (r.value & changed & ~covered) !== 0).sort(
+    (a, b) => a.value - b.value,
+  )[0];
+  return culprit ?? ROLES.find((r) => r.name === 'develop')!;
+}
+
+/** A manager is whoever may assign at least one role: it administers the users it creates. */
+export function isManager(mask: number): boolean {
+  return assignableRoles(mask).length > 0;
+}
+
+/** What a screen or an API route needs: permission bits, or being a manager. */
+export type Need = number | 'manager';
+
+export function canAccess(mask: number, need: Need): boolean {
+  return need === 'manager' ? isManager(mask) : has(mask, need);
 }

@@ -64,6 +64,10 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(['true', 'false', ''], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export interface Config {
@@ -86,6 +90,8 @@ export interface Config {
   webDist: string | null;
   /** scrypt cost as log2(N); OWASP asks for N = 2^17. */
   scryptLogN: number;
+  /** Let docking-interface tests reach private and loopback addresses (off: SSRF guard). */
+  allowPrivateWebhooks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     scryptLogN: 17,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
   };
 }

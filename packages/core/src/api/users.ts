@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { boolField, idField } from './envelope.ts';
+import { PERMISSION } from '../permissions.ts';
+import { isUrl, normalizeDate } from '../format.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, userName } from './auth.ts';
+import { boolField, idField, intField, pageQuery } from './envelope.ts';
 
 export const TEXT_MAX = 200;
 
@@ -33,3 +36,199 @@ export const updateInfoBody = z.object({
   phone_num: phoneNum.optional(),
 });
 export type UpdateInfoBody = z.infer<typeof updateInfoBody>;
+
+// ---- user administration (SPEC §7 "Users") ----
+
+/** Columns `keys` may restrict a keyword search to. */
+export const USER_SEARCH_KEYS = ['user_name', 'id', 'email', 'phone_num'] as const;
+
+export const usersQuery = pageQuery.extend({
+  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keys: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const list = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
+      const bad = list.find((k) => !(USER_SEARCH_KEYS as readonly string[]).includes(k));
+      if (bad) {
+        ctx.addIssue({ code: 'custom', message: `keys 只能是 ${USER_SEARCH_KEYS.join('、')}` });
+        return z.NEVER;
+      }
+      return list as (typeof USER_SEARCH_KEYS)[number][];
+    }),
+  user_id: idField().optional(),
+  permission: intField().pipe(z.number().int().min(0).max(PERMISSION.develop)).optional(),
+  need_match_count: boolField().default(true),
+});
+export type UsersQuery = z.infer<typeof usersQuery>;
+
+/** A user as lists and get-user show it (SPEC §3 "User" plus hierarchy and company). */
+export const userRow = z.object({
+  id: z.number(),
+  is_delete: z.boolean(),
+  user_name: z.string(),
+  email: z.string(),
+  phone_num: z.string(),
+  permissions: z.number(),
+  services: z.number(),
+  message_count: z.number(),
+  parent_id: z.number().nullable(),
+  parent_name: z.string(),
+  company_name: z.string(),
+  created_at: z.string(),
+});
+export type UserRow = z.infer<typeof userRow>;
+
+export const usersPage = z.object({
+  list: z.array(userRow),
+  /** -1 when need_match_count is false. */
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+
+export const getUserQuery = z.object({ user_id: idField() });
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, '邮箱长度不能超过254个字符')
+  .transform((s) => s.toLowerCase())
+  .refine((s) => s === '' || z.email().safeParse(s).success, '邮箱格式不正确');
+
+const permissionBits = intField().pipe(
+  z.number().int().min(0, '权限取值无效').max(PERMISSION.develop, '权限取值无效'),
+);
+
+/** POST /api/v1/user/update-user. message_count is read-only (it counts unread messages). */
+export const updateUserBody = z.object({
+  id: idField(),
+  is_delete: boolField().optional(),
+  user_name: userName.optional(),
+  email: optionalEmail.optional(),
+  phone_num: phoneNum.optional(),
+  permissions: permissionBits.optional(),
+  services: intField().pipe(z.number().int().min(0).max(2_147_483_647)).optional(),
+  message_count: z.unknown().optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** POST /api/v1/user/add-user: a manager creates an account below itself. */
+export const addUserBody = z.object({
+  user_name: userName,
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `密码长度不能少于${PASSWORD_MIN}个字符`)
+    .max(PASSWORD_MAX, `密码长度不能超过${PASSWORD_MAX}个字符`),
+  email: optionalEmail.default(''),
+  phone_num: phoneNum.default(''),
+  permissions: permissionBits,
+});
+export type AddUserBody = z.infer<typeof addUserBody>;
+
+// ---- docking interfaces ----
+
+export const dockingUrl = z
+  .string()
+  .trim()
+  .min(1, '地址不能为空')
+  .max(500, '地址不能超过500个字符')
+  .refine((u) => isUrl(u) && /^https?:\/\//i.test(u), '地址必须是 http:// 或 https:// 开头的有效网址');
+
+export const dockingInterface = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  token: z.string(),
+  user_id: z.number(),
+  user_name: z.string(),
+  is_delete: z.boolean(),
+  created_at: z.string(),
+});
+export type DockingInterface = z.infer<typeof dockingInterface>;
+
+export const dockingQuery = pageQuery.extend({
+  target_user_id: idField().optional(),
+  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  token: z.string().trim().max(200).optional(),
+});
+
+const dockingName = z.string().trim().min(1, '名称不能为空').max(50, '名称不能超过50个字符');
+const dockingToken = z.string().trim().max(200, '令牌不能超过200个字符');
+
+export const addDockingBody = z.object({
+  name: dockingName,
+  url: dockingUrl,
+  /** Empty: the server generates one. */
+  token: dockingToken.default(''),
+  /** A manager may add one for a user it manages; default the caller. */
+  target_user_id: idField().optional(),
+});
+
+export const updateDockingBody = z.object({
+  id: idField(),
+  is_delete: boolField().optional(),
+  name: dockingName.optional(),
+  url: dockingUrl.optional(),
+  token: dockingToken.optional(),
+  user_id: idField().optional(),
+});
+
+export const getDockingQuery = z.object({ id: idField() });
+export const testDockingBody = z.object({ id: idField() });
+export const dockingTestResult = z.object({
+  ok: z.boolean(),
+  status: z.number().nullable(),
+  latency_ms: z.number(),
+  error: z.string().nullable(),
+});
+
+// ---- audit log ----
+
+const dateTime = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    const d = normalizeDate(s);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+export const auditQuery = pageQuery.extend({
+  target_user_id: idField().optional(),
+  actor_id: idField().optional(),
+  start: dateTime.optional(),
+  end: dateTime.optional(),
+});
+
+export const auditEntry = z.object({
+  id: z.number(),
+  actor_id: z.number(),
+  actor_name: z.string(),
+  target_user_id: z.number().nullable(),
+  target_name: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** Chinese names of audit actions. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  'user.add': '新增用户',
+  'user.update': '修改用户',
+  'user.delete': '删除用户',
+  'user.restore': '恢复用户',
+  'info.update': '修改公司信息',
+  'docking.add': '新增对接接口',
+  'docking.update': '修改对接接口',
+  'docking.delete': '删除对接接口',
+};

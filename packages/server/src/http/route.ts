@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CODE, has } from '@se/core';
+import { CODE, canAccess, type Need } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
 import { AppError, forbidden, rateLimited } from '../errors.ts';
 import { parseOrThrow } from './validation.ts';
 
-/** 'public' routes need no session; a number names the permission bits a caller must hold. */
-export type Access = 'public' | number;
+/**
+ * 'public' routes need no session; a number names the permission bits a caller must hold;
+ * 'manager' needs a caller who may assign some role.
+ */
+export type Access = 'public' | Need;
 
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
   method: 'GET' | 'POST';
@@ -87,7 +90,7 @@ export function route<
         if (r.ok) caller = r.caller;
         else if (spec.access !== 'public') throw new AppError(r.code, r.message);
       }
-      if (typeof spec.access === 'number' && caller && !has(caller.permission, spec.access)) {
+      if (spec.access !== 'public' && caller && !canAccess(caller.permission, spec.access)) {
         throw forbidden();
       }
       req.caller = caller;

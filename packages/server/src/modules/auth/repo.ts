@@ -70,26 +70,6 @@ export function clearFailedLogins(q: Queryable, id: number) {
   );
 }
 
-export async function insertUser(
-  q: Queryable,
-  u: {
-    user_name: string;
-    email: string | null;
-    password_hash: string;
-    permissions: number;
-    parent_id: number | null;
-  },
-) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO users (user_name, email, password_hash, permissions, parent_id)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [u.user_name, u.email, u.password_hash, u.permissions, u.parent_id],
-  );
-  await q.query(`INSERT INTO user_info (user_id) VALUES ($1)`, [r!.id]);
-  return r!.id;
-}
-
 export function setPasswordHash(q: Queryable, id: number, hash: string) {
   return q.query(
     `UPDATE users SET password_hash = $2, failed_logins = 0, failed_since = NULL, locked_until = NULL,

@@ -12,6 +12,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { AppError, badRequest, conflict, rateLimited } from '../../errors.ts';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
+import { insertUser } from '../users/repo.ts';
 
 export const LOCKOUT = { failures: 5, minutes: 15 } as const;
 
@@ -146,7 +147,7 @@ export async function signup(
   const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
   try {
     const id = await ctx.db.transaction((tx) =>
-      repo.insertUser(tx, {
+      insertUser(tx, {
         user_name: b.user_name,
         email: b.email,
         password_hash: hash,
@@ -190,7 +191,7 @@ export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean; 
   const hash = await hashPassword(ctx.config.adminPassword ?? generated!, ctx.config.scryptLogN);
   try {
     await ctx.db.transaction((tx) =>
-      repo.insertUser(tx, {
+      insertUser(tx, {
         user_name: 'admin',
         email: null,
         password_hash: hash,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { localTime as local } from '../../db/sql.ts';
 
 export interface OutboxRow {
   id: number;
@@ -9,10 +10,6 @@ export interface OutboxRow {
   sent_at: string | null;
   error: string | null;
 }
-
-// Times are shown in the product's zone, UTC+8 (SPEC §5).
-const local = (col: string) =>
-  `to_char((${col} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
 
 export async function listOutbox(q: Queryable, to: string | null, limit: number, offset: number) {
   const [list, count] = await Promise.all([

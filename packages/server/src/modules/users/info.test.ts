@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/password.ts';
-import { insertUser } from '../auth/repo.ts';
+import { insertUser } from './repo.ts';
 
 let t: TestApp;
 let admin: string;

@@ -1,19 +1,44 @@
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
+import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import type { UserRow } from '@se/core';
 
 /** True when `id` is `ancestorId` itself or one of the users it created, at any depth. */
 export async function isSelfOrDescendant(q: Queryable, ancestorId: number, id: number): Promise<boolean> {
   if (ancestorId === id) return true;
   const r = await first<{ ok: boolean }>(
     q,
-    `WITH RECURSIVE up AS (
-       SELECT id, parent_id, 0 AS depth FROM users WHERE id = $2
-       UNION ALL
-       SELECT u.id, u.parent_id, up.depth + 1 FROM users u JOIN up ON u.id = up.parent_id WHERE up.depth < 64)
-     SELECT EXISTS (SELECT 1 FROM up WHERE id = $1) AS ok`,
+    `SELECT EXISTS (
+       SELECT 1 FROM users t, users a
+        WHERE t.id = $2 AND a.id = $1 AND t.path LIKE a.path || '%') AS ok`,
     [ancestorId, id],
   );
   return r?.ok ?? false;
+}
+
+/** Creates a user and its (empty) info row; the path extends the parent's. */
+export async function insertUser(
+  q: Queryable,
+  u: {
+    user_name: string;
+    email: string | null;
+    phone_num?: string;
+    password_hash: string;
+    permissions: number;
+    parent_id: number | null;
+  },
+) {
+  const [{ id }] = (await q.query<{ id: number }>(
+    `SELECT nextval(pg_get_serial_sequence('users', 'id'))::int AS id`,
+  )) as [{ id: number }];
+  await q.query(
+    `INSERT INTO users (id, user_name, email, phone_num, password_hash, permissions, parent_id, path)
+     VALUES ($1::int, $2, $3, $4, $5, $6, $7::int,
+             coalesce((SELECT path FROM users WHERE id = $7::int), '/') || $8 || '/')`,
+    [id, u.user_name, u.email, u.phone_num ?? '', u.password_hash, u.permissions, u.parent_id, String(id)],
+  );
+  await q.query(`INSERT INTO user_info (user_id) VALUES ($1)`, [id]);
+  return id;
 }
 
 export interface InfoRow {
@@ -56,4 +81,91 @@ export async function upsertInfo(
 
 export function setPhone(q: Queryable, userId: number, phone: string) {
   return q.query(`UPDATE users SET phone_num = $2, updated_at = now() WHERE id = $1`, [userId, phone]);
+}
+
+export interface UserRecord {
+  id: number;
+  is_delete: boolean;
+  user_name: string;
+  email: string | null;
+  phone_num: string;
+  permissions: number;
+  services: number;
+  message_count: number;
+  parent_id: number | null;
+  path: string;
+}
+
+export function findUser(q: Queryable, id: number) {
+  return first<UserRecord>(
+    q,
+    `SELECT id, is_delete, user_name, email, phone_num, permissions, services, message_count, parent_id, path
+       FROM users WHERE id = $1`,
+    [id],
+  );
+}
+
+const ROW = `u.id, u.is_delete, u.user_name, coalesce(u.email, '') AS email, u.phone_num, u.permissions, u.services,
+  u.message_count, u.parent_id, coalesce(p.user_name, '') AS parent_name,
+  CASE WHEN i.is_delete THEN '' ELSE coalesce(i.company_name, '') END AS company_name,
+  ${localTime('u.created_at')} AS created_at`;
+const FROM = `users u LEFT JOIN users p ON p.id = u.parent_id LEFT JOIN user_info i ON i.user_id = u.id`;
+
+export function getUserRow(q: Queryable, id: number) {
+  return first<UserRow>(q, `SELECT ${ROW} FROM ${FROM} WHERE u.id = $1`, [id]);
+}
+
+export interface UserFilter {
+  /** Path prefix: the subtree to list. */
+  scope: string;
+  keywords?: string;
+  keys?: readonly string[];
+  permission?: number;
+  limit: number;
+  offset: number;
+  count: boolean;
+}
+
+export async function listUsers(q: Queryable, f: UserFilter) {
+  const keys = new Set(f.keys?.length ? f.keys : ['user_name', 'id', 'email', 'phone_num']);
+  const w = new Params();
+  const cond = [`NOT u.is_delete`, `u.path LIKE ${w.p(f.scope)} || '%'`];
+  if (f.keywords) {
+    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
+    const match: string[] = [];
+    if (keys.has('user_name')) match.push(`u.user_name ILIKE ${like}`);
+    if (keys.has('email')) match.push(`u.email ILIKE ${like}`);
+    if (keys.has('phone_num')) match.push(`u.phone_num LIKE ${like}`);
+    if (keys.has('id') && /^\d{1,9}$/.test(f.keywords)) match.push(`u.id = ${w.p(Number(f.keywords))}`);
+    cond.push(match.length ? `(${match.join(' OR ')})` : 'false');
+  }
+  if (f.permission) cond.push(`(u.permissions & ${w.p(f.permission)}) = ${w.p(f.permission)}`);
+  const where = cond.join(' AND ');
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<UserRow>(
+      `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY u.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.values, f.limit, f.offset],
+    ),
+    f.count
+      ? q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, w.values)
+      : Promise.resolve([{ n: -1 }]),
+  ]);
+  return { list, total: count[0]!.n };
+}
+
+export function updateUserColumns(
+  q: Queryable,
+  id: number,
+  v: Partial<
+    Pick<UserRecord, 'is_delete' | 'user_name' | 'email' | 'phone_num' | 'permissions' | 'services'>
+  >,
+) {
+  const cols = Object.entries(v).filter(([, val]) => val !== undefined);
+  if (cols.length === 0) return Promise.resolve([]);
+  const set = cols.map(([k], i) => `${k} = $${i + 2}`).join(', ');
+  return q.query(`UPDATE users SET ${set}, updated_at = now() WHERE id = $1`, [
+    id,
+    ...cols.map(([, val]) => val),
+  ]);
 }

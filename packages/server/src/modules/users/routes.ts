@@ -1,15 +1,78 @@
 import type { FastifyInstance } from 'fastify';
-import { getInfoQuery, updateInfoBody, userInfo } from '@se/core';
+import { z } from 'zod';
+import {
+  AREAS,
+  addUserBody,
+  auditEntry,
+  auditQuery,
+  getInfoQuery,
+  getUserQuery,
+  updateInfoBody,
+  updateUserBody,
+  userInfo,
+  userRow,
+  usersPage,
+  usersQuery,
+} from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import * as auditLog from '../audit/service.ts';
+import * as admin from './admin.ts';
 import * as users from './service.ts';
+
+const tag = 'user';
+const managers = AREAS.users.permission;
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
+    url: '/api/v1/user/users',
+    summary: '用户列表（自己及下级；开发者看全部）',
+    tag,
+    access: managers,
+    query: usersQuery,
+    response: usersPage,
+    handler: ({ caller, query }) => admin.listUsers(ctx, caller, query),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/api/v1/user/get-user',
+    summary: '获取用户',
+    tag,
+    access: 0,
+    query: getUserQuery,
+    response: userRow,
+    handler: ({ caller, query }) => admin.getUser(ctx, caller, query.user_id),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/user/add-user',
+    summary: '新增下级用户',
+    tag,
+    access: managers,
+    body: addUserBody,
+    response: z.object({ id: z.number() }),
+    handler: ({ req, caller, body }) => admin.addUser(ctx, caller, body, req.ip),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/user/update-user',
+    summary: '修改用户（角色、服务、删除）',
+    tag,
+    access: 0,
+    body: updateUserBody,
+    response: userRow,
+    handler: ({ req, caller, body }) => admin.updateUser(ctx, caller, body, req.ip),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
     url: '/api/v1/user/get-info',
     summary: '用户信息（公司名称、地址、电话）',
-    tag: 'user',
+    tag,
     access: 0,
     query: getInfoQuery,
     response: userInfo,
@@ -20,10 +83,26 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/api/v1/user/update-info',
     summary: '修改用户信息',
-    tag: 'user',
+    tag,
     access: 0,
     body: updateInfoBody,
     response: userInfo,
-    handler: ({ caller, body }) => users.updateInfo(ctx, caller, body),
+    handler: ({ req, caller, body }) => users.updateInfo(ctx, caller, body, req.ip),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/api/v1/user/audit-logs',
+    summary: '操作审计日志',
+    tag,
+    access: managers,
+    query: auditQuery,
+    response: z.object({
+      list: z.array(auditEntry),
+      total: z.number(),
+      page: z.number(),
+      page_size: z.number(),
+    }),
+    handler: ({ caller, query }) => auditLog.list(ctx, caller, query),
   });
 }

@@ -2,6 +2,7 @@ import { PERMISSION, has, type UpdateInfoBody, type UserInfo } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
+import { audit, diff } from '../audit/service.ts';
 
 /** Loads nothing: decides whether `caller` may read or change user `id` (itself or its subtree). */
 export async function assertCanManage(ctx: AppContext, caller: Caller, id: number) {
@@ -25,7 +26,12 @@ export async function getInfo(ctx: AppContext, caller: Caller, userId = caller.i
   };
 }
 
-export async function updateInfo(ctx: AppContext, caller: Caller, b: UpdateInfoBody): Promise<UserInfo> {
+export async function updateInfo(
+  ctx: AppContext,
+  caller: Caller,
+  b: UpdateInfoBody,
+  ip = '',
+): Promise<UserInfo> {
   let userId = b.user_id ?? caller.id;
   if (b.id !== undefined && b.user_id === undefined) {
     // The spec's form sends the info row's id; find whose row it is.
@@ -38,9 +44,35 @@ export async function updateInfo(ctx: AppContext, caller: Caller, b: UpdateInfoB
   await assertCanManage(ctx, caller, userId);
   const exists = await repo.getInfo(ctx.db, userId);
   if (!exists || exists.user_deleted) throw notFound('用户不存在');
-  await ctx.db.transaction(async (tx) => {
-    await repo.upsertInfo(tx, userId, b);
-    if (b.phone_num !== undefined) await repo.setPhone(tx, userId, b.phone_num);
-  });
+  const d = diff(
+    {
+      company_name: exists.company_name ?? '',
+      company_address: exists.company_address ?? '',
+      phone_num: exists.phone_num,
+      is_delete: exists.is_delete ?? false,
+    },
+    {
+      company_name: b.company_name,
+      company_address: b.company_address,
+      phone_num: b.phone_num,
+      is_delete: b.is_delete,
+    },
+  );
+  if (d.changed) {
+    await ctx.db.transaction(async (tx) => {
+      await repo.upsertInfo(tx, userId, b);
+      if (b.phone_num !== undefined) await repo.setPhone(tx, userId, b.phone_num);
+      await audit(tx, {
+        actorId: caller.id,
+        targetUserId: userId,
+        action: 'info.update',
+        entity: 'user_info',
+        entityId: exists.id,
+        before: d.before,
+        after: d.after,
+        ip,
+      });
+    });
+  }
   return getInfo(ctx, caller, userId);
 }

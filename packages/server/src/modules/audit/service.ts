@@ -1,0 +1,60 @@
+import { PERMISSION, has } from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { offset } from '../../db/sql.ts';
+import { findUser } from '../users/repo.ts';
+import { assertCanManage } from '../users/service.ts';
+import { insertAudit, listAudit, type AuditRecord } from './repo.ts';
+
+/** Records a change inside the transaction that makes it: no change without its entry. */
+export function audit(q: Queryable, a: AuditRecord) {
+  return insertAudit(q, a);
+}
+
+/** Only the fields that changed, before and after. */
+export function diff<T extends object>(before: T, after: Partial<T>) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(after)) {
+    if (v === undefined) continue;
+    const old = (before as Record<string, unknown>)[k];
+    if (old !== v) {
+      b[k] = old;
+      a[k] = v;
+    }
+  }
+  return { before: b, after: a, changed: Object.keys(a).length > 0 };
+}
+
+export async function scopeOf(ctx: AppContext, caller: Caller): Promise<string> {
+  if (has(caller.permission, PERMISSION.develop)) return '/';
+  const me = await findUser(ctx.db, caller.id);
+  return me?.path ?? `/${caller.id}/`;
+}
+
+export async function list(
+  ctx: AppContext,
+  caller: Caller,
+  f: {
+    target_user_id?: number;
+    actor_id?: number;
+    start?: string;
+    end?: string;
+    page: number;
+    page_size: number;
+  },
+) {
+  if (f.target_user_id !== undefined) await assertCanManage(ctx, caller, f.target_user_id);
+  const scope = await scopeOf(ctx, caller);
+  const r = await listAudit(ctx.db, {
+    scope,
+    callerId: caller.id,
+    targetUserId: f.target_user_id,
+    actorId: f.actor_id,
+    start: f.start,
+    end: f.end,
+    limit: f.page_size,
+    offset: offset(f.page, f.page_size),
+  });
+  return { ...r, page: f.page, page_size: f.page_size };
+}

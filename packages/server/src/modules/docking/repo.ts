@@ -1,0 +1,64 @@
+import type { DockingInterface } from '@se/core';
+import type { Queryable } from '../../db/index.ts';
+import { first } from '../../db/index.ts';
+import { Params, likeEscape, localTime } from '../../db/sql.ts';
+
+const ROW = `d.id, d.name, d.url, d.token, d.user_id, u.user_name, d.is_delete, ${localTime('d.created_at')} AS created_at`;
+
+export function findDocking(q: Queryable, id: number) {
+  return first<DockingInterface>(
+    q,
+    `SELECT ${ROW} FROM docking_interfaces d JOIN users u ON u.id = d.user_id WHERE d.id = $1`,
+    [id],
+  );
+}
+
+export async function listDocking(
+  q: Queryable,
+  f: { userId: number; keywords?: string; token?: string; limit: number; offset: number },
+) {
+  const w = new Params();
+  const cond = [`NOT d.is_delete`, `d.user_id = ${w.p(f.userId)}`];
+  if (f.keywords) {
+    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
+    cond.push(`(d.name ILIKE ${like} OR d.url ILIKE ${like})`);
+  }
+  if (f.token) cond.push(`d.token = ${w.p(f.token)}`);
+  const where = cond.join(' AND ');
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<DockingInterface>(
+      `SELECT ${ROW} FROM docking_interfaces d JOIN users u ON u.id = d.user_id
+        WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.values, f.limit, f.offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM docking_interfaces d WHERE ${where}`, w.values),
+  ]);
+  return { list, total: count[0]!.n };
+}
+
+export async function insertDocking(
+  q: Queryable,
+  v: { name: string; url: string; token: string; user_id: number },
+) {
+  const r = await first<{ id: number }>(
+    q,
+    `INSERT INTO docking_interfaces (name, url, token, user_id) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [v.name, v.url, v.token, v.user_id],
+  );
+  return r!.id;
+}
+
+export function updateDocking(
+  q: Queryable,
+  id: number,
+  v: Partial<{ name: string; url: string; token: string; user_id: number; is_delete: boolean }>,
+) {
+  const cols = Object.entries(v).filter(([, val]) => val !== undefined);
+  if (cols.length === 0) return Promise.resolve([]);
+  const set = cols.map(([k], i) => `${k} = $${i + 2}`).join(', ');
+  return q.query(`UPDATE docking_interfaces SET ${set}, updated_at = now() WHERE id = $1`, [
+    id,
+    ...cols.map(([, val]) => val),
+  ]);
+}

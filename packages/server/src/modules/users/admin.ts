@@ -1,0 +1,140 @@
+import {
+  PERMISSION,
+  SERVICE,
+  blockedRole,
+  has,
+  type AddUserBody,
+  type UpdateUserBody,
+  type UserRow,
+  type UsersQuery,
+} from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { offset } from '../../db/sql.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { audit, diff, scopeOf } from '../audit/service.ts';
+import { hashPassword } from '../auth/password.ts';
+import { duplicateAsConflict } from '../auth/service.ts';
+import * as repo from './repo.ts';
+import { assertCanManage } from './service.ts';
+
+const SERVICE_BITS = SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
+
+/** Users the caller may see: itself and its subtree (develop: everyone), newest first. */
+export async function listUsers(ctx: AppContext, caller: Caller, q: UsersQuery) {
+  let scope = await scopeOf(ctx, caller);
+  if (q.user_id !== undefined) {
+    // The variant with user_id lists that user's subtree.
+    await assertCanManage(ctx, caller, q.user_id);
+    const u = await repo.findUser(ctx.db, q.user_id);
+    if (!u || u.is_delete) throw notFound('用户不存在');
+    scope = u.path;
+  }
+  const r = await repo.listUsers(ctx.db, {
+    scope,
+    keywords: q.keywords || undefined,
+    keys: q.keys,
+    permission: q.permission,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+    count: q.need_match_count,
+  });
+  return { ...r, page: q.page, page_size: q.page_size };
+}
+
+export async function getUser(ctx: AppContext, caller: Caller, id: number): Promise<UserRow> {
+  await assertCanManage(ctx, caller, id);
+  const row = await repo.getUserRow(ctx.db, id);
+  if (!row || (row.is_delete && !has(caller.permission, PERMISSION.develop))) throw notFound('用户不存在');
+  return row;
+}
+
+function roleRefusal(callerMask: number, before: number, after: number) {
+  const r = blockedRole(callerMask, before, after);
+  if (r) throw forbidden(`无权分配或取消角色「${r.label}」`);
+}
+
+export async function addUser(ctx: AppContext, caller: Caller, b: AddUserBody, ip: string) {
+  if (b.permissions === 0) throw badRequest('请至少选择一个角色');
+  roleRefusal(caller.permission, 0, b.permissions);
+  const hash = await hashPassword(b.password, ctx.config.scryptLogN);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const id = await repo.insertUser(tx, {
+        user_name: b.user_name,
+        email: b.email || null,
+        phone_num: b.phone_num,
+        password_hash: hash,
+        permissions: b.permissions,
+        parent_id: caller.id,
+      });
+      await audit(tx, {
+        actorId: caller.id,
+        targetUserId: id,
+        action: 'user.add',
+        entity: 'user',
+        entityId: id,
+        before: null,
+        after: { user_name: b.user_name, email: b.email, phone_num: b.phone_num, permissions: b.permissions },
+        ip,
+      });
+      return { id };
+    });
+  } catch (err) {
+    throw duplicateAsConflict(err);
+  }
+}
+
+export async function updateUser(ctx: AppContext, caller: Caller, b: UpdateUserBody, ip: string) {
+  await assertCanManage(ctx, caller, b.id);
+  const u = await repo.findUser(ctx.db, b.id);
+  if (!u) throw notFound('用户不存在');
+  const self = u.id === caller.id;
+  const isDevelop = has(caller.permission, PERMISSION.develop);
+
+  if (u.is_delete && b.is_delete !== false) throw notFound('用户不存在');
+  if (b.is_delete === true && self) throw forbidden('不能删除自己的账号');
+  if (b.permissions !== undefined && b.permissions !== u.permissions) {
+    if (self) throw forbidden('不能修改自己的角色');
+    roleRefusal(caller.permission, u.permissions, b.permissions);
+  }
+  if (b.services !== undefined && b.services !== u.services) {
+    if (self && !isDevelop) throw forbidden('服务只能由上级管理员修改');
+    if (((b.services ^ u.services) & ~SERVICE_BITS) !== 0) throw badRequest('只能修改周报服务');
+  }
+  const change = {
+    is_delete: b.is_delete,
+    user_name: b.user_name,
+    email: b.email === undefined ? undefined : b.email || null,
+    phone_num: b.phone_num,
+    permissions: b.permissions,
+    services: b.services,
+  };
+  const d = diff(u, change);
+  if (!d.changed) return repo.getUserRow(ctx.db, u.id);
+  const action =
+    b.is_delete === true
+      ? 'user.delete'
+      : b.is_delete === false && u.is_delete
+        ? 'user.restore'
+        : 'user.update';
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateUserColumns(tx, u.id, d.after as typeof change);
+      await audit(tx, {
+        actorId: caller.id,
+        targetUserId: u.id,
+        action,
+        entity: 'user',
+        entityId: u.id,
+        before: d.before,
+        after: d.after,
+        ip,
+      });
+    });
+  } catch (err) {
+    throw duplicateAsConflict(err);
+  }
+  if (action === 'user.delete') await ctx.sessions.revokeUser(u.id, 'deleted');
+  else ctx.sessions.forgetUser(u.id);
+  return repo.getUserRow(ctx.db, u.id);
+}

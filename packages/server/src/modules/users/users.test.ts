@@ -1,0 +1,529 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE, PERMISSION, ROLES, SERVICE, type RoleName } from '@se/core';
+import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { hashPassword } from '../auth/password.ts';
+import { insertUser } from './repo.ts';
+
+let t: TestApp;
+let admin: string;
+let hash: string;
+
+/** Creates an account directly (setup, not under test) and signs it in. */
+async function account(name: string, permissions: number, parentId: number | null) {
+  const id = await insertUser(t.ctx.db, {
+    user_name: name,
+    email: null,
+    password_hash: hash,
+    permissions,
+    parent_id: parentId,
+  });
+  return { id, token: await t.login(name, 'password-123') };
+}
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  hash = await hashPassword('password-123', 12);
+});
+afterAll(() => t.close());
+
+describe('role assignment matrix (SPEC §6)', () => {
+  // Written out by hand from the spec's assignment table: who may grant what.
+  const MAY_GRANT: Record<RoleName, RoleName[]> = {
+    visitor: [],
+    user: ['visitor'],
+    dealer: ['user'],
+    dataView: [],
+    media: [],
+    attendance: [],
+    apier: [],
+    oemer: ['visitor', 'user', 'dealer', 'dataView', 'media', 'attendance', 'apier', 'oemer', 'superSaled'],
+    ssVisitor: [],
+    ssUser: ['ssVisitor'],
+    ssManager: ['ssUser'],
+    superSaled: [
+      'visitor',
+      'user',
+      'dealer',
+      'dataView',
+      'media',
+      'attendance',
+      'apier',
+      'oemer',
+      'superSaled',
+    ],
+    ssSuperSaled: ['ssVisitor', 'ssUser', 'ssManager'],
+    develop: ROLES.map((r) => r.name),
+  };
+
+  for (const caller of ROLES) {
+    it(`${caller.name} (${caller.label}) grants exactly ${MAY_GRANT[caller.name].join(', ') || 'nothing'}`, async () => {
+      const me = await account(`m_${caller.name}`, caller.value, 1);
+      const target = await insertUser(t.ctx.db, {
+        user_name: `m_${caller.name}_child`,
+        email: null,
+        password_hash: hash,
+        permissions: 0,
+        parent_id: me.id,
+      });
+      for (const role of ROLES) {
+        const r = await t.post(
+          '/api/v1/user/update-user',
+          { id: target, permissions: role.value },
+          { token: me.token },
+        );
+        const allowed = MAY_GRANT[caller.name].includes(role.name);
+        expect(r.code, `${caller.name} → ${role.name}`).toBe(allowed ? 200 : CODE.forbidden);
+        if (!allowed) expect(r.message).toMatch(/^无权分配或取消角色「.+」$/);
+        const [row] = await t.ctx.db.query<{ permissions: number }>(
+          `SELECT permissions FROM users WHERE id = $1`,
+          [target],
+        );
+        expect(row!.permissions).toBe(allowed ? role.value : 0);
+        await t.ctx.db.query(`UPDATE users SET permissions = 0 WHERE id = $1`, [target]);
+      }
+    });
+  }
+
+  it('a dealer cannot mint an OEM through add-user either, and the refusal names the role', async () => {
+    const dealer = await account('dealer_x', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    const r = await t.post(
+      '/api/v1/user/add-user',
+      { user_name: 'wannabe_oem', password: 'password-123', permissions: PERMISSION.oemer },
+      { token: dealer.token },
+    );
+    expect(r).toMatchObject({ code: CODE.forbidden, message: '无权分配或取消角色「经销商」' });
+    const ok = await t.post<{ id: number }>(
+      '/api/v1/user/add-user',
+      { user_name: 'customer_x', password: 'password-123', permissions: PERMISSION.user },
+      { token: dealer.token },
+    );
+    expect(ok.code).toBe(200);
+  });
+
+  it('nobody changes their own roles, not even develop', async () => {
+    const r = await t.post(
+      '/api/v1/user/update-user',
+      { id: 1, permissions: PERMISSION.visitor },
+      { token: admin },
+    );
+    expect(r).toMatchObject({ code: CODE.forbidden, message: '不能修改自己的角色' });
+  });
+
+  it('nobody but develop grants develop', async () => {
+    const sup = await account('sup_dev', PERMISSION.superSaled | PERMISSION.ssSuperSaled, 1);
+    const child = await account('sup_dev_child', PERMISSION.visitor, sup.id);
+    const r = await t.post(
+      '/api/v1/user/update-user',
+      { id: child.id, permissions: PERMISSION.develop },
+      { token: sup.token },
+    );
+    expect(r.code).toBe(CODE.forbidden);
+  });
+});
+
+describe('hierarchy', () => {
+  let a: { id: number; token: string };
+  let a1: { id: number; token: string };
+  let b: { id: number; token: string };
+  let bDocking: number;
+
+  beforeAll(async () => {
+    const mgr = PERMISSION.oemer;
+    a = await account('tree_a', mgr, 1);
+    a1 = await account('tree_a1', PERMISSION.user | PERMISSION.visitor, a.id);
+    b = await account('tree_b', mgr, 1);
+    const d = await t.post<{ id: number }>(
+      '/api/v1/user/add-docking-interface',
+      { name: 'B 的接口', url: 'https://b.example.com/hook' },
+      { token: b.token },
+    );
+    bDocking = d.data.id;
+  });
+
+  it('lists itself and its subtree only', async () => {
+    const r = await t.get<{ list: { user_name: string }[]; total: number }>(
+      '/api/v1/user/users',
+      { page_size: 100 },
+      { token: a.token },
+    );
+    expect(r.data.list.map((u) => u.user_name).sort()).toEqual(['tree_a', 'tree_a1']);
+    expect(r.data.total).toBe(2);
+  });
+
+  it('develop lists everyone', async () => {
+    const r = await t.get<{ list: { user_name: string }[] }>(
+      '/api/v1/user/users',
+      { keywords: 'tree_' },
+      { token: admin },
+    );
+    expect(r.data.list.map((u) => u.user_name).sort()).toEqual(['tree_a', 'tree_a1', 'tree_b']);
+  });
+
+  it('refuses every id-taking call on another subtree', async () => {
+    const calls: [string, 'GET' | 'POST', Record<string, unknown>][] = [
+      ['/api/v1/user/get-user', 'GET', { user_id: b.id }],
+      ['/api/v1/user/update-user', 'POST', { id: b.id, phone_num: '1' }],
+      ['/api/v1/user/get-info', 'GET', { user_id: b.id }],
+      ['/api/v1/user/update-info', 'POST', { user_id: b.id, company_name: 'x' }],
+      ['/api/v1/user/users', 'GET', { user_id: b.id }],
+      ['/api/v1/user/docking-interfaces', 'GET', { target_user_id: b.id }],
+      [
+        '/api/v1/user/add-docking-interface',
+        'POST',
+        { name: 'x', url: 'https://x.example', target_user_id: b.id },
+      ],
+      ['/api/v1/user/audit-logs', 'GET', { target_user_id: b.id }],
+    ];
+    for (const [url, method, body] of calls) {
+      const r =
+        method === 'GET'
+          ? await t.get(url, body, { token: a.token })
+          : await t.post(url, body, { token: a.token });
+      expect(r.code, url).toBe(CODE.forbidden);
+    }
+    // Objects owned by another subtree are simply not there for the caller.
+    for (const [url, method, body] of [
+      ['/api/v1/user/get-docking-interface', 'GET', { id: bDocking }],
+      ['/api/v1/user/update-docking-interface', 'POST', { id: bDocking, name: 'stolen' }],
+      ['/api/v1/user/test-docking-interface', 'POST', { id: bDocking }],
+    ] as const) {
+      const r =
+        method === 'GET'
+          ? await t.get(url, body, { token: a.token })
+          : await t.post(url, body, { token: a.token });
+      expect(r.code, url).not.toBe(200);
+    }
+    const moved = await t.post(
+      '/api/v1/user/update-docking-interface',
+      { id: (await addDocking(a.token)).id, user_id: b.id },
+      { token: a.token },
+    );
+    expect(moved.code).toBe(CODE.forbidden);
+  });
+
+  it('a child never sees or edits its parent', async () => {
+    expect((await t.get('/api/v1/user/get-user', { user_id: a.id }, { token: a1.token })).code).toBe(
+      CODE.forbidden,
+    );
+    expect(
+      (await t.post('/api/v1/user/update-user', { id: a.id, email: 'x@y.cn' }, { token: a1.token })).code,
+    ).toBe(CODE.forbidden);
+  });
+
+  it('a manager edits its descendants', async () => {
+    const r = await t.post<{ email: string }>(
+      '/api/v1/user/update-user',
+      { id: a1.id, email: 'A1@Example.com' },
+      { token: a.token },
+    );
+    expect(r.code).toBe(200);
+    expect(r.data.email).toBe('a1@example.com');
+  });
+
+  async function addDocking(token: string) {
+    const r = await t.post<{ id: number }>(
+      '/api/v1/user/add-docking-interface',
+      { name: '我的接口', url: 'https://a.example/h' },
+      { token },
+    );
+    return r.data;
+  }
+});
+
+describe('users list', () => {
+  beforeAll(async () => {
+    for (let i = 0; i < 25; i++) {
+      await insertUser(t.ctx.db, {
+        user_name: `list_${String(i).padStart(2, '0')}`,
+        email: `list${i}@example.com`,
+        phone_num: `1390000${String(i).padStart(4, '0')}`,
+        password_hash: hash,
+        permissions: i % 2 ? PERMISSION.visitor | PERMISSION.user : PERMISSION.visitor,
+        parent_id: 1,
+      });
+    }
+  });
+
+  it('pages newest first with the total', async () => {
+    const p1 = await t.get<{ list: { user_name: string }[]; total: number; page: number }>(
+      '/api/v1/user/users',
+      { keywords: 'list_', page_size: 10 },
+      { token: admin },
+    );
+    expect(p1.data.total).toBe(25);
+    expect(p1.data.list).toHaveLength(10);
+    expect(p1.data.list[0]!.user_name).toBe('list_24');
+    const p3 = await t.get<{ list: unknown[] }>(
+      '/api/v1/user/users',
+      { keywords: 'list_', page: 3 },
+      { token: admin },
+    );
+    expect(p3.data.list).toHaveLength(5);
+  });
+
+  it('searches by email, phone or id, and restricts to keys', async () => {
+    const byEmail = await t.get<{ list: { user_name: string }[] }>(
+      '/api/v1/user/users',
+      { keywords: 'list7@' },
+      { token: admin },
+    );
+    expect(byEmail.data.list.map((u) => u.user_name)).toEqual(['list_07']);
+    const byPhone = await t.get<{ list: { user_name: string }[] }>(
+      '/api/v1/user/users',
+      { keywords: '13900000012' },
+      { token: admin },
+    );
+    expect(byPhone.data.list.map((u) => u.user_name)).toEqual(['list_12']);
+    const onlyName = await t.get<{ total: number }>(
+      '/api/v1/user/users',
+      { keywords: 'list7@', keys: 'user_name' },
+      { token: admin },
+    );
+    expect(onlyName.data.total).toBe(0);
+    const bad = await t.get('/api/v1/user/users', { keys: 'password_hash' }, { token: admin });
+    expect(bad.code).toBe(CODE.badRequest);
+  });
+
+  it('filters by permission bits and can skip the count', async () => {
+    const r = await t.get<{ list: unknown[]; total: number }>(
+      '/api/v1/user/users',
+      { keywords: 'list_', permission: PERMISSION.user, page_size: 50 },
+      { token: admin },
+    );
+    expect(r.data.total).toBe(12);
+    const nc = await t.get<{ total: number }>(
+      '/api/v1/user/users',
+      { need_match_count: 'false' },
+      { token: admin },
+    );
+    expect(nc.data.total).toBe(-1);
+  });
+
+  it('matches wildcards literally', async () => {
+    const r = await t.get<{ total: number }>('/api/v1/user/users', { keywords: '%' }, { token: admin });
+    expect(r.data.total).toBe(0);
+  });
+
+  it('is for managers only', async () => {
+    const v = await account('just_visitor', PERMISSION.visitor, 1);
+    expect((await t.get('/api/v1/user/users', undefined, { token: v.token })).code).toBe(CODE.forbidden);
+  });
+});
+
+describe('update-user', () => {
+  it('lets managers toggle the weekly-report services, not the user itself', async () => {
+    const mgr = await account('svc_mgr', PERMISSION.oemer, 1);
+    const child = await account('svc_child', PERMISSION.user | PERMISSION.visitor, mgr.id);
+    const both = 1 | SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
+    const r = await t.post<{ services: number }>(
+      '/api/v1/user/update-user',
+      { id: child.id, services: both },
+      { token: mgr.token },
+    );
+    expect(r.data.services).toBe(both);
+    const selfEdit = await t.post(
+      '/api/v1/user/update-user',
+      { id: child.id, services: 1 },
+      { token: child.token },
+    );
+    expect(selfEdit.code).toBe(CODE.forbidden);
+    const other = await t.post(
+      '/api/v1/user/update-user',
+      { id: child.id, services: both | 8 },
+      { token: mgr.token },
+    );
+    expect(other.code).toBe(CODE.badRequest);
+  });
+
+  it('keeps message_count read-only', async () => {
+    const u = await account('msg_user', PERMISSION.visitor, 1);
+    await t.post('/api/v1/user/update-user', { id: u.id, message_count: 99 }, { token: admin });
+    const r = await t.get<{ message_count: number }>(
+      '/api/v1/user/get-user',
+      { user_id: u.id },
+      { token: admin },
+    );
+    expect(r.data.message_count).toBe(0);
+  });
+
+  it('answers 409 for a taken user name', async () => {
+    const u = await account('name_taken', PERMISSION.visitor, 1);
+    const r = await t.post('/api/v1/user/update-user', { id: u.id, user_name: 'ADMIN' }, { token: admin });
+    expect(r).toMatchObject({ code: CODE.conflict, message: '用户名已被使用' });
+  });
+
+  it('rejects bad input with a Chinese message', async () => {
+    for (const body of [
+      {},
+      { id: 'x' },
+      { id: 1, email: 'nope' },
+      { id: 1, permissions: -5 },
+      { id: 1, phone_num: 'abc' },
+    ]) {
+      const r = await t.post('/api/v1/user/update-user', body, { token: admin });
+      expect(r.code, JSON.stringify(body)).toBe(CODE.badRequest);
+      expect(r.message).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});
+
+describe('soft delete', () => {
+  it('revokes sessions, hides the user, blocks sign-in and keeps history', async () => {
+    const mgr = await account('del_mgr', PERMISSION.oemer, 1);
+    const victim = await account('del_victim', PERMISSION.visitor | PERMISSION.user, mgr.id);
+    expect(
+      (await t.post('/api/v1/user/update-user', { id: victim.id, is_delete: true }, { token: mgr.token }))
+        .code,
+    ).toBe(200);
+    expect((await t.get('/api/v1/auth/get-permission', undefined, { token: victim.token })).code).toBe(
+      CODE.revoked,
+    );
+    const login = await t.post('/api/v1/auth/login', { filter: 'del_victim', password: 'password-123' });
+    expect(login.code).toBe(CODE.badRequest);
+    const list = await t.get<{ list: { user_name: string }[] }>(
+      '/api/v1/user/users',
+      { keywords: 'del_' },
+      { token: mgr.token },
+    );
+    expect(list.data.list.map((u) => u.user_name)).toEqual(['del_mgr']);
+    const log = await t.get<{ list: { action: string }[] }>(
+      '/api/v1/user/audit-logs',
+      { target_user_id: victim.id },
+      { token: mgr.token },
+    );
+    expect(log.data.list.map((e) => e.action)).toEqual(['user.delete']);
+  });
+
+  it('no one deletes itself', async () => {
+    const u = await account('self_del', PERMISSION.oemer, 1);
+    const r = await t.post('/api/v1/user/update-user', { id: u.id, is_delete: true }, { token: u.token });
+    expect(r).toMatchObject({ code: CODE.forbidden, message: '不能删除自己的账号' });
+  });
+});
+
+describe('audit log', () => {
+  it('records who changed what, before and after, filterable by user and time', async () => {
+    const u = await account('audited', PERMISSION.visitor, 1);
+    await t.post('/api/v1/user/update-info', { user_id: u.id, company_name: '新公司' }, { token: admin });
+    await t.post(
+      '/api/v1/user/update-user',
+      { id: u.id, permissions: PERMISSION.visitor | PERMISSION.user },
+      { token: admin },
+    );
+    const r = await t.get<{
+      list: { action: string; actor_name: string; before: unknown; after: unknown }[];
+    }>('/api/v1/user/audit-logs', { target_user_id: u.id }, { token: admin });
+    expect(r.data.list.map((e) => e.action)).toEqual(['user.update', 'info.update']);
+    expect(r.data.list[0]).toMatchObject({
+      actor_name: 'admin',
+      before: { permissions: 1 },
+      after: { permissions: 3 },
+    });
+    expect(r.data.list[1]).toMatchObject({ before: { company_name: '' }, after: { company_name: '新公司' } });
+    const future = await t.get<{ total: number }>(
+      '/api/v1/user/audit-logs',
+      { target_user_id: u.id, start: '2999-01-01' },
+      { token: admin },
+    );
+    expect(future.data.total).toBe(0);
+    const bad = await t.get('/api/v1/user/audit-logs', { start: '2024-13-40' }, { token: admin });
+    expect(bad.code).toBe(CODE.badRequest);
+  });
+});
+
+describe('docking interfaces', () => {
+  it('accepts only http and https URLs', async () => {
+    for (const url of ['ftp://files.example.com', 'javascript:alert(1)', 'example.com/hook', 'http://', '']) {
+      const r = await t.post('/api/v1/user/add-docking-interface', { name: 'x', url }, { token: admin });
+      expect(r.code, url).toBe(CODE.badRequest);
+    }
+  });
+
+  it('adds, lists, edits and soft-deletes', async () => {
+    const added = await t.post<{ id: number; token: string }>(
+      '/api/v1/user/add-docking-interface',
+      { name: '市环卫平台', url: 'https://hw.example.gov.cn/api/receive' },
+      { token: admin },
+    );
+    expect(added.code).toBe(200);
+    expect(added.data.token.length).toBeGreaterThan(20);
+    const list = await t.get<{ list: { name: string }[] }>(
+      '/api/v1/user/docking-interfaces',
+      { keywords: '环卫' },
+      { token: admin },
+    );
+    expect(list.data.list.map((d) => d.name)).toEqual(['市环卫平台']);
+    const edited = await t.post<{ name: string }>(
+      '/api/v1/user/update-docking-interface',
+      { id: added.data.id, name: '市环卫平台2' },
+      { token: admin },
+    );
+    expect(edited.data.name).toBe('市环卫平台2');
+    await t.post(
+      '/api/v1/user/update-docking-interface',
+      { id: added.data.id, is_delete: true },
+      { token: admin },
+    );
+    const after = await t.get('/api/v1/user/get-docking-interface', { id: added.data.id }, { token: admin });
+    expect(after.code).toBe(CODE.notFound);
+  });
+
+  it('refuses to send the test to loopback or private addresses', async () => {
+    const d = await t.post<{ id: number }>(
+      '/api/v1/user/add-docking-interface',
+      { name: 'lo', url: 'http://127.0.0.1:9/x' },
+      { token: admin },
+    );
+    const r = await t.post<{ ok: boolean; error: string }>(
+      '/api/v1/user/test-docking-interface',
+      { id: d.data.id },
+      { token: admin },
+    );
+    expect(r.data).toMatchObject({ ok: false, error: '不允许访问内网或本机地址' });
+  });
+
+  it('sends a sample payload with the token and reports status and latency', async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    let status = 200;
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(status).end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const open = await testApp({ allowPrivateWebhooks: true });
+    try {
+      const tok = await open.login('admin', ADMIN_PASSWORD);
+      const d = await open.post<{ id: number; token: string }>(
+        '/api/v1/user/add-docking-interface',
+        { name: 'local', url: `http://127.0.0.1:${port}/hook`, token: 'secret-token-1' },
+        { token: tok },
+      );
+      const r = await open.post<{ ok: boolean; status: number; latency_ms: number }>(
+        '/api/v1/user/test-docking-interface',
+        { id: d.data.id },
+        { token: tok },
+      );
+      expect(r.data).toMatchObject({ ok: true, status: 200 });
+      expect(r.data.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(received[0]!.headers['x-token']).toBe('secret-token-1');
+      expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'test' });
+      status = 500;
+      const failed = await open.post<{ ok: boolean; status: number; error: string }>(
+        '/api/v1/user/test-docking-interface',
+        { id: d.data.id },
+        { token: tok },
+      );
+      expect(failed.data).toMatchObject({ ok: false, status: 500, error: '对方返回 HTTP 500' });
+    } finally {
+      await open.close();
+      server.close();
+    }
+  });
+});
