@@ -5,3 +5,5 @@ export * from './air.ts';
 export * from './api/envelope.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
+export * from './devices.ts';
+export * from './api/devices.ts';

@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
 import { dockingRoutes } from './modules/docking/routes.ts';
 import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   dockingRoutes(app, ctx);
+  deviceRoutes(app, ctx);
   siteRoutes(app, ctx);
   devRoutes(app, ctx);
   docsRoutes(app, VERSION);

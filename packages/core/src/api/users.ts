@@ -231,4 +231,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'docking.add': '新增对接接口',
   'docking.update': '修改对接接口',
   'docking.delete': '删除对接接口',
+  'device.add': '登记设备',
+  'device.update': '修改设备',
+  'device.delete': '删除设备',
+  'device.bind': '绑定/解绑设备',
 };

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { EXTERNAL_TYPE, OFFLINE_MS } from '../devices.ts';
+import { boolField, idField, intField, pageQuery } from './envelope.ts';
+
+/**
+ * The registry's device kinds and their API paths. Binding paths are the spec's (SPEC §7);
+ * the CRUD paths follow ARCHITECTURE §3's pattern under the same area prefix.
+ */
+export const DEVICE_KINDS = {
+  jwb: {
+    label: '除臭机',
+    base: '/api/v1/jwb',
+    plural: 'jwbs',
+    one: 'jwb',
+    bindList: '/api/v1/jwb/get-user-jwb',
+    bind: '/api/v1/jwb/bind-user-jwb',
+    offline: OFFLINE_MS.default,
+    type: null,
+  },
+  evaluate: {
+    label: '评价器',
+    base: '/api/v1/evaluate',
+    plural: 'evaluates',
+    one: 'evaluate',
+    bindList: '/api/v1/evaluate/get-user-evl',
+    bind: '/api/v1/evaluate/bind-user-evl',
+    offline: OFFLINE_MS.default,
+    type: null,
+  },
+  gateway: {
+    label: '网关',
+    base: '/api/v1/gateway',
+    plural: 'gateways',
+    one: 'gateway',
+    bindList: '/api/v1/gateway/get-user-gateway',
+    bind: '/api/v1/gateway/bind-user-gateway',
+    offline: OFFLINE_MS.default,
+    type: null,
+  },
+  paper_machine: {
+    label: '智能纸巾机',
+    base: '/api/v1/extras',
+    plural: 'paper-machines',
+    one: 'paper-machine',
+    bindList: '/api/v1/extras/get-user-pm',
+    bind: '/api/v1/extras/bind-user-pm',
+    offline: OFFLINE_MS.default,
+    type: EXTERNAL_TYPE.paperMachine,
+  },
+  electric_meter: {
+    label: '电表',
+    base: '/api/v1/extras',
+    plural: 'electric-meters',
+    one: 'electric-meter',
+    bindList: '/api/v1/extras/get-user-em',
+    bind: '/api/v1/extras/bind-user-em',
+    offline: OFFLINE_MS.meter,
+    type: EXTERNAL_TYPE.electricMeter,
+  },
+  water_meter: {
+    label: '水表',
+    base: '/api/v1/extras',
+    plural: 'water-meters',
+    one: 'water-meter',
+    bindList: '/api/v1/extras/get-user-wm',
+    bind: '/api/v1/extras/bind-user-wm',
+    offline: OFFLINE_MS.meter,
+    type: EXTERNAL_TYPE.waterMeter,
+  },
+} as const;
+export type DeviceKind = keyof typeof DEVICE_KINDS;
+
+/** Ids in a form: `1,2,3`, repeated keys, or JSON text (ARCHITECTURE §3). */
+export const idList = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return [];
+      if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
+      if (typeof v === 'string') {
+        const t = v.trim();
+        if (t.startsWith('[')) {
+          try {
+            return JSON.parse(t);
+          } catch {
+            return v;
+          }
+        }
+        return t.split(',');
+      }
+      return v;
+    },
+    z
+      .array(
+        z.preprocess(
+          (x) => (typeof x === 'string' && /^\s*\d+\s*$/.test(x) ? Number(x) : x),
+          z
+            .number({ error: `${label}必须是ID列表` })
+            .int()
+            .min(1)
+            .max(2_147_483_647),
+        ),
+        { error: `${label}必须是ID列表` },
+      )
+      .max(1000, `${label}一次最多1000个`),
+  );
+
+export const deviceListQuery = pageQuery.extend({
+  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  /** Online 1<<17 and offline 1<<18 bits (SPEC §4); none or both: every device. */
+  status: intField().pipe(z.number().int().min(0)).optional(),
+  type: intField().optional(),
+  industrial_type: z.string().trim().max(20).optional(),
+  /** Only devices bound to this user (or its subtree). */
+  owner_id: idField().optional(),
+  gateway_id: idField().optional(),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+
+const coord = (min: number, max: number, label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: `${label}必须是数字` })
+      .min(min, `${label}超出范围`)
+      .max(max, `${label}超出范围`)
+      .optional(),
+  );
+
+export const serNum = z
+  .string()
+  .trim()
+  .min(1, '序列号不能为空')
+  .max(64, '序列号不能超过64个字符')
+  .regex(/^[A-Za-z0-9_.:-]+$/, '序列号只能包含字母、数字、下划线、点、冒号和短横线');
+
+const deviceFields = {
+  desc: z.string().trim().max(100, '描述不能超过100个字符'),
+  lng: coord(-180, 180, '经度'),
+  lat: coord(-90, 90, '纬度'),
+  location: z.string().trim().max(200, '位置不能超过200个字符'),
+  version: z.string().trim().max(50, '版本不能超过50个字符'),
+  url: z.string().trim().max(500, '地址不能超过500个字符'),
+  type: intField().optional(),
+  industrial_type: z.string().trim().max(20).optional(),
+  gateway_id: idField().optional(),
+};
+
+export const addDeviceBody = z.object({
+  ser_num: serNum,
+  desc: deviceFields.desc.default(''),
+  lng: deviceFields.lng,
+  lat: deviceFields.lat,
+  location: deviceFields.location.default(''),
+  version: deviceFields.version.default(''),
+  url: deviceFields.url.default(''),
+  type: deviceFields.type,
+  industrial_type: deviceFields.industrial_type,
+  gateway_id: deviceFields.gateway_id,
+});
+export type AddDeviceBody = z.infer<typeof addDeviceBody>;
+
+export const updateDeviceBody = z.object({
+  id: idField(),
+  is_delete: boolField().optional(),
+  desc: deviceFields.desc.optional(),
+  lng: deviceFields.lng,
+  lat: deviceFields.lat,
+  location: deviceFields.location.optional(),
+  version: deviceFields.version.optional(),
+  url: deviceFields.url.optional(),
+  type: deviceFields.type,
+  industrial_type: deviceFields.industrial_type,
+});
+export type UpdateDeviceBody = z.infer<typeof updateDeviceBody>;
+
+export const getDeviceQuery = z.object({ id: idField() });
+
+export const deviceInfo = z.object({
+  id: z.number(),
+  com_num: z.string(),
+  hard_num: z.string(),
+  soft_num: z.string(),
+  imei_num: z.string(),
+  sim_num: z.string(),
+  mac_address: z.string(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+
+export const deviceRow = z.object({
+  id: z.number(),
+  kind: z.string(),
+  is_delete: z.boolean(),
+  ser_num: z.string(),
+  desc: z.string(),
+  lng: z.number().nullable(),
+  lat: z.number().nullable(),
+  location: z.string(),
+  version: z.string(),
+  url: z.string(),
+  token: z.string(),
+  /** Last report, ms since the epoch; null before the first one. */
+  time: z.number().nullable(),
+  online: z.boolean(),
+  warning: z.number(),
+  star_count: z.number(),
+  star_level: z.number(),
+  config_date: z.string().nullable(),
+  parameter_num: z.number().nullable(),
+  type: z.number().nullable(),
+  industrial_type: z.string().nullable(),
+  gateway_id: z.number().nullable(),
+  reading: z.number().nullable(),
+  owners: z.string(),
+  created_at: z.string(),
+});
+export type DeviceRow = z.infer<typeof deviceRow>;
+
+export const devicePage = z.object({
+  list: z.array(deviceRow),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+
+/** Binding list (SPEC §7): the caller's devices, each saying whether it is bound to the target. */
+export const bindListQuery = pageQuery.extend({
+  target_user_id: idField(),
+  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  only_bound: boolField().default(false),
+});
+
+export const bindRow = z.object({
+  id: z.number(),
+  ser_num: z.string(),
+  desc: z.string(),
+  location: z.string(),
+  is_bind: z.boolean(),
+});
+
+export const bindBody = z.object({
+  user_id: idField(),
+  add_ids: idList('add_ids'),
+  remove_ids: idList('remove_ids'),
+});
+export type BindBody = z.infer<typeof bindBody>;

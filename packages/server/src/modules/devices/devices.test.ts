@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE, DEVICE_KINDS, PERMISSION, STATUS_FILTER, type DeviceKind } from '@se/core';
+import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { hashPassword } from '../auth/password.ts';
+import { insertUser } from '../users/repo.ts';
+
+let t: TestApp;
+let admin: string;
+let hash: string;
+
+async function account(name: string, permissions: number, parentId: number | null) {
+  const id = await insertUser(t.ctx.db, {
+    user_name: name,
+    email: null,
+    password_hash: hash,
+    permissions,
+    parent_id: parentId,
+  });
+  return { id, token: await t.login(name, 'password-123') };
+}
+
+const KINDS = Object.keys(DEVICE_KINDS) as DeviceKind[];
+const url = (kind: DeviceKind, what: 'list' | 'get' | 'add' | 'update') => {
+  const k = DEVICE_KINDS[kind];
+  return what === 'list' ? `${k.base}/${k.plural}` : `${k.base}/${what}-${k.one}`;
+};
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  hash = await hashPassword('password-123', 12);
+});
+afterAll(() => t.close());
+
+describe.each(KINDS)('%s registry', (kind) => {
+  it('adds with a server token, gets, lists, edits and soft-deletes', async () => {
+    const ser = `SN-${kind}-001`;
+    const added = await t.post<{
+      id: number;
+      token: string;
+      type: number | null;
+      online: boolean;
+      time: null;
+    }>(
+      url(kind, 'add'),
+      { ser_num: ser, desc: '一号公厕', location: '西湖边', lng: '120.15', lat: '30.28' },
+      { token: admin },
+    );
+    expect(added.code, added.message).toBe(200);
+    expect(added.data.token.length).toBeGreaterThanOrEqual(20);
+    expect(added.data).toMatchObject({ online: false, time: null });
+    expect(added.data.type).toBe(DEVICE_KINDS[kind].type ?? (kind === 'gateway' ? 40 : null));
+    const got = await t.get<{ ser_num: string }>(url(kind, 'get'), { id: added.data.id }, { token: admin });
+    expect(got.data.ser_num).toBe(ser);
+    const list = await t.get<{ list: { id: number }[]; total: number }>(
+      url(kind, 'list'),
+      { keywords: '一号' },
+      { token: admin },
+    );
+    expect(list.data.list.map((d) => d.id)).toContain(added.data.id);
+    const edited = await t.post<{ desc: string }>(
+      url(kind, 'update'),
+      { id: added.data.id, desc: '二号公厕' },
+      { token: admin },
+    );
+    expect(edited.data.desc).toBe('二号公厕');
+    const dup = await t.post(url(kind, 'add'), { ser_num: ser }, { token: admin });
+    expect(dup).toMatchObject({ code: CODE.conflict, message: '序列号已存在' });
+    await t.post(url(kind, 'update'), { id: added.data.id, is_delete: true }, { token: admin });
+    expect((await t.get(url(kind, 'get'), { id: added.data.id }, { token: admin })).code).toBe(CODE.notFound);
+    // The serial number is free again once the device is deleted.
+    expect((await t.post(url(kind, 'add'), { ser_num: ser }, { token: admin })).code).toBe(200);
+  });
+
+  it('does not mix kinds: an id of another kind is not found', async () => {
+    const other = KINDS.find((k) => k !== kind)!;
+    const d = await t.post<{ id: number }>(
+      url(other, 'add'),
+      { ser_num: `X-${kind}-${other}` },
+      { token: admin },
+    );
+    expect((await t.get(url(kind, 'get'), { id: d.data.id }, { token: admin })).code).toBe(CODE.notFound);
+  });
+
+  it('rejects bad input in Chinese', async () => {
+    for (const body of [
+      {},
+      { ser_num: 'has space' },
+      { ser_num: 'ok1', lng: 'east' },
+      { ser_num: 'ok2', lat: 91 },
+    ]) {
+      const r = await t.post(url(kind, 'add'), body, { token: admin });
+      expect(r.code, JSON.stringify(body)).toBe(CODE.badRequest);
+      expect(r.message).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});
+
+describe('online and offline (SPEC §4 thresholds, computed in SQL)', () => {
+  async function deviceReportedAgo(kind: DeviceKind, ser: string, sql: string) {
+    const d = await t.post<{ id: number }>(url(kind, 'add'), { ser_num: ser }, { token: admin });
+    await t.ctx.db.query(`UPDATE devices SET time = now() - (${sql}) WHERE id = $1`, [d.data.id]);
+    return d.data.id;
+  }
+  const onlineIds = async (kind: DeviceKind, status: number) =>
+    (
+      await t.get<{ list: { id: number }[] }>(url(kind, 'list'), { status, page_size: 100 }, { token: admin })
+    ).data.list.map((d) => d.id);
+
+  it('a dispenser is online up to exactly 5 hours and offline after', async () => {
+    const at = await deviceReportedAgo('jwb', 'B-5H', `interval '5 hours' + interval '-2 seconds'`);
+    const past = await deviceReportedAgo('jwb', 'B-5H1', `interval '5 hours 2 seconds'`);
+    expect(await onlineIds('jwb', STATUS_FILTER.online)).toContain(at);
+    expect(await onlineIds('jwb', STATUS_FILTER.online)).not.toContain(past);
+    expect(await onlineIds('jwb', STATUS_FILTER.offline)).toContain(past);
+    expect(await onlineIds('jwb', STATUS_FILTER.offline)).not.toContain(at);
+    const both = await onlineIds('jwb', STATUS_FILTER.online | STATUS_FILTER.offline);
+    expect(both).toEqual(expect.arrayContaining([at, past]));
+  });
+
+  it('a meter stays online for 7 days', async () => {
+    const six = await deviceReportedAgo('water_meter', 'B-6D', `interval '6 days 23 hours'`);
+    const eight = await deviceReportedAgo('water_meter', 'B-7D1', `interval '7 days 2 seconds'`);
+    expect(await onlineIds('water_meter', STATUS_FILTER.online)).toContain(six);
+    expect(await onlineIds('water_meter', STATUS_FILTER.offline)).toContain(eight);
+  });
+
+  it('never-reporting devices are offline', async () => {
+    const d = await t.post<{ id: number }>(url('gateway', 'add'), { ser_num: 'B-NEVER' }, { token: admin });
+    expect(await onlineIds('gateway', STATUS_FILTER.offline)).toContain(d.data.id);
+  });
+});
+
+describe('binding (SPEC §7) and ownership', () => {
+  let dealer: { id: number; token: string };
+  let customer: { id: number; token: string };
+  let stranger: { id: number; token: string };
+  let mine: number[];
+  let theirs: number;
+
+  beforeAll(async () => {
+    dealer = await account('dev_dealer', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    customer = await account('dev_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+    stranger = await account('dev_stranger', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    mine = [];
+    for (const s of ['D-1', 'D-2', 'D-3']) {
+      mine.push(
+        (await t.post<{ id: number }>(url('jwb', 'add'), { ser_num: s }, { token: dealer.token })).data.id,
+      );
+    }
+    theirs = (await t.post<{ id: number }>(url('jwb', 'add'), { ser_num: 'S-1' }, { token: stranger.token }))
+      .data.id;
+  });
+
+  it('a registrant sees its own devices only', async () => {
+    const r = await t.get<{ list: { ser_num: string }[] }>(
+      url('jwb', 'list'),
+      { page_size: 100 },
+      { token: dealer.token },
+    );
+    expect(r.data.list.map((d) => d.ser_num).sort()).toEqual(['D-1', 'D-2', 'D-3']);
+  });
+
+  it('binds and unbinds in one call; the customer then sees exactly those', async () => {
+    const r = await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: customer.id, add_ids: `${mine[0]},${mine[1]}`, remove_ids: '' },
+      { token: dealer.token },
+    );
+    expect(r.code, r.message).toBe(200);
+    const seen = await t.get<{ list: { id: number }[] }>(url('jwb', 'list'), undefined, {
+      token: customer.token,
+    });
+    expect(seen.data.list.map((d) => d.id).sort()).toEqual([mine[0], mine[1]].sort());
+    const swap = await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: customer.id, add_ids: JSON.stringify([mine[2]]), remove_ids: [mine[0]].join(',') },
+      { token: dealer.token },
+    );
+    expect(swap.code).toBe(200);
+    const after = await t.get<{ list: { id: number }[] }>(url('jwb', 'list'), undefined, {
+      token: customer.token,
+    });
+    expect(after.data.list.map((d) => d.id).sort()).toEqual([mine[1], mine[2]].sort());
+    const bl = await t.get<{ list: { id: number; is_bind: boolean }[] }>(
+      DEVICE_KINDS.jwb.bindList,
+      { target_user_id: customer.id },
+      { token: dealer.token },
+    );
+    expect(
+      bl.data.list
+        .filter((d) => d.is_bind)
+        .map((d) => d.id)
+        .sort(),
+    ).toEqual([mine[1], mine[2]].sort());
+  });
+
+  it('is all or nothing: one foreign id fails the whole call', async () => {
+    const before = await t.ctx.db.query(`SELECT count(*)::int AS n FROM device_bindings WHERE user_id = $1`, [
+      customer.id,
+    ]);
+    const r = await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: customer.id, add_ids: `${mine[0]},${theirs}`, remove_ids: `${mine[1]}` },
+      { token: dealer.token },
+    );
+    expect(r.code).toBe(CODE.notFound);
+    expect(r.message).toContain(String(theirs));
+    const after = await t.ctx.db.query(`SELECT count(*)::int AS n FROM device_bindings WHERE user_id = $1`, [
+      customer.id,
+    ]);
+    expect(after).toEqual(before);
+  });
+
+  it('binds only to users the caller manages', async () => {
+    const r = await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: stranger.id, add_ids: `${mine[0]}` },
+      { token: dealer.token },
+    );
+    expect(r.code).toBe(CODE.forbidden);
+    const list = await t.get(
+      DEVICE_KINDS.jwb.bindList,
+      { target_user_id: stranger.id },
+      { token: dealer.token },
+    );
+    expect(list.code).toBe(CODE.forbidden);
+  });
+
+  it('refuses every id-taking call on another tenant device', async () => {
+    for (const [method, path, body] of [
+      ['GET', url('jwb', 'get'), { id: theirs }],
+      ['POST', url('jwb', 'update'), { id: theirs, desc: 'x' }],
+      ['POST', url('jwb', 'update'), { id: theirs, is_delete: true }],
+    ] as const) {
+      const r =
+        method === 'GET'
+          ? await t.get(path, body, { token: dealer.token })
+          : await t.post(path, body, { token: dealer.token });
+      expect(r.code, `${path} ${JSON.stringify(body)}`).toBe(CODE.notFound);
+    }
+    const owner = await t.get(url('jwb', 'list'), { owner_id: stranger.id }, { token: dealer.token });
+    expect(owner.code).toBe(CODE.forbidden);
+    const still = await t.get<{ desc: string }>(url('jwb', 'get'), { id: theirs }, { token: stranger.token });
+    expect(still.code).toBe(200);
+  });
+
+  it('a customer, not a manager, cannot bind at all', async () => {
+    const visitorOnly = await account('dev_visitor', PERMISSION.visitor, customer.id);
+    const r = await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: visitorOnly.id, add_ids: `${mine[1]}` },
+      { token: visitorOnly.token },
+    );
+    expect(r.code).toBe(CODE.forbidden);
+  });
+
+  it('rejects malformed id lists and overlapping add/remove', async () => {
+    const bad = await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: customer.id, add_ids: '1,abc' },
+      { token: dealer.token },
+    );
+    expect(bad.code).toBe(CODE.badRequest);
+    const overlap = await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: customer.id, add_ids: `${mine[0]}`, remove_ids: `${mine[0]}` },
+      { token: dealer.token },
+    );
+    expect(overlap.code).toBe(CODE.badRequest);
+  });
+});

@@ -1,0 +1,219 @@
+import type { DeviceRow } from '@se/core';
+import type { Queryable } from '../../db/index.ts';
+import { first } from '../../db/index.ts';
+import { Params, likeEscape, localTime } from '../../db/sql.ts';
+
+/**
+ * Visibility: a device is visible in a scope (a user-path prefix) when it is bound to some
+ * user of that subtree. The root scope '/' (develop) sees every device, bound or not.
+ */
+export function visibleSql(w: Params, scope: string, alias = 'd') {
+  if (scope === '/') return 'true';
+  return `EXISTS (SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
+                   WHERE b.device_id = ${alias}.id AND u.path LIKE ${w.p(scope)} || '%')`;
+}
+
+const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
+  d.location, d.version, d.url, d.token,
+  (extract(epoch FROM d.time) * 1000)::float8 AS time,
+  coalesce(d.time >= now() - ${w.p(offlineMs)} * interval '1 millisecond', false) AS online,
+  d.warning, d.star_count, d.star_level, ${localTime('d.config_date')} AS config_date, d.parameter_num, d.type,
+  d.industrial_type, d.gateway_id, d.reading,
+  coalesce((SELECT string_agg(u.user_name, ',' ORDER BY u.id) FROM device_bindings b JOIN users u ON u.id = b.user_id
+             WHERE b.device_id = d.id), '') AS owners,
+  ${localTime('d.created_at')} AS created_at`;
+
+export interface DeviceFilter {
+  kind: string;
+  scope: string;
+  offlineMs: number;
+  keywords?: string;
+  online?: boolean;
+  type?: number;
+  industrialType?: string;
+  ownerScope?: string;
+  gatewayId?: number;
+  limit: number;
+  offset: number;
+}
+
+export async function listDevices(q: Queryable, f: DeviceFilter) {
+  const w = new Params();
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope)];
+  if (f.keywords) {
+    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
+    cond.push(`(d.ser_num ILIKE ${like} OR d."desc" ILIKE ${like} OR d.location ILIKE ${like})`);
+  }
+  if (f.online !== undefined) {
+    const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
+    cond.push(f.online ? `d.time >= ${since}` : `(d.time IS NULL OR d.time < ${since})`);
+  }
+  if (f.type !== undefined) cond.push(`d.type = ${w.p(f.type)}`);
+  if (f.industrialType) cond.push(`d.industrial_type = ${w.p(f.industrialType)}`);
+  if (f.gatewayId !== undefined) cond.push(`d.gateway_id = ${w.p(f.gatewayId)}`);
+  if (f.ownerScope) {
+    cond.push(`EXISTS (SELECT 1 FROM device_bindings ob JOIN users ou ON ou.id = ob.user_id
+                        WHERE ob.device_id = d.id AND ou.path LIKE ${w.p(f.ownerScope)} || '%')`);
+  }
+  const where = cond.join(' AND ');
+  const countParams = [...w.values];
+  const select = row(w, f.offlineMs);
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<DeviceRow>(
+      `SELECT ${select} FROM devices d WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.values, f.limit, f.offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countParams),
+  ]);
+  return { list, total: count[0]!.n };
+}
+
+/** One device of a kind if visible in the scope (deleted ones included for develop). */
+export function findDevice(q: Queryable, kind: string, id: number, scope: string, offlineMs: number) {
+  const w = new Params();
+  const select = row(w, offlineMs);
+  return first<DeviceRow>(
+    q,
+    `SELECT ${select} FROM devices d WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)} AND ${visibleSql(w, scope)}`,
+    w.values,
+  );
+}
+
+/** Ids among `ids` of this kind that are visible in the scope and not deleted. */
+export async function visibleIds(
+  q: Queryable,
+  kind: string,
+  ids: number[],
+  scope: string,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const w = new Params();
+  const rows = await q.query<{ id: number }>(
+    `SELECT d.id FROM devices d WHERE d.id = ANY(${w.p(ids)}::int[]) AND d.kind = ${w.p(kind)} AND NOT d.is_delete
+        AND ${visibleSql(w, scope)}`,
+    w.values,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertDevice(
+  q: Queryable,
+  v: {
+    kind: string;
+    ser_num: string;
+    desc: string;
+    lng?: number;
+    lat?: number;
+    location: string;
+    version: string;
+    url: string;
+    token: string;
+    type?: number | null;
+    industrial_type?: string;
+    gateway_id?: number;
+    parameter_num?: number;
+  },
+) {
+  const r = await first<{ id: number }>(
+    q,
+    `INSERT INTO devices (kind, ser_num, "desc", lng, lat, location, version, url, token, type, industrial_type,
+                          gateway_id, parameter_num)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [
+      v.kind,
+      v.ser_num,
+      v.desc,
+      v.lng ?? null,
+      v.lat ?? null,
+      v.location,
+      v.version,
+      v.url,
+      v.token,
+      v.type ?? null,
+      v.industrial_type ?? null,
+      v.gateway_id ?? null,
+      v.parameter_num ?? null,
+    ],
+  );
+  await q.query(`INSERT INTO device_info (device_id) VALUES ($1)`, [r!.id]);
+  return r!.id;
+}
+
+const UPDATABLE = [
+  'is_delete',
+  'desc',
+  'lng',
+  'lat',
+  'location',
+  'version',
+  'url',
+  'type',
+  'industrial_type',
+] as const;
+
+export function updateDevice(
+  q: Queryable,
+  id: number,
+  v: Partial<Record<(typeof UPDATABLE)[number], unknown>>,
+) {
+  const cols = UPDATABLE.filter((k) => v[k] !== undefined);
+  if (cols.length === 0) return Promise.resolve([]);
+  const set = cols.map((k, i) => `"${k}" = $${i + 2}`).join(', ');
+  return q.query(`UPDATE devices SET ${set}, updated_at = now() WHERE id = $1`, [
+    id,
+    ...cols.map((k) => v[k]),
+  ]);
+}
+
+export function bindDevices(q: Queryable, userId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return q.query(
+    `INSERT INTO device_bindings (device_id, user_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
+    [ids, userId],
+  );
+}
+
+export function unbindDevices(q: Queryable, userId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return q.query(`DELETE FROM device_bindings WHERE user_id = $2 AND device_id = ANY($1::int[])`, [
+    ids,
+    userId,
+  ]);
+}
+
+export async function listForBinding(
+  q: Queryable,
+  f: {
+    kind: string;
+    scope: string;
+    targetUserId: number;
+    keywords?: string;
+    onlyBound: boolean;
+    limit: number;
+    offset: number;
+  },
+) {
+  const w = new Params();
+  const bound = (p: string) =>
+    `EXISTS (SELECT 1 FROM device_bindings tb WHERE tb.device_id = d.id AND tb.user_id = ${p})`;
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope)];
+  if (f.keywords) {
+    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
+    cond.push(`(d.ser_num ILIKE ${like} OR d."desc" ILIKE ${like} OR d.location ILIKE ${like})`);
+  }
+  if (f.onlyBound) cond.push(bound(w.p(f.targetUserId)));
+  const where = cond.join(' AND ');
+  const countValues = [...w.values];
+  const isBind = bound(w.p(f.targetUserId));
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(
+      `SELECT d.id, d.ser_num, d."desc", d.location, ${isBind} AS is_bind FROM devices d WHERE ${where}
+        ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.values, f.limit, f.offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countValues),
+  ]);
+  return { list, total: count[0]!.n };
+}
