@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type {
+  CaptchaPurpose,
+  LoginData,
+  PermissionData,
+  bindOpenTokenBody,
+  findPasswordBody,
+  loginBody,
+  loginWithOpenTokenBody,
+  signupBody,
+} from '@se/core';
+import { get, post, type RequestOptions } from './client.ts';
+
+type Body<S extends z.ZodType> = z.output<S>;
+
+export const login = (body: Body<typeof loginBody>) => post<LoginData>('/api/v1/auth/login', body);
+
+export const loginWithToken = (token: string) => post<LoginData>('/api/v1/auth/login-with-token', { token });
+
+export const loginWithOpenToken = (body: Body<typeof loginWithOpenTokenBody>) =>
+  post<LoginData>('/api/v1/mini-program/login-with-open-token', body);
+
+export const bindOpenToken = (body: Body<typeof bindOpenTokenBody>) =>
+  post<null>('/api/v1/mini-program/bind-open-token', body);
+
+export const sendEmailCaptcha = (email: string, purpose: CaptchaPurpose) =>
+  post<{ resend_after?: number }>('/api/v1/auth/send-email-captcha', { email, purpose });
+
+export const signup = (body: Body<typeof signupBody>) =>
+  post<{ user_id: number }>('/api/v1/auth/signup', body);
+
+export const findPassword = (body: Body<typeof findPasswordBody>) =>
+  post<null>('/api/v1/auth/find-password', body);
+
+// Signing out goes to /login by itself; an already expired token must not add a redirect.
+export const logout = () => post<null>('/api/v1/auth/logout', undefined, { redirectOnExpiry: false });
+
+export const getPermission = (options?: Omit<RequestOptions, 'query'>) =>
+  get<PermissionData>('/api/v1/auth/get-permission', undefined, options);

@@ -1,0 +1,162 @@
+import { SESSION_CODES, type Envelope } from '@se/core';
+import { clearSession } from '../session/session.ts';
+import { readToken } from '../session/storage.ts';
+
+/** SPEC §7/§9: every call gives up after 60 s. */
+export const TIMEOUT_MS = 60_000;
+
+/** Transport failures, with the texts of SPEC §8. A body code other than 200 is not an error here. */
+export class ApiError extends Error {
+  readonly kind: 'network' | 'timeout' | 'aborted' | 'http' | 'format';
+  readonly status: number | undefined;
+  constructor(kind: ApiError['kind'], message: string, status?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+type Scalar = string | number | boolean | null | undefined;
+export type Params = Record<string, Scalar | readonly Scalar[]>;
+
+export interface RequestOptions {
+  query?: Params;
+  /** Send the body as JSON instead of the default form encoding. */
+  json?: boolean;
+  signal?: AbortSignal;
+  timeout?: number;
+  /**
+   * Whether a session code also sends the user to the login page. The navigation guard
+   * turns this off because it redirects to the page being entered, not the current one.
+   */
+  redirectOnExpiry?: boolean;
+}
+
+let onSessionExpired: (message: string) => void = () => {};
+
+/** The app installs the navigation that follows a 401/4001/4002 (it owns the router). */
+export function setSessionExpiredHandler(handler: (message: string) => void): void {
+  onSessionExpired = handler;
+}
+
+/**
+ * Form encoding of SPEC §7. Arrays become repeated keys (the server also reads `1,2,3`),
+ * booleans `true`/`false`, and null or undefined values are left out.
+ */
+export function encodeParams(params: Params | undefined): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values as Scalar[]) {
+      if (v === null || v === undefined) continue;
+      out.append(key, String(v));
+    }
+  }
+  return out;
+}
+
+function readCookie(name: string): string {
+  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : '';
+}
+
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) {
+    headers.Authorization = token;
+    headers['X-Token'] = token;
+  }
+  // SPEC §7: the generic client echoes the XSRF-TOKEN cookie, as axios does.
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  return headers;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
+}
+
+/**
+ * One call to the API. Resolves with the envelope whatever its body code (callers decide
+ * what a 409 or 429 means to the user); rejects with ApiError only when no envelope came back.
+ */
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Params | object,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const timeout = options.timeout ?? TIMEOUT_MS;
+  const query = encodeParams(options.query).toString();
+  const url = `${path}${query ? `?${query}` : ''}`;
+  const headers = authHeaders();
+  let payload: string | undefined;
+  if (method === 'POST') {
+    if (options.json) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body ?? {});
+    } else {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      payload = encodeParams(body as Params | undefined).toString();
+    }
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const forwardAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(url, { method, headers, body: payload, signal: controller.signal });
+    status = response.status;
+    text = await response.text();
+  } catch {
+    if (timedOut) throw new ApiError('timeout', `timeout of ${timeout}ms exceeded`);
+    if (controller.signal.aborted) throw new ApiError('aborted', 'Request aborted');
+    throw new ApiError('network', 'Network Error');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!isEnvelope(parsed)) {
+    if (status < 200 || status > 299) {
+      throw new ApiError('http', `Request failed with status code ${status}`, status);
+    }
+    throw new ApiError('format', '服务器返回的数据无法识别', status);
+  }
+
+  const envelope = parsed as Envelope<T>;
+  if (SESSION_CODES.includes(envelope.code)) {
+    clearSession();
+    if (options.redirectOnExpiry !== false) onSessionExpired(envelope.message);
+  }
+  return envelope;
+}
+
+export const get = <T>(path: string, query?: Params, options?: Omit<RequestOptions, 'query'>) =>
+  request<T>('GET', path, undefined, { ...options, query });
+
+export const post = <T>(path: string, body?: Params | object, options?: RequestOptions) =>
+  request<T>('POST', path, body, options);
+
+/** Whether a call succeeded (body code 200). */
+export const isOk = (envelope: Envelope): boolean => envelope.code === 200;
+
+/** Session codes are answered by the client itself (sign-out and /login), not by each caller. */
+export const isSessionCode = (code: number): boolean => SESSION_CODES.includes(code);

@@ -1,0 +1,37 @@
+import type staticNotification from 'antd/es/notification';
+
+/** SPEC §8: toasts sit top-right, titled 消息 / 警告 / 错误 by kind. */
+export const TOAST_TITLES = { success: '消息', warning: '警告', error: '错误' } as const;
+
+type Kind = keyof typeof TOAST_TITLES;
+type NotificationApi = typeof staticNotification;
+
+let loading: Promise<NotificationApi> | undefined;
+
+/**
+ * antd's notification code is fetched apart from the first screen's JS and prefetched
+ * once the app is idle (see main.tsx), so the login page renders sooner and a toast
+ * still shows when the network has gone by the time it is needed.
+ */
+export function loadNotification(): Promise<NotificationApi> {
+  loading ??= import('antd/es/notification').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function show(kind: Kind, description: string): void {
+  loadNotification()
+    .then((api) => api[kind]({ title: TOAST_TITLES[kind], description, placement: 'topRight' }))
+    .catch(() => {});
+}
+
+export const toast = {
+  success: (description: string) => show('success', description),
+  warning: (description: string) => show('warning', description),
+  error: (description: string) => show('error', description),
+};

@@ -1,0 +1,70 @@
+import {
+  IdcardOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Layout, Typography, theme } from 'antd';
+import { useSession } from '../session/store.ts';
+
+interface Props {
+  title: string | undefined;
+  mobile: boolean;
+  collapsed: boolean;
+  onToggleMenu: () => void;
+  onProfile: () => void;
+  onLogout: () => void;
+}
+
+export function HeaderBar({ title, mobile, collapsed, onToggleMenu, onProfile, onLogout }: Props) {
+  const userName = useSession((s) => s.userName);
+  const { token } = theme.useToken();
+  const toggleIcon = mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+
+  return (
+    <Layout.Header
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: mobile ? '0 8px' : '0 16px',
+        background: token.colorBgContainer,
+        boxShadow: '0 1px 4px rgba(0, 21, 41, 0.08)',
+      }}
+    >
+      <Button
+        type="text"
+        icon={toggleIcon}
+        onClick={onToggleMenu}
+        aria-label={mobile ? '打开菜单' : collapsed ? '展开菜单' : '收起菜单'}
+      />
+      <Typography.Title level={5} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
+        {title}
+      </Typography.Title>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            { key: 'profile', icon: <IdcardOutlined />, label: '修改信息' },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+          ],
+          onClick: ({ key }) => (key === 'profile' ? onProfile() : onLogout()),
+        }}
+      >
+        <Button type="text" style={{ paddingInline: 8 }} aria-label={`当前用户：${userName}`}>
+          <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
+          {!mobile && (
+            <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>{userName}</span>
+          )}
+        </Button>
+      </Dropdown>
+    </Layout.Header>
+  );
+}

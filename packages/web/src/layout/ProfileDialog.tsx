@@ -1,0 +1,133 @@
+import { CODE, TEXT_MAX, type UserInfo } from '@se/core';
+import { Button, Form, Input, Modal, Spin } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
+import { isSessionCode } from '../api/client.ts';
+import { getUserInfo, updateUserInfo } from '../api/user.ts';
+import { errorText } from '../components/error-text.ts';
+import { toast } from '../components/toast.ts';
+import { useSession } from '../session/store.ts';
+
+interface ProfileForm {
+  user_name: string;
+  phone_num: string;
+  company_name: string;
+  company_address: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** SPEC §5: nothing usable in the answer means empty fields, not an error. */
+export function profileFromInfo(
+  info: Partial<UserInfo> | null | undefined,
+  fallbackName: string,
+): ProfileForm {
+  return {
+    user_name: text(info?.user_name) || fallbackName,
+    phone_num: text(info?.phone_num),
+    company_name: text(info?.company_name),
+    company_address: text(info?.company_address),
+  };
+}
+
+export const onlyDigits = (value: string): string => value.replace(/\D+/g, '');
+
+/**
+ * The 修改信息 dialog of SPEC §2: opened by `open()`, which shows it only once the user
+ * info has loaded. Returns the opener and the element to render once in the shell.
+ */
+export function useProfileDialog(): { open: () => void; element: ReactNode } {
+  const [form] = Form.useForm<ProfileForm>();
+  // The loaded values; the form is created with them each time the dialog opens.
+  const [loaded, setLoaded] = useState<ProfileForm | null>(null);
+  const [visible, setVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const userID = useSession((s) => s.userID);
+  const userName = useSession((s) => s.userName);
+
+  const open = useCallback(async () => {
+    setBusy(true);
+    try {
+      const res = await getUserInfo(userID);
+      if (res.code === CODE.ok) {
+        setLoaded(profileFromInfo(res.data, userName));
+        setVisible(true);
+      } else if (!isSessionCode(res.code)) {
+        toast.warning(res.message);
+      }
+    } catch (error) {
+      toast.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }, [userID, userName]);
+
+  const confirm = async () => {
+    const { company_name, company_address, phone_num } = form.getFieldsValue();
+    setVisible(false);
+    setBusy(true);
+    try {
+      const res = await updateUserInfo({ company_name, company_address, phone_num });
+      if (res.code === CODE.ok) toast.success('修改成功');
+      else if (!isSessionCode(res.code)) toast.warning(res.message);
+    } catch {
+      toast.error('网络错误');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const element = (
+    <>
+      <Spin fullscreen spinning={busy && !visible} description="加载中" />
+      <Modal
+        title="修改信息"
+        open={visible}
+        width="95%"
+        style={{ top: '4vh' }}
+        mask={{ closable: false }}
+        onCancel={() => setVisible(false)}
+        // Nothing of the dialog stays in the page while it is closed; it is rebuilt on opening.
+        destroyOnHidden
+        footer={[
+          <Button key="cancel" onClick={() => setVisible(false)}>
+            取 消
+          </Button>,
+          <Button key="ok" type="primary" onClick={() => void confirm()}>
+            确定
+          </Button>,
+        ]}
+      >
+        <Spin spinning={busy}>
+          <Form form={form} layout="vertical" name="profile" initialValues={loaded ?? undefined}>
+            <Form.Item label="用户名" name="user_name">
+              <Input disabled />
+            </Form.Item>
+            <Form.Item
+              label="联系电话"
+              name="phone_num"
+              getValueFromEvent={(e) => onlyDigits(e.target.value)}
+            >
+              <Input inputMode="numeric" maxLength={20} placeholder="请输入联系电话" autoComplete="tel" />
+            </Form.Item>
+            <Form.Item label="公司名称" name="company_name">
+              <Input.TextArea
+                autoSize={{ minRows: 2, maxRows: 4 }}
+                maxLength={TEXT_MAX}
+                placeholder="请输入公司名称"
+              />
+            </Form.Item>
+            <Form.Item label="公司地址" name="company_address">
+              <Input.TextArea
+                autoSize={{ minRows: 2, maxRows: 4 }}
+                maxLength={TEXT_MAX}
+                placeholder="请输入公司地址"
+              />
+            </Form.Item>
+          </Form>
+        </Spin>
+      </Modal>
+    </>
+  );
+
+  return { open: () => void open(), element };
+}

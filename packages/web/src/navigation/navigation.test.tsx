@@ -1,0 +1,170 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getPermission } from '../api/auth.ts';
+import { ApiError } from '../api/client.ts';
+import { useSession } from '../session/store.ts';
+import { popPreviousRoute, resetNavMemory, useNavMemory } from './nav-memory.ts';
+import { buildRouteObjects } from './router.tsx';
+
+vi.mock(import('../api/auth.ts'), async (original) => ({ ...(await original()), getPermission: vi.fn() }));
+const permissionCall = vi.mocked(getPermission);
+
+function start(path: string) {
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+// The first navigation of a file also loads the page modules (antd), which takes a while.
+const settled = (router: ReturnType<typeof start>) =>
+  waitFor(
+    () => {
+      expect(router.state.initialized).toBe(true);
+      expect(router.state.navigation.state).toBe('idle');
+    },
+    { timeout: 10_000 },
+  );
+
+const signInStorage = () => {
+  localStorage.setItem('token', 'tok-1');
+  localStorage.setItem('user_name', '张三');
+};
+
+beforeEach(() => {
+  permissionCall.mockReset();
+  useSession.getState().reset();
+  resetNavMemory();
+});
+
+describe('navigation guard', () => {
+  it('sends a signed-out user to /login with the intended full path as redirect', async () => {
+    const router = start('/users?tab=2&q=东门');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      `/users?tab=2&q=${encodeURIComponent('东门')}`,
+    );
+    expect(permissionCall).not.toHaveBeenCalled();
+    expect(document.title).toBe('用户登录 - 智慧环境管理系统');
+  });
+
+  it('refreshes name, permission and id from get-permission for a stored session, then enters', async () => {
+    signInStorage();
+    permissionCall.mockResolvedValue({ code: 200, message: '', data: { permission: 2, id: 7 } });
+    const router = start('/users');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/users');
+    expect(useSession.getState()).toMatchObject({
+      userName: '张三',
+      permission: 2,
+      isLogin: true,
+      userID: 7,
+    });
+    expect(document.title).toBe('用户管理 - 智慧环境管理系统');
+  });
+
+  it('proceeds without updating the session when the permission check fails', async () => {
+    signInStorage();
+    permissionCall.mockRejectedValue(new ApiError('network', 'Network Error'));
+    const router = start('/gateways');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/gateways');
+    expect(useSession.getState()).toMatchObject({ isLogin: false, permission: 0 });
+  });
+
+  it('goes to /login when the permission check says the session has ended', async () => {
+    signInStorage();
+    permissionCall.mockResolvedValue({ code: 4002, message: '账号已在别处登录', data: null as never });
+    const router = start('/gateways');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/gateways');
+  });
+
+  it('lets a session flagged in the store through even without stored user name', async () => {
+    useSession.getState().signIn({ userName: '李四', permission: 1, userID: 3 });
+    permissionCall.mockResolvedValue({ code: 500, message: '服务器错误', data: null as never });
+    const router = start('/comment');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/comment');
+  });
+
+  it('redirects / and unknown paths to /st-gateway', async () => {
+    signInStorage();
+    permissionCall.mockResolvedValue({ code: 200, message: '', data: { permission: 1, id: 1 } });
+    const router = start('/no/such/page');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/st-gateway');
+    await act(() => router.navigate('/'));
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/st-gateway');
+    expect(document.title).toBe('智慧网关 - 智慧环境管理系统');
+  });
+
+  it('leaves public pages open and titles them', async () => {
+    const router = start('/register');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/register');
+    expect(document.title).toBe('用户注册 - 智慧环境管理系统');
+  });
+});
+
+describe('navigation history', () => {
+  it('adds a route name only when it differs from the last one', async () => {
+    const router = start('/login');
+    await settled(router);
+    for (const path of ['/register', '/register?step=2', '/agreement', '/agreement', '/login']) {
+      await act(() => router.navigate(path));
+      await settled(router);
+    }
+    await waitFor(() =>
+      expect(useNavMemory.getState().history).toEqual(['Login', 'Register', 'Agreement', 'Login']),
+    );
+  });
+
+  it('remembers name, query and params for every route but /login, keeping params a route lacks', async () => {
+    const router = start('/register');
+    await settled(router);
+    await act(() => router.navigate('/agreement?from=register', { state: { toilet_id: 12 } }));
+    await settled(router);
+    await waitFor(() =>
+      expect(useNavMemory.getState().lastRoute).toEqual({
+        name: 'Agreement',
+        query: { from: 'register' },
+        params: { toilet_id: 12 },
+      }),
+    );
+
+    await act(() => router.navigate('/find_password?email=a%40b.cn'));
+    await settled(router);
+    await waitFor(() =>
+      expect(useNavMemory.getState().lastRoute).toEqual({
+        name: 'FindPassword',
+        query: { email: 'a@b.cn' },
+        params: { toilet_id: 12 },
+      }),
+    );
+
+    await act(() => router.navigate('/login?redirect=%2Fusers'));
+    await settled(router);
+    expect(useNavMemory.getState().lastRoute.name).toBe('FindPassword');
+  });
+
+  it('goes back to the previous named route, or reports none so the caller uses /', () => {
+    useNavMemory.setState({ history: ['Login', 'Users', 'Gateways'] });
+    expect(popPreviousRoute()).toBe('Users');
+    expect(useNavMemory.getState().history).toEqual(['Login', 'Users']);
+    useNavMemory.setState({ history: ['Users'] });
+    expect(popPreviousRoute()).toBeNull();
+  });
+
+  it('starts from the default route Toilets after a reset', () => {
+    useNavMemory.setState({ history: ['Users'], lastRoute: { name: 'Users', query: {}, params: { a: 1 } } });
+    resetNavMemory();
+    expect(useNavMemory.getState()).toMatchObject({
+      history: [],
+      lastRoute: { name: 'Toilets', query: {}, params: {} },
+    });
+  });
+});

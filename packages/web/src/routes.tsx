@@ -1,0 +1,172 @@
+import { AREAS, type AreaName, type Need } from '@se/core';
+import { defineScreen, type Screen } from './navigation/screen.ts';
+
+/**
+ * THE route table (SPEC §2). Titles, the navigation guard, keep-alive, the side menu and
+ * the permission check all read it; no route is declared anywhere else.
+ */
+export interface AppRoute {
+  path: string;
+  /** PascalCase name; the navigation history and the remembered route use it. */
+  name: string;
+  /** Chinese page title; the document title is `${title} - 智慧环境管理系统`. */
+  title: string;
+  access: 'public' | 'auth';
+  /** SPEC §2 "kept alive": the page keeps its state while another route is shown. */
+  keepAlive: boolean;
+  /** Functional area: the menu group and the permission bits (null for public pages). */
+  area: AreaName | null;
+  /** What the user's permission number must allow: bits, or being a manager (0 for public pages). */
+  permission: Need;
+  screen: Screen;
+}
+
+export const APP_NAME = '智慧环境管理系统';
+/** SPEC §2: unknown paths (and /, which the spec does not name) land here. */
+export const DEFAULT_PATH = '/st-gateway';
+/** SPEC §2: the remembered route name after a reset. */
+export const DEFAULT_ROUTE_NAME = 'Toilets';
+export const LOGIN_PATH = '/login';
+
+export function pageTitle(title: string | undefined): string {
+  return title ? `${title} - ${APP_NAME}` : APP_NAME;
+}
+
+// Every screen whose area arrives in a later issue shows the shared placeholder. Each
+// still gets its own Screen, so a later issue replaces one loader here and nothing else.
+const placeholder = () => import('./pages/placeholder/Placeholder.tsx');
+
+const screens = {
+  eternalPage: defineScreen('eternalPage', () => import('./pages/public/EternalPage.tsx')),
+  miniProgramLogin: defineScreen('miniProgramLogin', () => import('./pages/auth/MiniProgramLogin.tsx')),
+  login: defineScreen('login', () => import('./pages/auth/Login.tsx')),
+  register: defineScreen('register', () => import('./pages/auth/Register.tsx')),
+  findPassword: defineScreen('findPassword', () => import('./pages/auth/FindPassword.tsx')),
+  addComment: defineScreen('addComment', placeholder),
+  agreement: defineScreen('agreement', () => import('./pages/public/Agreement.tsx')),
+
+  users: defineScreen('users', placeholder),
+  equipments: defineScreen('equipments', placeholder),
+  evaluates: defineScreen('evaluates', placeholder),
+  download: defineScreen('download', placeholder),
+  notify: defineScreen('notify', placeholder),
+  messages: defineScreen('messages', placeholder),
+  industry: defineScreen('industry', placeholder),
+  campus: defineScreen('campus', placeholder),
+  attendance: defineScreen('attendance', placeholder),
+  players: defineScreen('players', placeholder),
+  pictures: defineScreen('pictures', placeholder),
+  texts: defineScreen('texts', placeholder),
+  videos: defineScreen('videos', placeholder),
+  toilets: defineScreen('toilets', placeholder),
+  comment: defineScreen('comment', placeholder),
+  dataCenter2: defineScreen('dataCenter2', placeholder),
+  dataCenter: defineScreen('dataCenter', placeholder),
+  displayCenter: defineScreen('displayCenter', placeholder),
+  gateways: defineScreen('gateways', placeholder),
+  electricMeters: defineScreen('electricMeters', placeholder),
+  waterMeters: defineScreen('waterMeters', placeholder),
+  paperMachines: defineScreen('paperMachines', placeholder),
+  equipmentType: defineScreen('equipmentType', placeholder),
+  faultType: defineScreen('faultType', placeholder),
+  addMaintenanceRecord: defineScreen('addMaintenanceRecord', placeholder),
+  maintenanceRecords: defineScreen('maintenanceRecords', placeholder),
+  addExpressOrder: defineScreen('addExpressOrder', placeholder),
+  test: defineScreen('test', () => import('./pages/develop/TestPage.tsx')),
+};
+
+const open = (path: string, name: string, title: string, screen: Screen): AppRoute => ({
+  path,
+  name,
+  title,
+  access: 'public',
+  keepAlive: false,
+  area: null,
+  permission: 0,
+  screen,
+});
+
+const auth = (
+  path: string,
+  name: string,
+  title: string,
+  area: AreaName,
+  screen: Screen,
+  keepAlive: 'keepAlive' | false = false,
+): AppRoute => ({
+  path,
+  name,
+  title,
+  access: 'auth',
+  keepAlive: keepAlive === 'keepAlive',
+  area,
+  permission: AREAS[area].permission,
+  screen,
+});
+
+const KEEP = 'keepAlive';
+const s = screens;
+
+export const ROUTES: readonly AppRoute[] = [
+  // Public (SPEC §2 "no login")
+  open('/eternal-page', 'EternalPage', '系统信息', s.eternalPage),
+  open('/mini-program-login', 'MiniProgramLogin', '小程序登录', s.miniProgramLogin),
+  open('/login', 'Login', '用户登录', s.login),
+  open('/register', 'Register', '用户注册', s.register),
+  open('/find_password', 'FindPassword', '找回密码', s.findPassword),
+  open('/add-comment', 'AddComment', '发表评价', s.addComment),
+  open('/agreement', 'Agreement', '声明', s.agreement),
+
+  // Login required
+  auth('/users', 'Users', '用户管理', 'users', s.users, KEEP),
+  auth('/equipments', 'Equipments', '除臭机管理', 'jwb', s.equipments, KEEP),
+  auth('/evaluates', 'Evaluates', '评价器管理', 'evaluate', s.evaluates, KEEP),
+  auth('/download', 'Download', '下载中心', 'system', s.download),
+  auth('/notify', 'Notify', '消息提醒', 'notify', s.notify),
+  auth('/notify-object', 'NotifyObject', '提醒对象', 'notify', s.notify),
+  auth('/notify-formula', 'NotifyFormula', '提醒公式', 'notify', s.notify),
+  auth('/messages', 'Messages', '站内消息', 'notify', s.messages),
+  auth('/smart-industrial', 'SmartIndustrial', '智慧工业', 'industry', s.industry),
+  auth('/smart-org', 'SmartOrg', '智慧园区', 'campus', s.campus),
+  auth('/ss-building', 'SsBuilding', '楼栋管理', 'campus', s.campus),
+  auth('/ss-room', 'SsRoom', '房间管理', 'campus', s.campus),
+  auth('/ss-data-center', 'SsDataCenter', '园区数据中心', 'campus', s.campus),
+  auth('/ci-organization', 'CiOrganization', '组织架构', 'attendance', s.attendance),
+  auth('/ci-employee', 'CiEmployee', '员工管理', 'attendance', s.attendance),
+  auth('/ci-device', 'CiDevice', '考勤设备', 'attendance', s.attendance),
+  auth('/ci-scheme', 'CiScheme', '考勤规则', 'attendance', s.attendance),
+  auth('/ci-record', 'CiRecord', '考勤记录', 'attendance', s.attendance),
+  auth('/advisement-players', 'AdvisementPlayers', '智能播放器', 'media', s.players, KEEP),
+  auth('/pictures', 'Pictures', '图片管理', 'media', s.pictures, KEEP),
+  auth('/texts', 'Texts', '文字管理', 'media', s.texts, KEEP),
+  auth('/videos', 'Videos', '视频管理', 'media', s.videos, KEEP),
+  auth('/smart-toilet', 'Toilets', '智慧厕所', 'smartToilet', s.toilets, KEEP),
+  auth('/st-gateway', 'StGateway', '智慧网关', 'smartToilet', s.toilets, KEEP),
+  auth('/st-data-center', 'StDataCenter', '智慧厕所数据中心', 'smartToilet', s.toilets, KEEP),
+  auth('/comment', 'Comment', '评价管理', 'smartToilet', s.comment),
+  auth('/data-center2', 'DataCenter2', '数据中心 V2', 'dataCenter', s.dataCenter2),
+  auth('/data-center', 'DataCenter', '数据中心', 'dataCenter', s.dataCenter),
+  auth('/display-center', 'DisplayCenter', '数据中心展示版', 'dataCenter', s.displayCenter),
+  auth('/gateways', 'Gateways', '网关管理', 'gateway', s.gateways, KEEP),
+  auth('/electric-meters', 'ElectricMeters', '电表管理', 'meter', s.electricMeters),
+  auth('/water-meters', 'WaterMeters', '水表管理', 'meter', s.waterMeters),
+  auth('/paper-machines', 'PaperMachines', '智能纸巾机', 'paper', s.paperMachines),
+  auth('/equipment-type', 'EquipmentType', '设备类型', 'maintenance', s.equipmentType, KEEP),
+  auth('/fault-type', 'FaultType', '故障类型', 'maintenance', s.faultType, KEEP),
+  auth(
+    '/add-maintenance-record',
+    'AddMaintenanceRecord',
+    '添加维修记录',
+    'maintenance',
+    s.addMaintenanceRecord,
+  ),
+  auth('/maintenance-records', 'MaintenanceRecords', '维修记录', 'maintenance', s.maintenanceRecords, KEEP),
+  auth('/add-express-order', 'AddExpressOrder', '添加快递单', 'maintenance', s.addExpressOrder),
+  auth('/test', 'Test', '测试页', 'develop', s.test),
+];
+
+const byName = new Map(ROUTES.map((r) => [r.name, r]));
+const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+
+export const routeByName = (name: string): AppRoute | undefined => byName.get(name);
+export const routeByPath = (path: string): AppRoute | undefined => byPath.get(path);

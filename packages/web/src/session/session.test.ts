@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { clearSession, completeLogin, loginTarget, safeRedirect } from './session.ts';
+import { useSession } from './store.ts';
+
+const data = { auth_token: 'tok-9', user_name: '王五', permission: 127, user_id: 5 };
+
+describe('session', () => {
+  it('stores token and user_name and fills the store on login', () => {
+    completeLogin(data);
+    expect(localStorage.getItem('token')).toBe('tok-9');
+    expect(localStorage.getItem('user_name')).toBe('王五');
+    expect(useSession.getState()).toMatchObject({
+      userName: '王五',
+      permission: 127,
+      isLogin: true,
+      userID: 5,
+    });
+  });
+
+  it('returns to the anonymous session when cleared', () => {
+    completeLogin(data);
+    clearSession();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user_name')).toBeNull();
+    expect(useSession.getState()).toMatchObject({ userName: '匿名', permission: 0, isLogin: false });
+  });
+});
+
+describe('where login leads', () => {
+  it('follows the redirect query first', () => {
+    localStorage.setItem('OdHomePagePath', '/gateways');
+    expect(loginTarget('?redirect=%2Fusers%3Fpage%3D2')).toBe('/users?page=2');
+  });
+
+  it('falls back to OdHomePagePath, then /', () => {
+    expect(loginTarget('')).toBe('/');
+    localStorage.setItem('OdHomePagePath', '/gateways');
+    expect(loginTarget('')).toBe('/gateways');
+  });
+
+  it('ignores redirects that leave the site or loop back to login', () => {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/login?redirect=/x',
+      'users',
+    ]) {
+      expect(safeRedirect(bad), bad).toBeNull();
+    }
+    expect(loginTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/');
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * SPEC §1: touch pinch and gesture zoom are blocked on load. The viewport meta already
+ * asks for no scaling, but iOS Safari ignores `user-scalable=no`, so the gestures
+ * themselves are cancelled. Listeners must be non-passive or preventDefault is ignored.
+ */
+export function installZoomGuard(target: Document): () => void {
+  const cancel = (event: Event) => event.preventDefault();
+  const cancelPinch = (event: TouchEvent) => {
+    if (event.touches.length > 1) event.preventDefault();
+  };
+  const options = { passive: false } as const;
+  target.addEventListener('gesturestart', cancel, options);
+  target.addEventListener('gesturechange', cancel, options);
+  target.addEventListener('touchmove', cancelPinch, options);
+  return () => {
+    target.removeEventListener('gesturestart', cancel);
+    target.removeEventListener('gesturechange', cancel);
+    target.removeEventListener('touchmove', cancelPinch);
+  };
+}
+
+installZoomGuard(document);
