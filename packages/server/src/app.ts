@@ -22,6 +22,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { dockingRoutes } from './modules/docking/routes.ts';
 import { siteRoutes, VERSION } from './modules/site/routes.ts';
+import { toiletRoutes } from './modules/toilets/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export interface BuiltApp {
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   userRoutes(app, ctx);
   dockingRoutes(app, ctx);
   deviceRoutes(app, ctx);
+  toiletRoutes(app, ctx);
   siteRoutes(app, ctx);
   devRoutes(app, ctx);
   docsRoutes(app, VERSION);

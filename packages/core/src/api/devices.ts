@@ -244,3 +244,111 @@ export const bindBody = z.object({
   remove_ids: idList('remove_ids'),
 });
 export type BindBody = z.infer<typeof bindBody>;
+
+// ---- sensors (attached to a gateway) ----
+
+export const sensorListQuery = pageQuery.extend({
+  gateway_id: idField(),
+  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  status: intField().pipe(z.number().int().min(0)).optional(),
+});
+
+export const addSensorBody = z.object({
+  gateway_id: idField(),
+  ser_num: serNum,
+  desc: deviceFields.desc.default(''),
+  location: deviceFields.location.default(''),
+});
+
+// ---- toilets ----
+
+const shortText = (label: string, max = 100) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
+
+export const toiletRow = z.object({
+  id: z.number(),
+  status: z.number(),
+  is_delete: z.boolean(),
+  name: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  pname: z.string(),
+  cityname: z.string(),
+  adname: z.string(),
+  business_area: z.string(),
+  address: z.string(),
+  star_sum: z.number(),
+  star_count: z.number(),
+  img_url: z.string(),
+  gateway_id: z.number().nullable(),
+  gateway_ser_num: z.string(),
+  owners: z.string(),
+  created_at: z.string(),
+});
+export type ToiletRow = z.infer<typeof toiletRow>;
+
+export const toiletListQuery = pageQuery.extend({
+  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  /** Toilets with all of these status flags (cleaning 1, repair 2, alarm 4). */
+  status: intField().pipe(z.number().int().min(0).max(7)).optional(),
+  owner_id: idField().optional(),
+});
+
+const toiletFields = {
+  name: z.string().trim().min(1, '名称不能为空').max(100, '名称不能超过100个字符'),
+  lat: coord(-90, 90, '纬度'),
+  lng: coord(-180, 180, '经度'),
+  pname: shortText('省份', 50),
+  cityname: shortText('城市', 50),
+  adname: shortText('区县', 50),
+  business_area: shortText('商圈', 100),
+  address: shortText('地址', 200),
+  img_url: shortText('图片地址', 500),
+};
+
+export const addToiletBody = z.object({
+  name: toiletFields.name,
+  lat: toiletFields.lat,
+  lng: toiletFields.lng,
+  pname: toiletFields.pname.default(''),
+  cityname: toiletFields.cityname.default(''),
+  adname: toiletFields.adname.default(''),
+  business_area: toiletFields.business_area.default(''),
+  address: toiletFields.address.default(''),
+  img_url: toiletFields.img_url.default(''),
+  gateway_id: idField().optional(),
+});
+export type AddToiletBody = z.infer<typeof addToiletBody>;
+
+export const updateToiletBody = z.object({
+  id: idField(),
+  is_delete: boolField().optional(),
+  status: intField().pipe(z.number().int().min(0, '状态取值无效').max(7, '状态取值无效')).optional(),
+  name: toiletFields.name.optional(),
+  lat: toiletFields.lat,
+  lng: toiletFields.lng,
+  pname: toiletFields.pname.optional(),
+  cityname: toiletFields.cityname.optional(),
+  adname: toiletFields.adname.optional(),
+  business_area: toiletFields.business_area.optional(),
+  address: toiletFields.address.optional(),
+  img_url: toiletFields.img_url.optional(),
+  /** 0 unlinks the gateway. */
+  gateway_id: intField().pipe(z.number().int().min(0)).optional(),
+});
+export type UpdateToiletBody = z.infer<typeof updateToiletBody>;
+
+export const TOILET_API = {
+  list: '/api/v1/toilet/toilets',
+  get: '/api/v1/toilet/get-toilet',
+  add: '/api/v1/toilet/add-toilet',
+  update: '/api/v1/toilet/update-toilet',
+  bindList: '/api/v1/toilet/get-user-st',
+  bind: '/api/v1/toilet/bind-user-st',
+} as const;
+
+export const SENSOR_API = {
+  list: '/api/v1/gateway/sensors',
+  get: '/api/v1/gateway/get-sensor',
+  add: '/api/v1/gateway/add-sensor',
+  update: '/api/v1/gateway/update-sensor',
+} as const;

@@ -367,7 +367,7 @@ describe('login-with-token and login-with-open-token', () => {
   it('signs in a bound mini-program identity and refuses an unbound one', async () => {
     const body = { open_token: 'o-123-abc', app_id: 'wx0001' };
     const before = await t.post('/api/v1/mini-program/login-with-open-token', body);
-    expect(before.code).toBe(CODE.unauthorized);
+    expect(before).toMatchObject({ code: CODE.notFound, message: '该小程序账号尚未绑定，请先登录' });
     const session = await t.login('admin', ADMIN_PASSWORD);
     expect((await t.post('/api/v1/mini-program/bind-open-token', body, { token: session })).code).toBe(200);
     const after = await t.post<{ user_name: string }>('/api/v1/mini-program/login-with-open-token', body);
@@ -376,6 +376,6 @@ describe('login-with-token and login-with-open-token', () => {
       ...body,
       app_id: 'wx0002',
     });
-    expect(otherApp.code).toBe(CODE.unauthorized);
+    expect(otherApp.code).toBe(CODE.notFound);
   });
 });

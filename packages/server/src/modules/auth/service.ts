@@ -80,7 +80,8 @@ export async function loginWithOpenToken(
   meta: RequestMeta,
 ) {
   const row = await repo.findUserByWcToken(ctx.db, appId, sha256(openToken));
-  if (!row) throw new AppError(CODE.unauthorized, '该小程序账号尚未绑定，请先登录');
+  // Not 401: on the public mini-program page that would clear a session the browser holds.
+  if (!row) throw new AppError(CODE.notFound, '该小程序账号尚未绑定，请先登录');
   return sessionFor(ctx, row.user_id, true, meta);
 }
 

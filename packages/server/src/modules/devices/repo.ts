@@ -7,10 +7,12 @@ import { Params, likeEscape, localTime } from '../../db/sql.ts';
  * Visibility: a device is visible in a scope (a user-path prefix) when it is bound to some
  * user of that subtree. The root scope '/' (develop) sees every device, bound or not.
  */
-export function visibleSql(w: Params, scope: string, alias = 'd') {
+export function visibleSql(w: Params, scope: string, alias = 'd', kind?: string) {
   if (scope === '/') return 'true';
+  // A sensor has no bindings of its own: it is visible through its gateway.
+  const col = kind === 'sensor' ? `${alias}.gateway_id` : `${alias}.id`;
   return `EXISTS (SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
-                   WHERE b.device_id = ${alias}.id AND u.path LIKE ${w.p(scope)} || '%')`;
+                   WHERE b.device_id = ${col} AND u.path LIKE ${w.p(scope)} || '%')`;
 }
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
@@ -39,7 +41,7 @@ export interface DeviceFilter {
 
 export async function listDevices(q: Queryable, f: DeviceFilter) {
   const w = new Params();
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope)];
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope, 'd', f.kind)];
   if (f.keywords) {
     const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     cond.push(`(d.ser_num ILIKE ${like} OR d."desc" ILIKE ${like} OR d.location ILIKE ${like})`);
@@ -75,7 +77,7 @@ export function findDevice(q: Queryable, kind: string, id: number, scope: string
   const select = row(w, offlineMs);
   return first<DeviceRow>(
     q,
-    `SELECT ${select} FROM devices d WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)} AND ${visibleSql(w, scope)}`,
+    `SELECT ${select} FROM devices d WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)} AND ${visibleSql(w, scope, 'd', kind)}`,
     w.values,
   );
 }
@@ -91,7 +93,7 @@ export async function visibleIds(
   const w = new Params();
   const rows = await q.query<{ id: number }>(
     `SELECT d.id FROM devices d WHERE d.id = ANY(${w.p(ids)}::int[]) AND d.kind = ${w.p(kind)} AND NOT d.is_delete
-        AND ${visibleSql(w, scope)}`,
+        AND ${visibleSql(w, scope, 'd', kind)}`,
     w.values,
   );
   return new Set(rows.map((r) => r.id));

@@ -7,7 +7,10 @@ import {
   bindBody,
   bindListQuery,
   bindRow,
+  SENSOR_API,
+  addSensorBody,
   deviceListQuery,
+  sensorListQuery,
   devicePage,
   deviceRow,
   getDeviceQuery,
@@ -16,6 +19,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import * as sensors from './sensors.ts';
 import * as devices from './service.ts';
 
 const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
@@ -104,4 +108,46 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       handler: ({ req, caller, body }) => devices.bind(ctx, caller, kind, body, req.ip),
     });
   }
+
+  const sensorAccess = AREAS.gateway.permission;
+  route(app, ctx, {
+    method: 'GET',
+    url: SENSOR_API.list,
+    summary: '网关下的传感器列表',
+    tag: 'sensor',
+    access: sensorAccess,
+    query: sensorListQuery,
+    response: devicePage,
+    handler: ({ caller, query }) => sensors.list(ctx, caller, query),
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: SENSOR_API.get,
+    summary: '获取传感器',
+    tag: 'sensor',
+    access: sensorAccess,
+    query: getDeviceQuery,
+    response: deviceRow,
+    handler: ({ caller, query }) => sensors.get(ctx, caller, query.id),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: SENSOR_API.add,
+    summary: '为网关添加传感器',
+    tag: 'sensor',
+    access: sensorAccess,
+    body: addSensorBody,
+    response: deviceRow,
+    handler: ({ req, caller, body }) => sensors.add(ctx, caller, body, req.ip),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: SENSOR_API.update,
+    summary: '修改或删除传感器',
+    tag: 'sensor',
+    access: sensorAccess,
+    body: updateDeviceBody,
+    response: deviceRow,
+    handler: ({ req, caller, body }) => sensors.update(ctx, caller, body, req.ip),
+  });
 }

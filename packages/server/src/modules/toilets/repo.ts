@@ -1,0 +1,159 @@
+import type { ToiletRow } from '@se/core';
+import type { Queryable } from '../../db/index.ts';
+import { first } from '../../db/index.ts';
+import { Params, likeEscape, localTime } from '../../db/sql.ts';
+
+/** A toilet is visible when bound to a user of the scope's subtree; '/' sees all. */
+function visibleSql(w: Params, scope: string, alias = 't') {
+  if (scope === '/') return 'true';
+  return `EXISTS (SELECT 1 FROM toilet_bindings b JOIN users u ON u.id = b.user_id
+                   WHERE b.toilet_id = ${alias}.id AND u.path LIKE ${w.p(scope)} || '%')`;
+}
+
+const ROW = `t.id, t.status, t.is_delete, t.name, t.lat, t.lng, t.pname, t.cityname, t.adname, t.business_area,
+  t.address, t.star_sum, t.star_count, t.img_url, t.gateway_id, coalesce(g.ser_num, '') AS gateway_ser_num,
+  coalesce((SELECT string_agg(u.user_name, ',' ORDER BY u.id) FROM toilet_bindings b JOIN users u ON u.id = b.user_id
+             WHERE b.toilet_id = t.id), '') AS owners,
+  ${localTime('t.created_at')} AS created_at`;
+const FROM = `toilets t LEFT JOIN devices g ON g.id = t.gateway_id`;
+
+export async function listToilets(
+  q: Queryable,
+  f: {
+    scope: string;
+    keywords?: string;
+    status?: number;
+    ownerScope?: string;
+    limit: number;
+    offset: number;
+  },
+) {
+  const w = new Params();
+  const cond = [`NOT t.is_delete`, visibleSql(w, f.scope)];
+  if (f.keywords) {
+    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
+    cond.push(
+      `(t.name ILIKE ${like} OR t.address ILIKE ${like} OR t.cityname ILIKE ${like} OR t.adname ILIKE ${like})`,
+    );
+  }
+  if (f.status) cond.push(`(t.status & ${w.p(f.status)}) = ${w.p(f.status)}`);
+  if (f.ownerScope) {
+    cond.push(`EXISTS (SELECT 1 FROM toilet_bindings ob JOIN users ou ON ou.id = ob.user_id
+                        WHERE ob.toilet_id = t.id AND ou.path LIKE ${w.p(f.ownerScope)} || '%')`);
+  }
+  const where = cond.join(' AND ');
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<ToiletRow>(
+      `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.values, f.limit, f.offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM toilets t WHERE ${where}`, w.values),
+  ]);
+  return { list, total: count[0]!.n };
+}
+
+export function findToilet(q: Queryable, id: number, scope: string) {
+  const w = new Params();
+  return first<ToiletRow>(
+    q,
+    `SELECT ${ROW} FROM ${FROM} WHERE t.id = ${w.p(id)} AND ${visibleSql(w, scope)}`,
+    w.values,
+  );
+}
+
+export async function visibleToiletIds(q: Queryable, ids: number[], scope: string) {
+  if (ids.length === 0) return new Set<number>();
+  const w = new Params();
+  const rows = await q.query<{ id: number }>(
+    `SELECT t.id FROM toilets t WHERE t.id = ANY(${w.p(ids)}::int[]) AND NOT t.is_delete AND ${visibleSql(w, scope)}`,
+    w.values,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+const COLUMNS = [
+  'name',
+  'lat',
+  'lng',
+  'pname',
+  'cityname',
+  'adname',
+  'business_area',
+  'address',
+  'img_url',
+  'gateway_id',
+  'status',
+  'is_delete',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+export async function insertToilet(q: Queryable, v: Partial<Record<Column, unknown>>) {
+  const cols = COLUMNS.filter((c) => v[c] !== undefined);
+  const r = await first<{ id: number }>(
+    q,
+    `INSERT INTO toilets (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    cols.map((c) => v[c]),
+  );
+  return r!.id;
+}
+
+export function updateToilet(q: Queryable, id: number, v: Partial<Record<Column, unknown>>) {
+  const cols = COLUMNS.filter((c) => v[c] !== undefined);
+  if (cols.length === 0) return Promise.resolve([]);
+  return q.query(
+    `UPDATE toilets SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
+    [id, ...cols.map((c) => v[c])],
+  );
+}
+
+export function bindToilets(q: Queryable, userId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return q.query(
+    `INSERT INTO toilet_bindings (toilet_id, user_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
+    [ids, userId],
+  );
+}
+
+export function unbindToilets(q: Queryable, userId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return q.query(`DELETE FROM toilet_bindings WHERE user_id = $2 AND toilet_id = ANY($1::int[])`, [
+    ids,
+    userId,
+  ]);
+}
+
+export async function listForBinding(
+  q: Queryable,
+  f: {
+    scope: string;
+    targetUserId: number;
+    keywords?: string;
+    onlyBound: boolean;
+    limit: number;
+    offset: number;
+  },
+) {
+  const w = new Params();
+  const bound = (p: string) =>
+    `EXISTS (SELECT 1 FROM toilet_bindings tb WHERE tb.toilet_id = t.id AND tb.user_id = ${p})`;
+  const cond = [`NOT t.is_delete`, visibleSql(w, f.scope)];
+  if (f.keywords) {
+    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
+    cond.push(`(t.name ILIKE ${like} OR t.address ILIKE ${like})`);
+  }
+  if (f.onlyBound) cond.push(bound(w.p(f.targetUserId)));
+  const where = cond.join(' AND ');
+  const countValues = [...w.values];
+  const isBind = bound(w.p(f.targetUserId));
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(
+      `SELECT t.id, '' AS ser_num, t.name AS "desc", t.address AS location, ${isBind} AS is_bind
+         FROM toilets t WHERE ${where} ORDER BY t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.values, f.limit, f.offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM toilets t WHERE ${where}`, countValues),
+  ]);
+  return { list, total: count[0]!.n };
+}

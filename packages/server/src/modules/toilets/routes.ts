@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AREAS,
+  TOILET_API,
+  addToiletBody,
+  bindBody,
+  bindListQuery,
+  bindRow,
+  getDeviceQuery,
+  toiletListQuery,
+  toiletRow,
+  updateToiletBody,
+} from '@se/core';
+import type { AppContext } from '../../context.ts';
+import { route } from '../../http/route.ts';
+import * as toilets from './service.ts';
+
+const tag = 'toilet';
+const page = <T extends z.ZodType>(row: T) =>
+  z.object({ list: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
+
+export function toiletRoutes(app: FastifyInstance, ctx: AppContext) {
+  const access = AREAS.smartToilet.permission;
+  route(app, ctx, {
+    method: 'GET',
+    url: TOILET_API.list,
+    summary: '厕所列表',
+    tag,
+    access,
+    query: toiletListQuery,
+    response: page(toiletRow),
+    handler: ({ caller, query }) => toilets.list(ctx, caller, query),
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: TOILET_API.get,
+    summary: '获取厕所',
+    tag,
+    access,
+    query: getDeviceQuery,
+    response: toiletRow,
+    handler: ({ caller, query }) => toilets.get(ctx, caller, query.id),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: TOILET_API.add,
+    summary: '登记厕所',
+    tag,
+    access,
+    body: addToiletBody,
+    response: toiletRow,
+    handler: ({ req, caller, body }) => toilets.add(ctx, caller, body, req.ip),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: TOILET_API.update,
+    summary: '修改或删除厕所（状态：清洁 1、维修 2、报警 4）',
+    tag,
+    access,
+    body: updateToiletBody,
+    response: toiletRow,
+    handler: ({ req, caller, body }) => toilets.update(ctx, caller, body, req.ip),
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: TOILET_API.bindList,
+    summary: '可绑定的厕所（标明是否已绑定目标用户）',
+    tag,
+    access: 'manager',
+    query: bindListQuery,
+    response: page(bindRow),
+    handler: ({ caller, query }) => toilets.bindList(ctx, caller, query),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: TOILET_API.bind,
+    summary: '绑定/解绑厕所（一次提交，全部成功或全部失败）',
+    tag,
+    access: 'manager',
+    body: bindBody,
+    handler: ({ req, caller, body }) => toilets.bind(ctx, caller, body, req.ip),
+  });
+}

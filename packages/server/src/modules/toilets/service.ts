@@ -1,0 +1,133 @@
+import { OFFLINE_MS, type AddToiletBody, type BindBody, type UpdateToiletBody } from '@se/core';
+import type { z } from 'zod';
+import type { toiletListQuery } from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { offset } from '../../db/sql.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { has, PERMISSION } from '@se/core';
+import { audit, diff, scopeOf } from '../audit/service.ts';
+import { findDevice } from '../devices/repo.ts';
+import { findUser } from '../users/repo.ts';
+import { assertCanManage } from '../users/service.ts';
+import * as repo from './repo.ts';
+
+/** A toilet may only point at a gateway the caller can see: no ids leak through the link. */
+async function assertGateway(ctx: AppContext, scope: string, gatewayId: number) {
+  const g = await findDevice(ctx.db, 'gateway', gatewayId, scope, OFFLINE_MS.default);
+  if (!g || g.is_delete) throw notFound('网关不存在');
+}
+
+export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof toiletListQuery>) {
+  const scope = await scopeOf(ctx, caller);
+  let ownerScope: string | undefined;
+  if (q.owner_id !== undefined) {
+    await assertCanManage(ctx, caller, q.owner_id);
+    ownerScope = (await findUser(ctx.db, q.owner_id))?.path;
+  }
+  const r = await repo.listToilets(ctx.db, {
+    scope,
+    keywords: q.keywords || undefined,
+    status: q.status,
+    ownerScope,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return { ...r, page: q.page, page_size: q.page_size };
+}
+
+export async function get(ctx: AppContext, caller: Caller, id: number) {
+  const t = await repo.findToilet(ctx.db, id, await scopeOf(ctx, caller));
+  if (!t || t.is_delete) throw notFound('厕所不存在');
+  return t;
+}
+
+export async function add(ctx: AppContext, caller: Caller, b: AddToiletBody, ip: string) {
+  if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以登记厕所');
+  const scope = await scopeOf(ctx, caller);
+  if (b.gateway_id !== undefined) await assertGateway(ctx, scope, b.gateway_id);
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await repo.insertToilet(tx, b);
+    await repo.bindToilets(tx, caller.id, [id]);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: caller.id,
+      action: 'device.add',
+      entity: 'toilet',
+      entityId: id,
+      before: null,
+      after: { name: b.name },
+      ip,
+    });
+    return id;
+  });
+  return get(ctx, caller, id);
+}
+
+export async function update(ctx: AppContext, caller: Caller, b: UpdateToiletBody, ip: string) {
+  const t = await get(ctx, caller, b.id);
+  const scope = await scopeOf(ctx, caller);
+  if (b.gateway_id) await assertGateway(ctx, scope, b.gateway_id);
+  const change = { ...b, id: undefined, gateway_id: b.gateway_id === 0 ? null : b.gateway_id };
+  const c = diff(t, change);
+  if (c.changed) {
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateToilet(tx, t.id, c.after);
+      await audit(tx, {
+        actorId: caller.id,
+        targetUserId: null,
+        action: b.is_delete ? 'device.delete' : 'device.update',
+        entity: 'toilet',
+        entityId: t.id,
+        before: c.before,
+        after: c.after,
+        ip,
+      });
+    });
+  }
+  return b.is_delete ? { ...t, is_delete: true } : get(ctx, caller, t.id);
+}
+
+export async function bindList(
+  ctx: AppContext,
+  caller: Caller,
+  q: { target_user_id: number; keywords?: string; only_bound: boolean; page: number; page_size: number },
+) {
+  await assertCanManage(ctx, caller, q.target_user_id);
+  const r = await repo.listForBinding(ctx.db, {
+    scope: await scopeOf(ctx, caller),
+    targetUserId: q.target_user_id,
+    keywords: q.keywords || undefined,
+    onlyBound: q.only_bound,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return { ...r, page: q.page, page_size: q.page_size };
+}
+
+export async function bind(ctx: AppContext, caller: Caller, b: BindBody, ip: string) {
+  await assertCanManage(ctx, caller, b.user_id);
+  const target = await findUser(ctx.db, b.user_id);
+  if (!target || target.is_delete) throw notFound('用户不存在');
+  const overlap = b.add_ids.filter((id) => b.remove_ids.includes(id));
+  if (overlap.length) throw badRequest(`厕所 ${overlap.join('、')} 不能同时绑定和解绑`);
+  const scope = await scopeOf(ctx, caller);
+  const all = [...new Set([...b.add_ids, ...b.remove_ids])];
+  await ctx.db.transaction(async (tx) => {
+    const visible = await repo.visibleToiletIds(tx, all, scope);
+    const missing = all.filter((id) => !visible.has(id));
+    if (missing.length) throw notFound(`厕所 ${missing.join('、')} 不存在或无权操作`);
+    await repo.bindToilets(tx, b.user_id, b.add_ids);
+    await repo.unbindToilets(tx, b.user_id, b.remove_ids);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: b.user_id,
+      action: 'device.bind',
+      entity: 'toilet',
+      entityId: null,
+      before: { remove_ids: b.remove_ids },
+      after: { add_ids: b.add_ids },
+      ip,
+    });
+  });
+  return null;
+}
