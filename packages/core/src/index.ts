@@ -7,3 +7,4 @@ export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './devices.ts';
 export * from './api/devices.ts';
+export * from './api/dispenser.ts';

@@ -20,6 +20,7 @@ import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { dispenserRoutes } from './modules/dispenser/routes.ts';
 import { dockingRoutes } from './modules/docking/routes.ts';
 import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { toiletRoutes } from './modules/toilets/routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   dockingRoutes(app, ctx);
   deviceRoutes(app, ctx);
   toiletRoutes(app, ctx);
+  dispenserRoutes(app, ctx);
   siteRoutes(app, ctx);
   devRoutes(app, ctx);
   docsRoutes(app, VERSION);

@@ -219,3 +219,8 @@ export async function listForBinding(
   ]);
   return { list, total: count[0]!.n };
 }
+
+export async function kindOf(q: Queryable, id: number): Promise<string | undefined> {
+  return (await first<{ kind: string }>(q, `SELECT kind FROM devices WHERE id = $1 AND NOT is_delete`, [id]))
+    ?.kind;
+}

@@ -1,0 +1,212 @@
+import {
+  COMMAND_TIMEOUT_MS,
+  DEFAULT_END,
+  DEFAULT_START,
+  DEVICE_KINDS,
+  OFFLINE_MS,
+  PARAMETER_DEFAULTS,
+  PERMISSION,
+  WEEKDAYS,
+  has,
+  type DeviceRow,
+  type DispenserConfig,
+  type UpdateConfigBody,
+} from '@se/core';
+import type { z } from 'zod';
+import type { addParameterBody, updateParameterBody } from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { offset } from '../../db/sql.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { audit, diff, scopeOf } from '../audit/service.ts';
+import { findDevice, kindOf } from '../devices/repo.ts';
+import { assertCanManage } from '../users/service.ts';
+import * as repo from './repo.ts';
+
+async function dispenser(ctx: AppContext, caller: Caller, id: number): Promise<DeviceRow> {
+  const d = await findDevice(ctx.db, 'jwb', id, await scopeOf(ctx, caller), DEVICE_KINDS.jwb.offline);
+  if (!d || d.is_delete) throw notFound('除臭机不存在');
+  return d;
+}
+
+/** A device of any kind the caller can see (commands are listed for all of them). */
+async function anyDevice(ctx: AppContext, caller: Caller, id: number) {
+  const kind = await kindOf(ctx.db, id);
+  const d = kind
+    ? await findDevice(ctx.db, kind, id, await scopeOf(ctx, caller), OFFLINE_MS.default)
+    : undefined;
+  if (!d || d.is_delete) throw notFound('设备不存在');
+  return d;
+}
+
+/** The stored config, or the defaults (05:30–22:00 every day) before the first save. */
+export async function getConfig(ctx: AppContext, caller: Caller, id: number): Promise<DispenserConfig> {
+  await dispenser(ctx, caller, id);
+  const c = await repo.getConfig(ctx.db, id);
+  if (c) return c;
+  return {
+    id: 0,
+    device_id: id,
+    is_delete: false,
+    config_name: '推荐',
+    ...(Object.fromEntries(
+      WEEKDAYS.flatMap((d) => [
+        [`${d}_start`, DEFAULT_START],
+        [`${d}_end`, DEFAULT_END],
+      ]),
+    ) as Record<`${(typeof WEEKDAYS)[number]}_${'start' | 'end'}`, string>),
+    work_mode: 0,
+    work_fre: 0,
+    all_fre: 0,
+    ip_address: '',
+    work_limit: 0,
+    config_date: '',
+  };
+}
+
+async function enqueue(
+  ctx: AppContext,
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  caller: Caller,
+  deviceId: number,
+  type: string,
+  op: number | null,
+  payload: unknown,
+) {
+  return repo.insertCommand(tx, {
+    deviceId,
+    type,
+    op,
+    payload,
+    createdBy: caller.id,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+  });
+}
+
+/** Saves the config and queues it for the device in the same transaction. */
+export async function updateConfig(ctx: AppContext, caller: Caller, b: UpdateConfigBody, ip: string) {
+  const before = await getConfig(ctx, caller, b.id);
+  const { id, ...values } = b;
+  const d = diff(before, values);
+  await ctx.db.transaction(async (tx) => {
+    await repo.saveConfig(tx, id, values);
+    const saved = await repo.getConfig(tx, id);
+    await enqueue(ctx, tx, caller, id, 'config', null, saved);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: null,
+      action: 'device.update',
+      entity: 'device_config',
+      entityId: id,
+      before: d.before,
+      after: d.after,
+      ip,
+    });
+  });
+  return getConfig(ctx, caller, id);
+}
+
+export async function listParameters(
+  ctx: AppContext,
+  caller: Caller,
+  q: { keywords?: string; page: number; page_size: number },
+) {
+  const r = await repo.listParameters(ctx.db, {
+    scope: await scopeOf(ctx, caller),
+    keywords: q.keywords || undefined,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return { ...r, page: q.page, page_size: q.page_size };
+}
+
+export async function getParameter(ctx: AppContext, caller: Caller, id: number) {
+  const p = await repo.findParameter(ctx.db, { id }, await scopeOf(ctx, caller));
+  if (!p) throw notFound('参数不存在');
+  return p;
+}
+
+export async function addParameter(ctx: AppContext, caller: Caller, b: z.output<typeof addParameterBody>) {
+  if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以新建参数');
+  const id = await ctx.db.transaction(async (tx) => {
+    // parameter_num is max + 1: serialise writers on PostgreSQL (PGlite runs one at a time).
+    if (ctx.db.kind === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(73900394)`);
+    return repo.insertParameter(tx, caller.id, { ...PARAMETER_DEFAULTS, ...b });
+  });
+  return getParameter(ctx, caller, id);
+}
+
+export async function updateParameter(
+  ctx: AppContext,
+  caller: Caller,
+  b: z.output<typeof updateParameterBody>,
+) {
+  const p = await getParameter(ctx, caller, b.id);
+  // Shared sets belong to the platform; others to their creator's managers.
+  if (p.user_id === null) {
+    if (!has(caller.permission, PERMISSION.develop)) throw forbidden('公共参数只能由开发者修改');
+  } else {
+    await assertCanManage(ctx, caller, p.user_id);
+  }
+  const { id, ...values } = b;
+  await repo.updateParameter(ctx.db, id, values);
+  return b.is_delete ? { ...p, is_delete: true } : getParameter(ctx, caller, id);
+}
+
+/** Points the dispenser at a parameter set and queues the whole set for it. */
+export async function applyParameter(
+  ctx: AppContext,
+  caller: Caller,
+  deviceId: number,
+  num: number,
+  ip: string,
+) {
+  const d = await dispenser(ctx, caller, deviceId);
+  const p = await repo.findParameter(ctx.db, { num }, await scopeOf(ctx, caller));
+  if (!p) throw notFound('参数不存在');
+  await ctx.db.transaction(async (tx) => {
+    await repo.setParameterNum(tx, deviceId, num);
+    await enqueue(ctx, tx, caller, deviceId, 'parameter', null, p);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: null,
+      action: 'device.update',
+      entity: 'jwb',
+      entityId: deviceId,
+      before: { parameter_num: d.parameter_num },
+      after: { parameter_num: num },
+      ip,
+    });
+  });
+  return dispenser(ctx, caller, deviceId);
+}
+
+export async function cacheOperation(ctx: AppContext, caller: Caller, deviceId: number, op: number) {
+  await dispenser(ctx, caller, deviceId);
+  const id = await ctx.db.transaction((tx) => enqueue(ctx, tx, caller, deviceId, 'cache', op, { op }));
+  return { command_id: id };
+}
+
+export async function sensorOperation(
+  ctx: AppContext,
+  caller: Caller,
+  gatewayId: number,
+  op: number,
+  serNum?: string,
+) {
+  const g = await findDevice(ctx.db, 'gateway', gatewayId, await scopeOf(ctx, caller), OFFLINE_MS.default);
+  if (!g || g.is_delete) throw notFound('网关不存在');
+  const id = await ctx.db.transaction((tx) =>
+    enqueue(ctx, tx, caller, gatewayId, 'sensor', op, { op, ser_num: serNum ?? '' }),
+  );
+  return { command_id: id };
+}
+
+export async function listCommands(
+  ctx: AppContext,
+  caller: Caller,
+  q: { device_id: number; page: number; page_size: number },
+) {
+  await anyDevice(ctx, caller, q.device_id);
+  const r = await repo.listCommands(ctx.db, q.device_id, q.page_size, offset(q.page, q.page_size));
+  return { ...r, page: q.page, page_size: q.page_size };
+}
