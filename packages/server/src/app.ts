@@ -73,6 +73,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const admin = await ensureAdmin(ctx);
 
   await app.register(formbody);
+  // Spreadsheet uploads (device import) arrive as the raw file.
+  app.addContentTypeParser(
+    [
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/octet-stream',
+    ],
+    { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
   securityHeaders(app);
   errorEnvelopes(app);
   app.addHook('onSend', async (req, reply) => {

@@ -23,6 +23,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
   response?: R;
   /** Per-IP limit on this route. */
   rateLimit?: { max: number; windowMs: number };
+  /** The handler answers through `reply` itself (files); its return value is ignored. */
+  raw?: boolean;
   handler: (ctx: {
     req: FastifyRequest;
     reply: FastifyReply;
@@ -103,6 +105,7 @@ export function route<
         query: query as z.output<Q>,
         caller: caller as Caller,
       });
+      if (spec.raw) return reply;
       return { code: CODE.ok, message: '成功', data: data ?? null };
     },
   });

@@ -224,3 +224,13 @@ export async function kindOf(q: Queryable, id: number): Promise<string | undefin
   return (await first<{ kind: string }>(q, `SELECT kind FROM devices WHERE id = $1 AND NOT is_delete`, [id]))
     ?.kind;
 }
+
+/** Serial numbers among `sers` already used by a live device of any kind. */
+export async function existingSerNums(q: Queryable, sers: string[]): Promise<Set<string>> {
+  if (sers.length === 0) return new Set();
+  const rows = await q.query<{ ser_num: string }>(
+    `SELECT ser_num FROM devices WHERE ser_num = ANY($1::text[]) AND NOT is_delete`,
+    [sers],
+  );
+  return new Set(rows.map((r) => r.ser_num));
+}

@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as sensors from './sensors.ts';
+import * as transfer from './transfer.ts';
 import * as devices from './service.ts';
 
 const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
@@ -30,6 +31,10 @@ const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
   electric_meter: 'meter',
   water_meter: 'meter',
 };
+
+/** A download name that survives every browser: ASCII fallback plus RFC 5987 UTF-8. */
+export const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The same six calls for every kind of the registry, at the paths DEVICE_KINDS names. */
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -80,6 +85,65 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       body: updateDeviceBody,
       response: deviceRow,
       handler: ({ req, caller, body }) => devices.update(ctx, caller, kind, body, req.ip),
+    });
+
+    route(app, ctx, {
+      method: 'GET',
+      url: `${k.base}/export-${k.plural}`,
+      summary: `导出${k.label}列表（.xlsx，筛选条件同列表）`,
+      tag,
+      access,
+      query: deviceListQuery,
+      raw: true,
+      handler: async ({ caller, query, reply }) => {
+        // Checks access (owner_id) before any byte of the file is sent.
+        await devices.list(ctx, caller, kind, { ...query, page: 1, page_size: 10 });
+        const name = `${k.label}-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}.xlsx`;
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', attachment(name))
+          .send(transfer.exportStream(ctx, caller, kind, query));
+        return null;
+      },
+    });
+
+    route(app, ctx, {
+      method: 'GET',
+      url: `${k.base}/import-template-${k.one}`,
+      summary: `${k.label}导入模板`,
+      tag,
+      access,
+      query: z.object({ format: z.enum(['xlsx', 'csv'], '格式只能是 xlsx 或 csv').default('xlsx') }),
+      raw: true,
+      handler: async ({ query, reply }) => {
+        const t = await transfer.template(kind, query.format);
+        reply.header('content-type', t.type).header('content-disposition', attachment(t.name)).send(t.body);
+        return null;
+      },
+    });
+
+    route(app, ctx, {
+      method: 'POST',
+      url: `${k.base}/import-${k.plural}`,
+      summary: `批量导入${k.label}（请求体为 .xlsx 或 .csv 文件；mode=all 有错误行则不导入，mode=valid 只导入有效行）`,
+      tag,
+      access,
+      query: z.object({ mode: z.enum(['all', 'valid'], '导入方式只能是 all 或 valid').default('all') }),
+      response: z.object({
+        imported: z.number(),
+        total_rows: z.number(),
+        errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+      }),
+      handler: ({ req, caller, query }) =>
+        transfer.importDevices(
+          ctx,
+          caller,
+          kind,
+          req.body as Buffer | undefined,
+          String(req.headers['content-type'] ?? ''),
+          query.mode,
+          req.ip,
+        ),
     });
 
     route(app, ctx, {

@@ -33,7 +33,9 @@ export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q:
   let ownerScope: string | undefined;
   if (q.owner_id !== undefined) {
     await assertCanManage(ctx, caller, q.owner_id);
-    ownerScope = (await findUser(ctx.db, q.owner_id))?.path;
+    const owner = await findUser(ctx.db, q.owner_id);
+    if (!owner || owner.is_delete) throw notFound('用户不存在');
+    ownerScope = owner.path;
   }
   const r = await repo.listDevices(ctx.db, {
     kind,
