@@ -352,3 +352,29 @@ export const SENSOR_API = {
   add: '/api/v1/gateway/add-sensor',
   update: '/api/v1/gateway/update-sensor',
 } as const;
+
+const infoText = (label: string) => z.string().trim().max(64, `${label}不能超过64个字符`).optional();
+
+/** Device info (SPEC §3): hardware identity, editable by whoever sees the device. */
+export const updateDeviceInfoBody = z.object({
+  /** The device's id. */
+  id: idField(),
+  com_num: infoText('通信号'),
+  hard_num: infoText('硬件版本'),
+  soft_num: infoText('软件版本'),
+  imei_num: infoText('IMEI'),
+  sim_num: infoText('SIM 卡号'),
+  mac_address: z
+    .string()
+    .trim()
+    .refine(
+      (s) => s === '' || /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/.test(s),
+      'MAC 地址格式应为 AA:BB:CC:DD:EE:FF',
+    )
+    .optional(),
+});
+
+export const DEVICE_INFO_API = {
+  get: '/api/v1/device/get-device-info',
+  update: '/api/v1/device/update-device-info',
+} as const;

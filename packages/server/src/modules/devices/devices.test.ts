@@ -270,3 +270,30 @@ describe('binding (SPEC §7) and ownership', () => {
     expect(overlap.code).toBe(CODE.badRequest);
   });
 });
+
+describe('device info', () => {
+  it('is created with the device, editable by whoever sees it, hidden from others', async () => {
+    const owner = await account('info_owner', PERMISSION.user | PERMISSION.visitor, 1);
+    const other = await account('info_other', PERMISSION.user | PERMISSION.visitor, 1);
+    const d = await t.post<{ id: number }>(
+      url('evaluate', 'add'),
+      { ser_num: 'INFO-1' },
+      { token: owner.token },
+    );
+    const r = await t.post<{ imei_num: string; mac_address: string }>(
+      '/api/v1/device/update-device-info',
+      { id: d.data.id, imei_num: '860000000000001', mac_address: 'AA:BB:CC:DD:EE:FF' },
+      { token: owner.token },
+    );
+    expect(r.data).toMatchObject({ imei_num: '860000000000001', mac_address: 'AA:BB:CC:DD:EE:FF' });
+    const bad = await t.post(
+      '/api/v1/device/update-device-info',
+      { id: d.data.id, mac_address: 'nope' },
+      { token: owner.token },
+    );
+    expect(bad.code).toBe(CODE.badRequest);
+    expect(
+      (await t.get('/api/v1/device/get-device-info', { id: d.data.id }, { token: other.token })).code,
+    ).toBe(CODE.notFound);
+  });
+});

@@ -7,8 +7,11 @@ import {
   bindBody,
   bindListQuery,
   bindRow,
+  DEVICE_INFO_API,
   SENSOR_API,
   addSensorBody,
+  deviceInfo,
+  updateDeviceInfoBody,
   deviceListQuery,
   sensorListQuery,
   devicePage,
@@ -19,6 +22,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import * as info from './info.ts';
 import * as sensors from './sensors.ts';
 import * as transfer from './transfer.ts';
 import * as devices from './service.ts';
@@ -213,5 +217,26 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     body: updateDeviceBody,
     response: deviceRow,
     handler: ({ req, caller, body }) => sensors.update(ctx, caller, body, req.ip),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: DEVICE_INFO_API.get,
+    summary: '设备信息（通信号、硬件/软件版本、IMEI、SIM、MAC）',
+    tag: 'device',
+    access: 0,
+    query: getDeviceQuery,
+    response: deviceInfo,
+    handler: ({ caller, query }) => info.get(ctx, caller, query.id),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: DEVICE_INFO_API.update,
+    summary: '修改设备信息',
+    tag: 'device',
+    access: 0,
+    body: updateDeviceInfoBody,
+    response: deviceInfo,
+    handler: ({ caller, body }) => info.update(ctx, caller, body),
   });
 }
