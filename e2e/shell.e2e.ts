@@ -53,7 +53,9 @@ describe('sign-in and the console shell', () => {
     await page.getByText('消息').first().waitFor();
     await page.reload();
     await openProfile();
-    await expect(page.getByRole('dialog').getByLabel('公司名称').inputValue()).resolves.toBe('测试保洁服务有限公司');
+    await expect(page.getByRole('dialog').getByLabel('公司名称').inputValue()).resolves.toBe(
+      '测试保洁服务有限公司',
+    );
     await expect(page.getByRole('dialog').getByLabel('联系电话').inputValue()).resolves.toBe('13912345678');
     await context.close();
   });
