@@ -45,7 +45,7 @@ const screens = {
   addComment: defineScreen('addComment', placeholder),
   agreement: defineScreen('agreement', () => import('./pages/public/Agreement.tsx')),
 
-  users: defineScreen('users', placeholder),
+  users: defineScreen('users', () => import('./pages/users/UsersPage.tsx')),
   equipments: defineScreen('equipments', placeholder),
   evaluates: defineScreen('evaluates', placeholder),
   download: defineScreen('download', placeholder),

@@ -1,0 +1,107 @@
+import { Checkbox, Flex, Tag, Tooltip } from 'antd';
+import {
+  roleOptions,
+  roleTags,
+  SERVICE_OPTIONS,
+  serviceLabels,
+  toggleRole,
+  toggleService,
+} from './role-picker.ts';
+
+/**
+ * The roles of a user as a checkbox per role, bound to a permission number (antd Form
+ * passes value/onChange). Roles are bitmasks, so a box is ticked when every bit of its role
+ * is set; composite roles (OEM 127) therefore tick and untick with their parts.
+ */
+export function RolePicker({
+  id,
+  value = 0,
+  onChange,
+  callerMask,
+  self,
+}: {
+  id?: string;
+  value?: number;
+  onChange?: (mask: number) => void;
+  callerMask: number;
+  /** The caller's own row: roles are shown but cannot change. */
+  self: boolean;
+}) {
+  return (
+    <Flex id={id} wrap gap="small" role="group" aria-label="角色">
+      {roleOptions(callerMask, value, self).map(({ role, checked, disabled }) => (
+        <Checkbox
+          key={role.name}
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange?.(toggleRole(callerMask, value, role.name, e.target.checked))}
+          style={{ marginInlineStart: 0, minWidth: 132 }}
+        >
+          {role.label}
+        </Checkbox>
+      ))}
+    </Flex>
+  );
+}
+
+/** The two weekly-report flags of a services number; other service bits are kept. */
+export function ServicePicker({
+  id,
+  value = 0,
+  onChange,
+  disabled,
+}: {
+  id?: string;
+  value?: number;
+  onChange?: (services: number) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Flex id={id} wrap gap="small" role="group" aria-label="服务">
+      {SERVICE_OPTIONS.map((s) => (
+        <Checkbox
+          key={s.key}
+          checked={(value & s.bit) === s.bit}
+          disabled={disabled}
+          onChange={(e) => onChange?.(toggleService(value, s.bit, e.target.checked))}
+        >
+          {s.label}
+        </Checkbox>
+      ))}
+    </Flex>
+  );
+}
+
+/** A row's roles as tags, most specific first; the rest fold into "+N" with a tooltip. */
+export function RoleTags({ mask }: { mask: number }) {
+  const { shown, rest } = roleTags(mask);
+  if (shown.length === 0) return <Tag>无角色</Tag>;
+  return (
+    <Flex wrap gap={4}>
+      {shown.map((label) => (
+        <Tag key={label} color="blue" style={{ marginInlineEnd: 0 }}>
+          {label}
+        </Tag>
+      ))}
+      {rest.length > 0 && (
+        <Tooltip title={rest.join('、')}>
+          <Tag style={{ marginInlineEnd: 0, cursor: 'default' }}>+{rest.length}</Tag>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+}
+
+export function ServiceTags({ services }: { services: number }) {
+  const labels = serviceLabels(services);
+  if (labels.length === 0) return <span>—</span>;
+  return (
+    <Flex wrap gap={4}>
+      {labels.map((label) => (
+        <Tag key={label} color="green" style={{ marginInlineEnd: 0 }}>
+          {label}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
