@@ -8,3 +8,4 @@ export * from './api/users.ts';
 export * from './devices.ts';
 export * from './api/devices.ts';
 export * from './api/dispenser.ts';
+export * from './protocol.ts';

@@ -15,6 +15,11 @@ import { RateLimiter } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security.ts';
 import { Mailer } from './mail/mailer.ts';
 import { startBroker } from './mqtt/broker.ts';
+import { CommandDelivery } from './ingest/commands.ts';
+import { DeviceDirectory } from './ingest/directory.ts';
+import { IngestPipeline } from './ingest/pipeline.ts';
+import { ingestRoutes } from './ingest/routes.ts';
+import { ensurePartitions } from './jobs/partitions.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
@@ -69,7 +74,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailer: new Mailer(db, app.log, config.smtpUrl, config.mailFrom),
     limiter: new RateLimiter(),
     broker: null,
+    directory: new DeviceDirectory(db),
+    pipeline: new IngestPipeline(db, app.log),
+    commands: new CommandDelivery(db, () => ctx.broker, app.log),
   };
+  await ensurePartitions(db, new Date(), (m) => app.log.warn(m));
   const admin = await ensureAdmin(ctx);
 
   await app.register(formbody);
@@ -97,13 +106,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   dispenserRoutes(app, ctx);
   siteRoutes(app, ctx);
   devRoutes(app, ctx);
+  ingestRoutes(app, ctx);
   docsRoutes(app, VERSION);
 
   serveWeb(app, config.webDist);
 
   if (config.mqttPort !== null) {
     try {
-      ctx.broker = await startBroker(config.mqttPort, config.host, app.log);
+      ctx.broker = await startBroker(config.mqttPort, config.host, app.log, {
+        authenticate: (user, password) => ctx.directory.authenticate(user, password),
+        publish: async (device, payload) => {
+          await ctx.pipeline.submitRaw(device, payload);
+        },
+        listening: (device) => void ctx.commands.deliver(device.id),
+      });
     } catch (err) {
       if (!opts.db) await db.close();
       throw err;
@@ -112,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.addHook('onClose', async () => {
     await ctx.broker?.close();
+    await ctx.pipeline.close();
     ctx.mailer.close();
     if (!opts.db) await db.close();
   });

@@ -4,6 +4,9 @@ import type { Db } from './db/index.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Broker } from './mqtt/broker.ts';
+import type { CommandDelivery } from './ingest/commands.ts';
+import type { DeviceDirectory } from './ingest/directory.ts';
+import type { IngestPipeline } from './ingest/pipeline.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
 
 /** Everything a module needs, built once per app and passed down explicitly. */
@@ -16,6 +19,12 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Set once the embedded or external broker is up; health reads it. */
   broker: Broker | null;
+  /** Device lookup and authentication for both transports. */
+  directory: DeviceDirectory;
+  /** The one ingest pipeline behind MQTT and HTTP. */
+  pipeline: IngestPipeline;
+  /** Sends queued commands to listening devices. */
+  commands: CommandDelivery;
 }
 
 /** The signed-in caller of a request. */

@@ -1,49 +1,98 @@
 import net from 'node:net';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { TOPIC } from '@se/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceRef } from '../ingest/directory.ts';
 
 export interface Broker {
   port: number;
   ready(): boolean;
+  /** Publishes to a device's down topic (QoS 1); false when it is not subscribed. */
+  sendDown(deviceId: number, payload: unknown): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export type DeviceAuthenticator = (
-  user: string | undefined,
-  password: Buffer | undefined,
-) => Promise<boolean>;
+export interface BrokerHooks {
+  /** The device whose serial number and token these are, or null. */
+  authenticate(user: string | undefined, password: Buffer | undefined): Promise<DeviceRef | null>;
+  /** Resolves once the message is committed: only then is a QoS 1 publish acknowledged. */
+  publish(device: DeviceRef, payload: Buffer): Promise<void>;
+  /** The device now listens on its down topic: deliver what waits for it. */
+  listening(device: DeviceRef): void;
+}
 
-/** Devices are authenticated by the registry once it exists; until then nobody may connect. */
-const refuseAll: DeviceAuthenticator = async () => false;
+const refuseAll: BrokerHooks = {
+  authenticate: async () => null,
+  publish: async () => {},
+  listening: () => {},
+};
+
+type DeviceClient = Client & { device?: DeviceRef };
+
+function authError(code: 2 | 3 | 4 | 5, msg: string) {
+  const err = new Error(msg) as AuthenticateError;
+  err.returnCode = code;
+  return err;
+}
 
 /**
- * The embedded MQTT broker (aedes, MQTT 3.1.1). Listening errors reject with a message that
- * names MQTT_PORT, since this machine may already run another broker on 1883.
+ * The embedded MQTT broker (aedes, MQTT 3.1.1). A device signs in with client id = user
+ * name = ser_num and password = its token, may publish only on d/<ser_num>/up and
+ * subscribe only to d/<ser_num>/down. Listening errors name MQTT_PORT.
  */
 export async function startBroker(
   port: number,
   host: string,
   log: FastifyBaseLogger,
-  authenticate: DeviceAuthenticator = refuseAll,
+  hooks: BrokerHooks = refuseAll,
 ): Promise<Broker> {
+  const listeners = new Map<number, string>();
   const aedes = await Aedes.createBroker({
-    authenticate(_client, user, password, done) {
-      authenticate(user, password).then(
-        (ok) => {
-          if (ok) return done(null, true);
-          const err = new Error('bad user name or password') as AuthenticateError;
-          err.returnCode = 4;
-          done(err, false);
+    authenticate(client, user, password, done) {
+      if (!user || client.id !== user)
+        return done(authError(2, 'client id must equal the user name (ser_num)'), false);
+      hooks.authenticate(user, password).then(
+        (device) => {
+          if (!device) return done(authError(4, 'bad user name or password'), false);
+          (client as DeviceClient).device = device;
+          done(null, true);
         },
         (err: Error) => {
           log.warn({ err: err.message }, 'mqtt authentication failed');
-          const e = new Error('server unavailable') as AuthenticateError;
-          e.returnCode = 3;
-          done(e, false);
+          done(authError(3, 'server unavailable'), false);
         },
       );
     },
+    authorizePublish(client, packet, done) {
+      const device = (client as DeviceClient | null)?.device;
+      if (!device || packet.topic !== TOPIC.up(device.ser_num)) return done(new Error('publish not allowed'));
+      hooks.publish(device, packet.payload as Buffer).then(
+        () => done(null),
+        (err: Error) => done(err),
+      );
+    },
+    authorizeSubscribe(client, sub, done) {
+      const device = (client as DeviceClient).device;
+      if (!device || sub.topic !== TOPIC.down(device.ser_num)) return done(null, null);
+      done(null, sub);
+    },
+    // Device reports are for the server only, never relayed to other clients.
+    authorizeForward(_client, packet) {
+      return packet.topic.endsWith('/up') ? null : packet;
+    },
   });
+  aedes.on('subscribe', (subs, client) => {
+    const device = (client as DeviceClient).device;
+    if (device && subs.some((s) => s.topic === TOPIC.down(device.ser_num))) {
+      listeners.set(device.id, device.ser_num);
+      hooks.listening(device);
+    }
+  });
+  aedes.on('clientDisconnect', (client) => {
+    const device = (client as DeviceClient).device;
+    if (device) listeners.delete(device.id);
+  });
+
   const server = net.createServer(aedes.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
@@ -60,6 +109,23 @@ export async function startBroker(
   return {
     port: actualPort,
     ready: () => listening && !aedes.closed,
+    sendDown(deviceId, payload) {
+      const ser = listeners.get(deviceId);
+      if (!ser) return Promise.resolve(false);
+      return new Promise((resolve) =>
+        aedes.publish(
+          {
+            cmd: 'publish',
+            topic: TOPIC.down(ser),
+            payload: Buffer.from(JSON.stringify(payload)),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (err) => resolve(!err),
+        ),
+      );
+    },
     async close() {
       listening = false;
       await new Promise<void>((r) => aedes.close(() => r()));

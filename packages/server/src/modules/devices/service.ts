@@ -147,7 +147,10 @@ export async function update(
       });
     });
   }
-  if (b.is_delete) return { ...d, is_delete: true };
+  if (b.is_delete) {
+    ctx.directory.forget(d.ser_num);
+    return { ...d, is_delete: true };
+  }
   return load(ctx, caller, kind, d.id);
 }
 

@@ -102,6 +102,7 @@ export async function updateConfig(ctx: AppContext, caller: Caller, b: UpdateCon
       ip,
     });
   });
+  void ctx.commands.deliver(id);
   return getConfig(ctx, caller, id);
 }
 
@@ -177,12 +178,14 @@ export async function applyParameter(
       ip,
     });
   });
+  void ctx.commands.deliver(deviceId);
   return dispenser(ctx, caller, deviceId);
 }
 
 export async function cacheOperation(ctx: AppContext, caller: Caller, deviceId: number, op: number) {
   await dispenser(ctx, caller, deviceId);
   const id = await ctx.db.transaction((tx) => enqueue(ctx, tx, caller, deviceId, 'cache', op, { op }));
+  void ctx.commands.deliver(deviceId);
   return { command_id: id };
 }
 
@@ -198,6 +201,7 @@ export async function sensorOperation(
   const id = await ctx.db.transaction((tx) =>
     enqueue(ctx, tx, caller, gatewayId, 'sensor', op, { op, ser_num: serNum ?? '' }),
   );
+  void ctx.commands.deliver(gatewayId);
   return { command_id: id };
 }
 

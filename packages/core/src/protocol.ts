@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { MAX_LIQUID_MARGIN } from './devices.ts';
+
+/** MQTT topics of a device (ARCHITECTURE §5, docs/protocol.md). */
+export const TOPIC = {
+  up: (serNum: string) => `d/${serNum}/up`,
+  down: (serNum: string) => `d/${serNum}/down`,
+  /** The shared subscription server copies use on an external broker. */
+  sharedUp: '$share/console/d/+/up',
+} as const;
+
+export const UP_TOPIC = /^d\/([A-Za-z0-9_.:-]{1,64})\/up$/;
+
+/** The HTTP header that carries a device token on POST /api/v1/device/report. */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';
+
+const num = (min: number, max: number) => z.number().finite().min(min).max(max);
+const flag = z
+  .union([z.literal(0), z.literal(1), z.boolean()])
+  .transform((v) => (v === true || v === 1 ? 1 : 0));
+const count = z.number().int().min(0).max(1_000_000);
+
+const gases = {
+  nh3: num(0, 1000).optional(),
+  h2s: num(0, 1000).optional(),
+  voc: num(0, 10_000).optional(),
+  pm25: num(0, 100_000).optional(),
+  co2: num(0, 100_000).optional(),
+};
+
+const occupancy = Object.fromEntries(
+  ['male', 'female', 'others'].flatMap((g) => [
+    [`${g}_count`, count.optional()],
+    [`${g}_occupy`, count.optional()],
+    [`${g}_time`, count.optional()],
+    [`${g}_times`, count.optional()],
+  ]),
+) as Record<
+  `${'male' | 'female' | 'others'}_${'count' | 'occupy' | 'time' | 'times'}`,
+  z.ZodOptional<typeof count>
+>;
+
+/** What each kind reports in `data` (unknown keys are dropped). */
+export const REPORT_DATA = {
+  gateway: z.object({
+    ...gases,
+    smk_alarm: flag.optional(),
+    alarm: flag.optional(),
+    ...occupancy,
+    pot_int: count.optional(),
+  }),
+  sensor: z.object({ ...gases, smk_alarm: flag.optional(), alarm: flag.optional() }),
+  jwb: z.object({
+    warning: z.number().int().min(0).max(0xffffffff).optional(),
+    liquid: num(0, MAX_LIQUID_MARGIN).optional(),
+    state: z.number().int().min(0).max(255).optional(),
+    ...gases,
+  }),
+  evaluate: z.object({
+    star_level: z.number().int().min(1).max(5),
+    badattitude: flag.optional(),
+    inefficiency: flag.optional(),
+    poorsanitary: flag.optional(),
+    smelly: flag.optional(),
+    content: z.string().max(500).optional(),
+  }),
+  electric_meter: z.object({ reading: num(0, 1e12) }),
+  water_meter: z.object({ reading: num(0, 1e12) }),
+  paper_machine: z.object({
+    level: num(0, 100).optional(),
+    warning: z.number().int().min(0).max(0xffffffff).optional(),
+  }),
+} as const;
+export type ReportKind = keyof typeof REPORT_DATA;
+
+const messageId = z.union([z.string().trim().min(1).max(64), z.number().int().min(0)]).transform(String);
+/** Seconds or milliseconds (SPEC §5: below 1e12 means seconds). */
+const timestamp = z.number().finite().positive();
+
+/** One message from a device: a report, or the reply that closes a command. */
+export const deviceMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('report'),
+    id: messageId,
+    ts: timestamp,
+    data: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    type: z.literal('reply'),
+    id: messageId,
+    ts: timestamp,
+    command_id: z.number().int().min(1),
+    ok: z.boolean(),
+    result: z.string().max(500).default(''),
+  }),
+]);
+export type DeviceMessage = z.infer<typeof deviceMessage>;
+
+/** A command as the server sends it on d/<ser_num>/down. */
+export interface DownCommand {
+  command_id: number;
+  type: string;
+  op: number | null;
+  payload: unknown;
+}
+
+/** POST /api/v1/device/report: one message, or `messages` for a batch (at most 500). */
+export const httpReportBody = z
+  .object({
+    ser_num: z.string().trim().min(1, '序列号不能为空').max(64),
+    messages: z.array(z.unknown()).min(1, '消息不能为空').max(500, '一次最多500条消息').optional(),
+  })
+  .passthrough();
+
+export const httpReportResult = z.object({
+  accepted: z.number(),
+  duplicates: z.number(),
+  rejected: z.array(z.object({ index: z.number(), error: z.string() })),
+});
+
+export const DEVICE_REPORT_API = '/api/v1/device/report';

@@ -1,0 +1,42 @@
+import type { DownCommand } from '@se/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.ts';
+import type { Broker } from '../mqtt/broker.ts';
+
+/**
+ * Sends queued commands to a device that is listening, oldest first, and marks each one
+ * sent. The device's reply (a 'reply' message) closes it; expired ones read as 超时.
+ */
+export class CommandDelivery {
+  private busy = new Set<number>();
+
+  constructor(
+    private db: Db,
+    private broker: () => Broker | null,
+    private log: FastifyBaseLogger,
+  ) {}
+
+  async deliver(deviceId: number): Promise<void> {
+    const broker = this.broker();
+    if (!broker || this.busy.has(deviceId)) return;
+    this.busy.add(deviceId);
+    try {
+      const cmds = await this.db.query<DownCommand>(
+        `SELECT id AS command_id, type, op, payload FROM device_commands
+          WHERE device_id = $1 AND status = 'pending' AND expires_at > now() ORDER BY id LIMIT 100`,
+        [deviceId],
+      );
+      for (const c of cmds) {
+        if (!(await broker.sendDown(deviceId, c))) break;
+        await this.db.query(
+          `UPDATE device_commands SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'pending'`,
+          [c.command_id],
+        );
+      }
+    } catch (err) {
+      this.log.warn({ err, deviceId }, 'command delivery failed');
+    } finally {
+      this.busy.delete(deviceId);
+    }
+  }
+}

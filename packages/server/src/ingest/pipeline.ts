@@ -1,0 +1,246 @@
+import { REPORT_DATA, deviceMessage, toMillis, type DeviceMessage, type ReportKind } from '@se/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/index.ts';
+import type { DeviceRef } from './directory.ts';
+
+export type Outcome = { ok: true; duplicate: boolean } | { ok: false; error: string };
+
+interface Pending {
+  device: DeviceRef;
+  msg: DeviceMessage;
+  tsMs: number;
+  data: Record<string, unknown>;
+  resolve: (o: Outcome) => void;
+  reject: (e: Error) => void;
+}
+
+export interface PipelineOptions {
+  /** Flush when this many messages wait… */
+  maxBatch: number;
+  /** …or this long after the first one arrived. */
+  maxDelayMs: number;
+  /** Beyond this many queued messages, submitters wait: back-pressure, not growth. */
+  maxQueue: number;
+}
+
+export const DEFAULT_PIPELINE: PipelineOptions = { maxBatch: 2000, maxDelayMs: 10, maxQueue: 20_000 };
+
+const DAY = 86_400_000;
+const EARLIEST = Date.UTC(2000, 0, 1);
+
+export interface StoredReport {
+  device_id: number;
+  kind: string;
+  ts: number;
+  data: Record<string, unknown>;
+}
+
+/**
+ * One ingest pipeline for MQTT and HTTP: validate → queue → one transaction per batch
+ * (history, latest state, command replies) → answer every submitter after the commit.
+ * A submit's promise resolving is the moment a QoS1 PUBACK or an HTTP 200 may go out.
+ */
+export class IngestPipeline {
+  private queue: Pending[] = [];
+  private waiting: (() => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  readonly stats = { accepted: 0, duplicates: 0, rejected: 0, batches: 0 };
+  /** Called after each commit with the reports it stored (live push, alarms). */
+  onStored: (reports: StoredReport[]) => void = () => {};
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+    private opts: PipelineOptions = DEFAULT_PIPELINE,
+  ) {}
+
+  /** Parses a raw payload (MQTT body or one HTTP message) and submits it. */
+  async submitRaw(device: DeviceRef, raw: unknown): Promise<Outcome> {
+    let value = raw;
+    if (Buffer.isBuffer(raw) || typeof raw === 'string') {
+      try {
+        value = JSON.parse(raw.toString());
+      } catch {
+        return this.reject(device, '消息不是有效的 JSON');
+      }
+    }
+    const m = deviceMessage.safeParse(value);
+    if (!m.success)
+      return this.reject(device, `消息格式不正确：${m.error.issues[0]?.path.join('.') || '类型'}`);
+    return this.submit(device, m.data);
+  }
+
+  async submit(device: DeviceRef, msg: DeviceMessage): Promise<Outcome> {
+    const tsMs = toMillis(msg.ts);
+    if (tsMs < EARLIEST || tsMs > Date.now() + DAY) return this.reject(device, '设备时间戳超出合理范围');
+    let data: Record<string, unknown> = {};
+    if (msg.type === 'report') {
+      const schema = REPORT_DATA[device.kind as ReportKind];
+      if (!schema) return this.reject(device, '该类设备不上报数据');
+      const r = schema.safeParse(msg.data);
+      if (!r.success) return this.reject(device, `数据字段 ${r.error.issues[0]?.path.join('.')} 不正确`);
+      data = r.data as Record<string, unknown>;
+    }
+    if (this.closed) throw new Error('ingest pipeline closed');
+    while (this.queue.length >= this.opts.maxQueue) await new Promise<void>((r) => this.waiting.push(r));
+    return new Promise<Outcome>((resolve, reject) => {
+      this.queue.push({ device, msg, tsMs, data, resolve, reject });
+      if (this.queue.length >= this.opts.maxBatch) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.opts.maxDelayMs);
+    });
+  }
+
+  private badCounts = new Map<number, number>();
+  private lastLog = new Map<number, number>();
+
+  /** Counts and logs (at most once a minute per device) a message that cannot be stored. */
+  private reject(device: DeviceRef, error: string): Outcome {
+    this.stats.rejected++;
+    this.badCounts.set(device.id, (this.badCounts.get(device.id) ?? 0) + 1);
+    const now = Date.now();
+    if (now - (this.lastLog.get(device.id) ?? 0) > 60_000) {
+      this.lastLog.set(device.id, now);
+      this.log.warn({ device: device.ser_num, error }, 'rejected device message');
+    }
+    this.timer ??= setTimeout(() => void this.flush(), this.opts.maxDelayMs);
+    return { ok: false, error };
+  }
+
+  /** Writes everything queued; one flush at a time, later arrivals form the next batch. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.flushing) return this.flushing.then(() => (this.queue.length ? this.flush() : undefined));
+    const batch = this.queue.splice(0, this.opts.maxBatch);
+    const bad = this.badCounts;
+    this.badCounts = new Map();
+    for (const w of this.waiting.splice(0, batch.length)) w();
+    if (batch.length === 0 && bad.size === 0) return;
+    this.flushing = this.write(batch, bad).finally(() => {
+      this.flushing = null;
+      if (this.queue.length) void this.flush();
+    });
+    return this.flushing;
+  }
+
+  private async write(batch: Pending[], bad: Map<number, number>) {
+    let stored: StoredReport[] = [];
+    let dupes = new Set<Pending>();
+    try {
+      await this.db.transaction(async (tx) => {
+        const r = await writeBatch(tx, batch, bad);
+        stored = r.stored;
+        dupes = r.duplicates;
+      });
+    } catch (err) {
+      this.log.error({ err }, 'ingest batch failed');
+      for (const p of batch) p.reject(err as Error);
+      return;
+    }
+    this.stats.batches++;
+    for (const p of batch) {
+      const duplicate = dupes.has(p);
+      if (duplicate) this.stats.duplicates++;
+      else this.stats.accepted++;
+      p.resolve({ ok: true, duplicate });
+    }
+    if (stored.length) {
+      try {
+        this.onStored(stored);
+      } catch (err) {
+        this.log.error({ err }, 'onStored failed');
+      }
+    }
+  }
+
+  /** Stops taking messages and writes what is queued. */
+  async close() {
+    this.closed = true;
+    while (this.queue.length || this.flushing || this.timer) await this.flush();
+  }
+}
+
+async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, number>) {
+  const reports = batch.filter((p) => p.msg.type === 'report');
+  const duplicates = new Set<Pending>();
+  const stored: StoredReport[] = [];
+  if (reports.length) {
+    const inserted = await tx.query<{ device_id: number; msg_id: string; ts: Date }>(
+      `INSERT INTO telemetry (device_id, ts, msg_id, data)
+       SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::jsonb[])
+       ON CONFLICT DO NOTHING
+       RETURNING device_id, msg_id, ts`,
+      [
+        reports.map((p) => p.device.id),
+        reports.map((p) => new Date(p.tsMs).toISOString()),
+        reports.map((p) => p.msg.id),
+        reports.map((p) => JSON.stringify(p.data)),
+      ],
+    );
+    const fresh = new Set(inserted.map((r) => `${r.device_id}|${r.msg_id}|${new Date(r.ts).getTime()}`));
+    // Within one batch the same message may appear twice; only the first counts as new.
+    const taken = new Set<string>();
+    for (const p of reports) {
+      const key = `${p.device.id}|${p.msg.id}|${p.tsMs}`;
+      if (!fresh.has(key) || taken.has(key)) duplicates.add(p);
+      else {
+        taken.add(key);
+        stored.push({ device_id: p.device.id, kind: p.device.kind, ts: p.tsMs, data: p.data });
+      }
+    }
+    // Latest state: merge each device's new reports in time order.
+    const latest = new Map<number, { ts: number; data: Record<string, unknown> }>();
+    for (const s of [...stored].sort((a, b) => a.ts - b.ts)) {
+      const cur = latest.get(s.device_id);
+      latest.set(s.device_id, { ts: s.ts, data: { ...cur?.data, ...s.data } });
+    }
+    if (latest.size) {
+      const ids = [...latest.keys()];
+      await tx.query(
+        `UPDATE devices d SET
+           latest = CASE WHEN d.time IS NULL OR v.ts >= d.time THEN d.latest || v.data ELSE v.data || d.latest END,
+           warning = CASE WHEN v.data ? 'warning' AND (d.time IS NULL OR v.ts >= d.time)
+                          THEN (v.data->>'warning')::int ELSE d.warning END,
+           reading = CASE WHEN v.data ? 'reading' AND (d.time IS NULL OR v.ts >= d.time)
+                          THEN (v.data->>'reading')::float8 ELSE d.reading END,
+           time = GREATEST(d.time, v.ts)
+          FROM unnest($1::int[], $2::timestamptz[], $3::jsonb[]) AS v(id, ts, data)
+         WHERE d.id = v.id`,
+        [
+          ids,
+          ids.map((id) => new Date(latest.get(id)!.ts).toISOString()),
+          ids.map((id) => JSON.stringify(latest.get(id)!.data)),
+        ],
+      );
+    }
+  }
+  const replies = batch.filter((p) => p.msg.type === 'reply');
+  if (replies.length) {
+    await tx.query(
+      `UPDATE device_commands c SET status = CASE WHEN v.ok THEN 'done' ELSE 'failed' END, done_at = now(), result = v.result
+         FROM unnest($1::bigint[], $2::int[], $3::bool[], $4::text[]) AS v(cid, did, ok, result)
+        WHERE c.id = v.cid AND c.device_id = v.did AND c.status IN ('pending', 'sent')`,
+      [
+        replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).command_id),
+        replies.map((p) => p.device.id),
+        replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).ok),
+        replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).result),
+      ],
+    );
+    // A reply is also a sign of life.
+    await tx.query(`UPDATE devices SET time = GREATEST(time, now()) WHERE id = ANY($1::int[])`, [
+      [...new Set(replies.map((p) => p.device.id))],
+    ]);
+  }
+  if (bad.size) {
+    await tx.query(
+      `UPDATE devices d SET bad_messages = d.bad_messages + v.n FROM unnest($1::int[], $2::int[]) AS v(id, n) WHERE d.id = v.id`,
+      [[...bad.keys()], [...bad.values()]],
+    );
+  }
+  return { stored, duplicates };
+}
