@@ -35,6 +35,9 @@ export function pageTitle(title: string | undefined): string {
 // Every screen whose area arrives in a later issue shows the shared placeholder. Each
 // still gets its own Screen, so a later issue replaces one loader here and nothing else.
 const placeholder = () => import('./pages/placeholder/Placeholder.tsx');
+// The six device lists are one page that reads its kind from the route; each route keeps
+// its own Screen (key) so kept-alive lists do not share state.
+const devices = () => import('./pages/devices/DevicesPage.tsx');
 
 const screens = {
   eternalPage: defineScreen('eternalPage', () => import('./pages/public/EternalPage.tsx')),
@@ -46,8 +49,8 @@ const screens = {
   agreement: defineScreen('agreement', () => import('./pages/public/Agreement.tsx')),
 
   users: defineScreen('users', () => import('./pages/users/UsersPage.tsx')),
-  equipments: defineScreen('equipments', placeholder),
-  evaluates: defineScreen('evaluates', placeholder),
+  equipments: defineScreen('equipments', devices),
+  evaluates: defineScreen('evaluates', devices),
   download: defineScreen('download', placeholder),
   notify: defineScreen('notify', placeholder),
   messages: defineScreen('messages', placeholder),
@@ -58,15 +61,15 @@ const screens = {
   pictures: defineScreen('pictures', placeholder),
   texts: defineScreen('texts', placeholder),
   videos: defineScreen('videos', placeholder),
-  toilets: defineScreen('toilets', placeholder),
+  toilets: defineScreen('toilets', () => import('./pages/toilets/ToiletsPage.tsx')),
   comment: defineScreen('comment', placeholder),
   dataCenter2: defineScreen('dataCenter2', placeholder),
   dataCenter: defineScreen('dataCenter', placeholder),
   displayCenter: defineScreen('displayCenter', placeholder),
-  gateways: defineScreen('gateways', placeholder),
-  electricMeters: defineScreen('electricMeters', placeholder),
-  waterMeters: defineScreen('waterMeters', placeholder),
-  paperMachines: defineScreen('paperMachines', placeholder),
+  gateways: defineScreen('gateways', devices),
+  electricMeters: defineScreen('electricMeters', devices),
+  waterMeters: defineScreen('waterMeters', devices),
+  paperMachines: defineScreen('paperMachines', devices),
   equipmentType: defineScreen('equipmentType', placeholder),
   faultType: defineScreen('faultType', placeholder),
   addMaintenanceRecord: defineScreen('addMaintenanceRecord', placeholder),

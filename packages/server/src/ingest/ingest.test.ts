@@ -175,7 +175,7 @@ describe('MQTT transport (embedded broker)', () => {
   it('drops reports published on another device topic and disconnects the publisher', async () => {
     const c = await connect(jwb.ser_num, jwb.token);
     const before = await stored(gw.id);
-    const closed = new Promise((r) => c.once('close', r));
+    const closed = new Promise<void>((r) => c.once('close', () => r()));
     void c
       .publishAsync(TOPIC.up(gw.ser_num), JSON.stringify({ id: 'x', ts: now(), type: 'report', data: {} }), {
         qos: 1,

@@ -1,0 +1,289 @@
+import {
+  DEVICE_KINDS,
+  DISPENSER_API,
+  SENSOR_API,
+  SESSION_CODES,
+  type DeviceCommand,
+  type DeviceKind,
+  type DeviceRow,
+  type DispenserConfig,
+  type Envelope,
+  type Page,
+  type PageQuery,
+  type ParameterSet,
+  type UpdateConfigBody,
+  type addParameterBody,
+  type bindRow,
+} from '@se/core';
+import type { z } from 'zod';
+import { readToken } from '../session/storage.ts';
+import { ApiError, TIMEOUT_MS, encodeParams, get, post, type Params } from './client.ts';
+
+// The device registry (除臭机, 评价器, 网关, 纸巾机, 电表, 水表), their sensors, the
+// dispenser's config/parameters/commands and the binding calls of SPEC §7. Paths come from
+// core's DEVICE_KINDS / SENSOR_API / DISPENSER_API; nothing here spells a path twice.
+
+export interface DeviceFilter extends Partial<PageQuery> {
+  keywords?: string;
+  /** STATUS_FILTER bits: online 1<<17, offline 1<<18; none or both = every device. */
+  status?: number;
+  type?: number;
+  industrial_type?: string;
+  owner_id?: number;
+  gateway_id?: number;
+}
+
+const kindOf = (kind: DeviceKind) => DEVICE_KINDS[kind];
+
+export const listDevices = (kind: DeviceKind, filter: DeviceFilter) =>
+  get<Page<DeviceRow>>(`${kindOf(kind).base}/${kindOf(kind).plural}`, { ...filter });
+
+export const getDevice = (kind: DeviceKind, id: number) =>
+  get<DeviceRow>(`${kindOf(kind).base}/get-${kindOf(kind).one}`, { id });
+
+/** What the registration dialog sends; empty optional fields are left out by the form encoding. */
+export interface DeviceFields {
+  desc?: string;
+  lng?: number;
+  lat?: number;
+  location?: string;
+  version?: string;
+  url?: string;
+  /** Gateways: 40 or 43. */
+  type?: number;
+}
+
+export const addDevice = (kind: DeviceKind, body: DeviceFields & { ser_num: string }) =>
+  post<DeviceRow>(`${kindOf(kind).base}/add-${kindOf(kind).one}`, { ...body });
+
+export const updateDevice = (kind: DeviceKind, body: DeviceFields & { id: number; is_delete?: boolean }) =>
+  post<DeviceRow>(`${kindOf(kind).base}/update-${kindOf(kind).one}`, { ...body });
+
+export const deleteDevice = (kind: DeviceKind, id: number) => updateDevice(kind, { id, is_delete: true });
+
+// ---- binding (SPEC §7): the same pair of calls for every kind, toilets included ----
+
+export type BindRow = z.infer<typeof bindRow>;
+
+export interface BindListFilter extends Partial<PageQuery> {
+  target_user_id: number;
+  keywords?: string;
+  only_bound?: boolean;
+}
+
+/** A binding endpoint pair: a device kind's or TOILET_API's. */
+export interface BindPaths {
+  bindList: string;
+  bind: string;
+}
+
+export const listBindable = (paths: BindPaths, filter: BindListFilter) =>
+  get<Page<BindRow>>(paths.bindList, { ...filter });
+
+/** SPEC §4: additions and removals go together in one call, all or nothing. */
+export const bindDevices = (paths: BindPaths, userId: number, addIds: number[], removeIds: number[]) =>
+  post<unknown>(paths.bind, {
+    user_id: userId,
+    // Comma lists keep one key per field; an empty list is sent empty, not left out.
+    add_ids: addIds.join(','),
+    remove_ids: removeIds.join(','),
+  });
+
+// ---- sensors of a gateway ----
+
+export const listSensors = (filter: Partial<PageQuery> & { gateway_id: number; keywords?: string }) =>
+  get<Page<DeviceRow>>(SENSOR_API.list, { ...filter });
+
+export const addSensor = (body: { gateway_id: number; ser_num: string; desc?: string; location?: string }) =>
+  post<DeviceRow>(SENSOR_API.add, body);
+
+export const updateSensor = (body: { id: number; is_delete?: boolean; desc?: string; location?: string }) =>
+  post<DeviceRow>(SENSOR_API.update, body);
+
+// ---- dispenser config, parameter sets and commands ----
+
+export const getDispenserConfig = (id: number) => get<DispenserConfig>(DISPENSER_API.getConfig, { id });
+
+/** Saves the config and queues it for the device (a 'config' command). */
+export const updateDispenserConfig = (body: UpdateConfigBody) =>
+  post<DispenserConfig>(DISPENSER_API.updateConfig, { ...body });
+
+export const listParameterSets = (filter: Partial<PageQuery> & { keywords?: string }) =>
+  get<Page<ParameterSet>>(DISPENSER_API.parameters, { ...filter });
+
+export type ParameterSetFields = Omit<z.input<typeof addParameterBody>, 'parameter_desc'> & {
+  parameter_desc?: string;
+};
+
+export const addParameterSet = (body: ParameterSetFields) =>
+  post<ParameterSet>(DISPENSER_API.addParameter, { ...body } as Params);
+
+export const updateParameterSet = (body: ParameterSetFields & { id: number; is_delete?: boolean }) =>
+  post<ParameterSet>(DISPENSER_API.updateParameter, { ...body } as Params);
+
+export const applyParameterSet = (dispenserId: number, parameterNum: number) =>
+  post<DeviceRow>(DISPENSER_API.applyParameter, { id: dispenserId, parameter_num: parameterNum });
+
+export const cacheOperation = (dispenserId: number, op: number) =>
+  post<{ command_id: number }>(DISPENSER_API.cacheOperation, { id: dispenserId, op });
+
+export const sensorOperation = (gatewayId: number, op: number, serNum?: string) =>
+  post<{ command_id: number }>(DISPENSER_API.sensorOperation, { id: gatewayId, op, ser_num: serNum });
+
+export const listCommands = (filter: Partial<PageQuery> & { device_id: number }) =>
+  get<Page<DeviceCommand>>(DISPENSER_API.commands, { ...filter });
+
+// ---- import / export (files, not envelopes) ----
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface ImportRowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  total_rows: number;
+  errors: ImportRowError[];
+}
+
+/** `all`: nothing is imported when a row is bad; `valid`: the good rows are, the bad reported. */
+export type ImportMode = 'all' | 'valid';
+
+export const exportPath = (kind: DeviceKind) => `${kindOf(kind).base}/export-${kindOf(kind).plural}`;
+export const templatePath = (kind: DeviceKind) => `${kindOf(kind).base}/import-template-${kindOf(kind).one}`;
+export const importPath = (kind: DeviceKind) => `${kindOf(kind).base}/import-${kindOf(kind).plural}`;
+
+// client.ts keeps its header builder to itself; files need the same two token headers (SPEC §7).
+function tokenHeaders(): Record<string, string> {
+  const token = readToken();
+  return token ? { Authorization: token, 'X-Token': token } : {};
+}
+
+/**
+ * A session code on a file call: let the client see it too, so it signs out and goes to
+ * /login exactly as for any other call (its expiry handler is not reachable from here).
+ */
+function reportSessionCode(code: number): void {
+  if (SESSION_CODES.includes(code)) void get('/api/v1/auth/get-permission').catch(() => {});
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+export type FileOutcome = { ok: true; name: string } | { ok: false; message: string };
+
+/**
+ * Downloads a file the API produces and saves it. A plain <a href> cannot carry the token
+ * headers, so the file comes through fetch and is handed to the browser as a blob. The
+ * server answers refusals with its usual JSON envelope instead of a file.
+ */
+export async function downloadFile(path: string, query: Params, fallbackName: string): Promise<FileOutcome> {
+  const qs = encodeParams(query).toString();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  let response: Response;
+  let blob: Blob;
+  try {
+    response = await fetch(`${path}${qs ? `?${qs}` : ''}`, {
+      headers: tokenHeaders(),
+      signal: controller.signal,
+    });
+    blob = await response.blob();
+  } catch {
+    return {
+      ok: false,
+      message: controller.signal.aborted ? `timeout of ${TIMEOUT_MS}ms exceeded` : 'Network Error',
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+  if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
+    try {
+      const envelope = JSON.parse(await blob.text()) as Envelope;
+      reportSessionCode(envelope.code);
+      return { ok: false, message: envelope.message || '导出失败' };
+    } catch {
+      return { ok: false, message: '服务器返回的数据无法识别' };
+    }
+  }
+  if (!response.ok) return { ok: false, message: `Request failed with status code ${response.status}` };
+  const name = fileNameOf(response.headers.get('Content-Disposition'), fallbackName);
+  saveBlob(blob, name);
+  return { ok: true, name };
+}
+
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Some browsers start the download after the click returns; give them a moment.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The Content-Type the import call expects for a picked file. */
+export function importContentType(file: File): string {
+  return /\.csv$/i.test(file.name) || file.type === 'text/csv' ? 'text/csv' : XLSX_TYPE;
+}
+
+/**
+ * Sends a spreadsheet to the import call as the raw body. XMLHttpRequest rather than
+ * fetch: only it reports upload progress. Resolves with the envelope (a 400 carries the
+ * row errors); rejects with ApiError when no envelope came back.
+ */
+export function uploadImport(
+  kind: DeviceKind,
+  file: File,
+  mode: ImportMode,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<Envelope<ImportResult | null>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${importPath(kind)}?mode=${mode}`);
+    xhr.timeout = TIMEOUT_MS;
+    for (const [k, v] of Object.entries(tokenHeaders())) xhr.setRequestHeader(k, v);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', importContentType(file));
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      try {
+        const envelope = JSON.parse(xhr.responseText) as Envelope<ImportResult | null>;
+        if (typeof envelope?.code !== 'number') throw new Error('format');
+        reportSessionCode(envelope.code);
+        resolve(envelope);
+      } catch {
+        reject(
+          xhr.status < 200 || xhr.status > 299
+            ? new ApiError('http', `Request failed with status code ${xhr.status}`, xhr.status)
+            : new ApiError('format', '服务器返回的数据无法识别', xhr.status),
+        );
+      }
+    };
+    xhr.onerror = () => reject(new ApiError('network', 'Network Error'));
+    xhr.ontimeout = () => reject(new ApiError('timeout', `timeout of ${TIMEOUT_MS}ms exceeded`));
+    xhr.onabort = () => reject(new ApiError('aborted', 'Request aborted'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(file);
+  });
+}

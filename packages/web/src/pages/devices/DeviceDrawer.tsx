@@ -1,0 +1,86 @@
+import { EditOutlined } from '@ant-design/icons';
+import { DEVICE_KINDS, type DeviceKind, type DeviceRow } from '@se/core';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Tabs, type TabsProps } from 'antd';
+import { useState } from 'react';
+import { getDevice } from '../../api/devices.ts';
+import { useIsMobile } from '../../layout/viewport.ts';
+import { CommandsTab } from './CommandsTab.tsx';
+import { ConfigEditor } from './ConfigEditor.tsx';
+import { DeviceInfo } from './DeviceInfo.tsx';
+import { features } from './device-text.ts';
+import { loadOrThrow } from './feedback.ts';
+import { ParameterTab } from './ParameterTab.tsx';
+import { SensorsTab } from './SensorsTab.tsx';
+
+export const deviceKey = (kind: DeviceKind, id: number) => ['devices', kind, 'one', id] as const;
+
+/** The device's latest state: the list row at first, then fresh (parameter_num changes on apply). */
+export function useDevice(kind: DeviceKind, row: DeviceRow) {
+  return useQuery({
+    queryKey: deviceKey(kind, row.id),
+    queryFn: () => loadOrThrow(() => getDevice(kind, row.id)),
+    initialData: row,
+    // The row may be minutes old; fetch once the drawer shows it.
+    initialDataUpdatedAt: 0,
+  });
+}
+
+type TabKey = 'info' | 'config' | 'parameters' | 'commands' | 'sensors';
+
+/** 详情: a device's fields and, by kind, its config, parameters, commands and sensors. */
+export function DeviceDrawer({
+  kind,
+  device,
+  onClose,
+  onEdit,
+}: {
+  kind: DeviceKind;
+  device: DeviceRow | null;
+  onClose: () => void;
+  onEdit: (device: DeviceRow) => void;
+}) {
+  const mobile = useIsMobile();
+  return (
+    <Drawer
+      open={device !== null}
+      onClose={onClose}
+      size={mobile ? '100%' : 720}
+      title={device ? `${DEVICE_KINDS[kind].label} ${device.ser_num}` : ''}
+      extra={
+        device && (
+          <Button icon={<EditOutlined />} onClick={() => onEdit(device)}>
+            编辑
+          </Button>
+        )
+      }
+      destroyOnHidden
+    >
+      {/* Keyed by device: another device starts again on 基本信息 with nothing of the last one. */}
+      {device && <DrawerBody key={device.id} kind={kind} row={device} />}
+    </Drawer>
+  );
+}
+
+function DrawerBody({ kind, row }: { kind: DeviceKind; row: DeviceRow }) {
+  const [tab, setTab] = useState<TabKey>('info');
+  const f = features(kind);
+  const device = useDevice(kind, row).data;
+
+  const items: TabsProps['items'] = [
+    { key: 'info', label: '基本信息', children: <DeviceInfo kind={kind} device={device} /> },
+  ];
+  if (f.dispenser) {
+    items.push(
+      { key: 'config', label: '配置', children: <ConfigEditor dispenserId={device.id} /> },
+      { key: 'parameters', label: '参数', children: <ParameterTab device={device} /> },
+    );
+  }
+  items.push({ key: 'commands', label: '指令', children: <CommandsTab kind={kind} device={device} /> });
+  if (f.gateway) {
+    items.push({ key: 'sensors', label: '传感器', children: <SensorsTab gatewayId={device.id} /> });
+  }
+
+  // Tabs mount on first view only, so a drawer opened for its basic info fetches nothing else.
+  return <Tabs activeKey={tab} onChange={(k) => setTab(k as TabKey)} items={items} destroyOnHidden={false} />;
+}

@@ -1,0 +1,235 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { PERMISSION, has, type DeviceRow, type ParameterSet } from '@se/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
+import { usePager } from '../../components/pager.ts';
+import { useSession } from '../../session/store.ts';
+import { commandsKey } from './CommandsTab.tsx';
+import { attempt, loadOrThrow } from './feedback.ts';
+import { environmentLabel } from './parameter-fields.ts';
+import { ParameterSetDialog } from './ParameterSetDialog.tsx';
+
+const parameterSetsKey = ['parameter-sets'] as const;
+
+/** SPEC §9: remote select searches wait 300 ms after the last key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+const setLabel = (p: Pick<ParameterSet, 'parameter_num' | 'parameter_desc'>) =>
+  `#${p.parameter_num} ${p.parameter_desc || '未命名参数'}`;
+
+/** 参数: which parameter set the dispenser runs, applying another one, and the sets themselves. */
+export function ParameterTab({ device }: { device: DeviceRow }) {
+  return (
+    <Flex vertical gap={16}>
+      <ApplyParameter device={device} />
+      <ParameterSets />
+    </Flex>
+  );
+}
+
+function ApplyParameter({ device }: { device: DeviceRow }) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const keywords = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const [applying, setApplying] = useState(false);
+  const options = useQuery({
+    queryKey: [...parameterSetsKey, 'options', keywords],
+    queryFn: () => loadOrThrow(() => listParameterSets({ keywords: keywords || undefined, page_size: 50 })),
+    placeholderData: keepPreviousData,
+  });
+
+  const apply = async () => {
+    if (chosen === undefined) return;
+    setApplying(true);
+    const outcome = await attempt(() => applyParameterSet(device.id, chosen), '参数已应用，等待设备接收');
+    setApplying(false);
+    if (outcome.ok) {
+      setChosen(undefined);
+      void queryClient.invalidateQueries({ queryKey: ['devices', 'jwb'] });
+      void queryClient.invalidateQueries({ queryKey: commandsKey(device.id) });
+    }
+  };
+
+  return (
+    <Card size="small" title="当前参数">
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'num',
+            label: '参数编号',
+            children: device.parameter_num === null ? '未设置' : `#${device.parameter_num}`,
+          },
+        ]}
+      />
+      <Flex wrap gap={8} style={{ marginTop: 8 }}>
+        <Select<number>
+          showSearch={{ filterOption: false, onSearch: setSearch }}
+          value={chosen}
+          onChange={(num) => {
+            setChosen(num);
+            setSearch('');
+          }}
+          placeholder="选择参数（可搜索说明）"
+          aria-label="选择参数"
+          loading={options.isFetching}
+          notFoundContent={options.isFetching ? '加载中…' : '没有参数，请先在下方新建'}
+          options={(options.data?.list ?? []).map((p) => ({ value: p.parameter_num, label: setLabel(p) }))}
+          style={{ minWidth: 260, flex: 1 }}
+        />
+        <Popconfirm
+          title="应用并下发"
+          description="设备将使用所选参数工作，确定吗？"
+          okText="下发"
+          cancelText="取 消"
+          onConfirm={() => apply()}
+          disabled={chosen === undefined}
+        >
+          <Button type="primary" icon={<SendOutlined />} disabled={chosen === undefined} loading={applying}>
+            应用并下发
+          </Button>
+        </Popconfirm>
+      </Flex>
+    </Card>
+  );
+}
+
+function ParameterSets() {
+  const queryClient = useQueryClient();
+  const permission = useSession((s) => s.permission);
+  const pager = usePager();
+  const [draft, setDraft] = useState('');
+  const [keywords, setKeywords] = useState('');
+  // undefined: closed; null: a new set.
+  const [editing, setEditing] = useState<ParameterSet | null | undefined>(undefined);
+  const sets = useQuery({
+    queryKey: [...parameterSetsKey, 'list', keywords, pager.page, pager.pageSize],
+    queryFn: () =>
+      loadOrThrow(() =>
+        listParameterSets({ keywords: keywords || undefined, page: pager.page, page_size: pager.pageSize }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: parameterSetsKey });
+  // Shared sets belong to the platform: only developers change them (the server says so too).
+  const canEdit = (p: ParameterSet) => !p.shared || has(permission, PERMISSION.develop);
+
+  const remove = async (p: ParameterSet) => {
+    const outcome = await attempt(() => updateParameterSet({ id: p.id, is_delete: true }), '参数已删除');
+    if (outcome.ok) refresh();
+  };
+
+  const columns: TableColumnsType<ParameterSet> = [
+    { title: '编号', dataIndex: 'parameter_num', width: 70, render: (n: number) => `#${n}` },
+    {
+      title: '说明',
+      dataIndex: 'parameter_desc',
+      ellipsis: true,
+      render: (v: string, p) => (
+        <Flex gap={4} align="center">
+          <span>{v || '未命名参数'}</span>
+          {p.shared && <Tag color="blue">公共</Tag>}
+        </Flex>
+      ),
+    },
+    { title: '应用环境', dataIndex: 'environment', width: 90, render: environmentLabel },
+    { title: '出液时间', dataIndex: 'liquid_time', width: 90, align: 'right' },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 150,
+      render: (_, p) =>
+        canEdit(p) ? (
+          <Flex gap={4}>
+            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing(p)}>
+              编辑
+            </Button>
+            <Popconfirm
+              title="删除参数"
+              description={`确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`}
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              cancelText="取 消"
+              onConfirm={() => remove(p)}
+            >
+              <Button size="small" type="link" danger icon={<DeleteOutlined />}>
+                删除
+              </Button>
+            </Popconfirm>
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">仅开发者可改</Typography.Text>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title="参数管理"
+      extra={
+        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          新建参数
+        </Button>
+      }
+    >
+      <Input.Search
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onSearch={(v) => {
+          setKeywords(v.trim());
+          pager.reset();
+        }}
+        allowClear
+        maxLength={100}
+        placeholder="参数说明"
+        aria-label="搜索参数"
+        style={{ maxWidth: 260, marginBottom: 12 }}
+      />
+      <Table<ParameterSet>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={sets.data?.list ?? []}
+        loading={sets.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{ ...pager.pagination(sets.data?.total ?? 0), showQuickJumper: false, size: 'small' }}
+        locale={{ emptyText: '暂无参数' }}
+      />
+      {editing !== undefined && (
+        <ParameterSetDialog
+          key={editing?.id ?? 'new'}
+          set={editing}
+          onSaved={refresh}
+          onClosed={() => setEditing(undefined)}
+        />
+      )}
+    </Card>
+  );
+}
