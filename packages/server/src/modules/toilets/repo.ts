@@ -98,13 +98,22 @@ export async function insertToilet(q: Queryable, v: Partial<Record<Column, unkno
   return r!.id;
 }
 
+/** Operators set cleaning (1) and repair (2); the alarm bit (4) follows the alarms only. */
+const OPERATOR_FLAGS = 3;
+
 export function updateToilet(q: Queryable, id: number, v: Partial<Record<Column, unknown>>) {
   const cols = COLUMNS.filter((c) => v[c] !== undefined);
   if (cols.length === 0) return Promise.resolve([]);
-  return q.query(
-    `UPDATE toilets SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
-    [id, ...cols.map((c) => v[c])],
+  const set = cols.map((c, i) =>
+    // Computed in SQL so an alarm raised meanwhile is never cleared by a console save.
+    c === 'status'
+      ? `status = ($${i + 2} & ${OPERATOR_FLAGS}) | (status & ~${OPERATOR_FLAGS})`
+      : `${c} = $${i + 2}`,
   );
+  return q.query(`UPDATE toilets SET ${set.join(', ')}, updated_at = now() WHERE id = $1`, [
+    id,
+    ...cols.map((c) => v[c]),
+  ]);
 }
 
 export function bindToilets(q: Queryable, userId: number, ids: number[]) {

@@ -20,7 +20,7 @@ import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { bindingDiff, changeCount, isPicked, pick, pickAll, type Picks } from './binding-diff.ts';
 import { SerNum } from './DeviceBits.tsx';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 
 interface BindTab {
   key: string;

@@ -26,7 +26,7 @@ import { cacheOperation, listCommands, sensorOperation } from '../../api/devices
 import { usePager } from '../../components/pager.ts';
 import { CommandStatusTag } from './DeviceBits.tsx';
 import { features } from './device-text.ts';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 
 export const commandsKey = (deviceId: number) => ['commands', deviceId] as const;
 

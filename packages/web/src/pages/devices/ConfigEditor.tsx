@@ -20,7 +20,7 @@ import { useEffect, useState } from 'react';
 import { getDispenserConfig, updateDispenserConfig } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { NumberField } from './NumberField.tsx';
 import {
   CUSTOM_PRESET,

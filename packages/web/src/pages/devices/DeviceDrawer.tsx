@@ -9,7 +9,7 @@ import { CommandsTab } from './CommandsTab.tsx';
 import { ConfigEditor } from './ConfigEditor.tsx';
 import { DeviceInfo } from './DeviceInfo.tsx';
 import { features } from './device-text.ts';
-import { loadOrThrow } from './feedback.ts';
+import { loadOrThrow } from '../../components/feedback.ts';
 import { ParameterTab } from './ParameterTab.tsx';
 import { SensorsTab } from './SensorsTab.tsx';
 

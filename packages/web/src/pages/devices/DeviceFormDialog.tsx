@@ -12,7 +12,7 @@ import { addDevice, updateDevice, type DeviceFields } from '../../api/devices.ts
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { features } from './device-text.ts';
-import { attempt } from './feedback.ts';
+import { attempt } from '../../components/feedback.ts';
 import { NumberField } from './NumberField.tsx';
 
 export type DeviceDialogTarget = { mode: 'add' } | { mode: 'edit'; device: DeviceRow };

@@ -42,7 +42,7 @@ import {
   statusBits,
   type OnlineChoice,
 } from './device-text.ts';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { useNow } from './use-now.ts';
 import { usePageClamp } from './use-page-clamp.ts';

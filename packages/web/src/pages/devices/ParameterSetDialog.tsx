@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { addParameterSet, updateParameterSet } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt } from './feedback.ts';
+import { attempt } from '../../components/feedback.ts';
 import { NumberField } from './NumberField.tsx';
 import {
   PARAM_FIELDS,

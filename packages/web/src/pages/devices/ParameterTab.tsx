@@ -19,7 +19,7 @@ import { applyParameterSet, listParameterSets, updateParameterSet } from '../../
 import { usePager } from '../../components/pager.ts';
 import { useSession } from '../../session/store.ts';
 import { commandsKey } from './CommandsTab.tsx';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { environmentLabel } from './parameter-fields.ts';
 import { ParameterSetDialog } from './ParameterSetDialog.tsx';
 

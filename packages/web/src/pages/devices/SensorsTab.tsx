@@ -9,7 +9,7 @@ import { usePager } from '../../components/pager.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { LastReport, OnlineTag, SerNum } from './DeviceBits.tsx';
 import { dash } from './device-text.ts';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { useNow } from './use-now.ts';
 
 const sensorsKey = (gatewayId: number) => ['sensors', gatewayId] as const;

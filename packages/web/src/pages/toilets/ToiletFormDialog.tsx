@@ -6,7 +6,7 @@ import { listDevices } from '../../api/devices.ts';
 import { addToilet, updateToilet, type ToiletFields } from '../../api/toilets.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from '../devices/feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { NumberField } from '../devices/NumberField.tsx';
 
 export type ToiletDialogTarget = { mode: 'add' } | { mode: 'edit'; toilet: ToiletRow };

@@ -29,7 +29,7 @@ import { getToilet, listToilets, updateToilet } from '../../api/toilets.ts';
 import { usePager } from '../../components/pager.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from '../devices/feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { ToiletFormDialog, type ToiletDialogTarget } from './ToiletFormDialog.tsx';
 import { usePageClamp } from '../devices/use-page-clamp.ts';
 import { addressText, starAverage, statusFlags, withFlag, type ToiletFlag } from './toilet-text.ts';

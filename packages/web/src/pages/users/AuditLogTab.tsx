@@ -23,7 +23,7 @@ import { usePager } from '../../components/pager.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { actionLabel, describeChanges } from './audit-changes.ts';
 import { auditQuery, NO_AUDIT_FILTERS, SERVER_TIME, type AuditFilters } from './audit-filter.ts';
-import { loadOrThrow } from './feedback.ts';
+import { loadOrThrow } from '../../components/feedback.ts';
 
 const who = (name: string, id: number | null) =>
   id === null ? (

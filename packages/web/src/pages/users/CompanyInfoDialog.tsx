@@ -6,7 +6,7 @@ import { getUserInfo } from '../../api/user.ts';
 import { updateUserInfoOf } from '../../api/users.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 
 interface CompanyForm {
   company_name: string;

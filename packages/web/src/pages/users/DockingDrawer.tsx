@@ -31,7 +31,7 @@ import { zodRule } from '../../components/form-rules.ts';
 import { usePager } from '../../components/pager.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { dockingTestText, maskToken } from './docking-text.ts';
 
 /** A token hidden until asked for, with a copy button either way. */

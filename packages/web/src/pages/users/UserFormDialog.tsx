@@ -6,7 +6,7 @@ import { zodRule } from '../../components/form-rules.ts';
 import { onlyDigits } from '../../layout/ProfileDialog.tsx';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { useSession } from '../../session/store.ts';
-import { attempt } from './feedback.ts';
+import { attempt } from '../../components/feedback.ts';
 import { RolePicker, ServicePicker } from './RolePicker.tsx';
 import { canEditServices, permissionsToSave } from './role-picker.ts';
 

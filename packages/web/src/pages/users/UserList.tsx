@@ -4,6 +4,7 @@ import {
   BankOutlined,
   DeleteOutlined,
   EditOutlined,
+  LinkOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
@@ -31,8 +32,9 @@ import { usePager } from '../../components/pager.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { useSession } from '../../session/store.ts';
 import { CompanyInfoDialog } from './CompanyInfoDialog.tsx';
+import { BindDevicesDialog } from '../devices/BindDevicesDialog.tsx';
 import { DockingDrawer } from './DockingDrawer.tsx';
-import { attempt, loadOrThrow } from './feedback.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { roleByName } from './role-picker.ts';
 import { RoleTags, ServiceTags } from './RolePicker.tsx';
 import { UserFormDialog, type UserDialogTarget } from './UserFormDialog.tsx';
@@ -76,6 +78,7 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
   const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
   const [infoOf, setInfoOf] = useState<UserRow | null>(null);
   const [dockingOf, setDockingOf] = useState<UserRow | null>(null);
+  const [bindingOf, setBindingOf] = useState<UserRow | null>(null);
 
   const permission = roleByName(applied.search.role)?.value;
   const users = useQuery({
@@ -118,6 +121,11 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
       >
         编辑
       </Button>
+      {user.id !== callerId && canAdd && (
+        <Button size="small" type="link" icon={<LinkOutlined />} onClick={() => setBindingOf(user)}>
+          绑定设备
+        </Button>
+      )}
       <Button size="small" type="link" icon={<BankOutlined />} onClick={() => setInfoOf(user)}>
         公司信息
       </Button>
@@ -273,6 +281,14 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
       )}
       {infoOf && <CompanyInfoDialog user={infoOf} onSaved={refresh} onClosed={() => setInfoOf(null)} />}
       {dockingOf && <DockingDrawer user={dockingOf} onClosed={() => setDockingOf(null)} />}
+      {bindingOf && (
+        <BindDevicesDialog
+          userId={bindingOf.id}
+          userName={bindingOf.user_name}
+          open
+          onClose={() => setBindingOf(null)}
+        />
+      )}
     </>
   );
 }

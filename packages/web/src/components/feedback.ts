@@ -1,10 +1,10 @@
 import { CODE, type Envelope } from '@se/core';
-import { isSessionCode } from '../../api/client.ts';
-import { errorText } from '../../components/error-text.ts';
-import { toast } from '../../components/toast.ts';
+import { isSessionCode } from '../api/client.ts';
+import { errorText } from './error-text.ts';
+import { toast } from './toast.ts';
 
-// SPEC §8 for the device screens: a refusal shows the server's message (it names the
-// field) as a warning, a failed load the client's text as an error, a failed save 网络错误.
+// SPEC §8 for every screen: a refusal shows the server's message (it names the field or
+// the role) as a warning, a failed load the client's text as an error, a failed save 网络错误.
 // Session codes are the API client's business: it signs out and goes to /login.
 
 /** A query function's body: the data of a successful call, or a thrown, already-shown error. */

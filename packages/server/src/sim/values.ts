@@ -1,0 +1,92 @@
+/**
+ * Plausible readings for a simulated device at a moment: occupancy follows a daily curve
+ * (morning and evening peaks), NH3 rises with use, dispensers slowly run out of liquid,
+ * help alarms are rare. Deterministic per device (seeded), so runs can be compared.
+ */
+
+export interface SimDevice {
+  ser_num: string;
+  token: string;
+  kind: string;
+}
+
+/** Small fast PRNG (mulberry32). */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
+
+/** Share of peak use at a local hour (UTC+8): two peaks, quiet at night. */
+export function usage(hour: number): number {
+  const peak = (h: number, w: number) => Math.exp(-((hour - h) ** 2) / (2 * w * w));
+  return Math.min(1, 0.05 + 0.9 * peak(8.5, 1.5) + 0.7 * peak(12.5, 1.2) + 0.8 * peak(18, 2));
+}
+
+const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+
+export class ValueModel {
+  private r: () => number;
+  private liquid: number;
+  private reading: number;
+
+  constructor(private device: SimDevice) {
+    this.r = rng(hash(device.ser_num));
+    this.liquid = 200 + this.r() * 350;
+    this.reading = 1000 + this.r() * 50_000;
+  }
+
+  next(at: number): Record<string, unknown> {
+    const hour = (new Date(at).getUTCHours() + 8 + new Date(at).getUTCMinutes() / 60) % 24;
+    const u = usage(hour);
+    const r = this.r;
+    switch (this.device.kind) {
+      case 'gateway': {
+        const occupy = (cap: number) => Math.min(cap, Math.round(cap * u * (0.6 + r() * 0.6)));
+        return {
+          nh3: round(0.02 + u * 0.9 * (0.7 + r() * 0.6)),
+          h2s: round(0.005 + u * 0.03 * r(), 4),
+          voc: round(0.5 + u * 2.5 * r(), 2),
+          pm25: Math.round(20 + r() * 60),
+          co2: Math.round(450 + u * 900 * (0.6 + r() * 0.6)),
+          smk_alarm: 0,
+          alarm: r() < 0.0005 ? 1 : 0,
+          male_count: 8,
+          male_occupy: occupy(8),
+          female_count: 10,
+          female_occupy: occupy(10),
+          others_count: 2,
+          others_occupy: occupy(2),
+          pot_int: 60,
+        };
+      }
+      case 'jwb': {
+        this.liquid = Math.max(0, this.liquid - u * r() * 0.8);
+        if (this.liquid === 0 && r() < 0.002) this.liquid = 550; // refilled
+        return {
+          liquid: round(this.liquid, 1),
+          warning: this.liquid < 20 ? 32768 : 0,
+          state: 1,
+          nh3: round(0.02 + u * 0.5 * r()),
+        };
+      }
+      case 'electric_meter':
+      case 'water_meter':
+        this.reading += u * r() * 0.5;
+        return { reading: round(this.reading, 2) };
+      case 'paper_machine':
+        return { level: Math.round(100 - (1 - u) * 10 - r() * 80), warning: 0 };
+      case 'evaluate':
+        return { star_level: r() < 0.7 ? 5 : r() < 0.5 ? 4 : 3, smelly: r() < 0.1 ? 1 : 0 };
+      default:
+        return { nh3: round(0.05 + u * 0.5 * r()) };
+    }
+  }
+}
