@@ -297,3 +297,31 @@ describe('device info', () => {
     ).toBe(CODE.notFound);
   });
 });
+
+describe.each(KINDS)('%s binding calls', (kind) => {
+  it('lists with is_bind and binds/unbinds in one call', async () => {
+    const mgr = await account(`bk_mgr_${kind}`, PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    const cust = await account(`bk_cust_${kind}`, PERMISSION.user | PERMISSION.visitor, mgr.id);
+    const a = (
+      await t.post<{ id: number }>(url(kind, 'add'), { ser_num: `BK-${kind}-A` }, { token: mgr.token })
+    ).data.id;
+    const b = (
+      await t.post<{ id: number }>(url(kind, 'add'), { ser_num: `BK-${kind}-B` }, { token: mgr.token })
+    ).data.id;
+    const k = DEVICE_KINDS[kind];
+    expect(
+      (await t.post(k.bind, { user_id: cust.id, add_ids: `${a},${b}` }, { token: mgr.token })).code,
+    ).toBe(200);
+    expect((await t.post(k.bind, { user_id: cust.id, remove_ids: `${b}` }, { token: mgr.token })).code).toBe(
+      200,
+    );
+    const l = await t.get<{ list: { id: number; is_bind: boolean }[] }>(
+      k.bindList,
+      { target_user_id: cust.id },
+      { token: mgr.token },
+    );
+    expect(l.data.list.filter((d) => d.is_bind).map((d) => d.id)).toEqual([a]);
+    const seen = await t.get<{ list: { id: number }[] }>(url(kind, 'list'), undefined, { token: cust.token });
+    expect(seen.data.list.map((d) => d.id)).toEqual([a]);
+  });
+});
