@@ -1,4 +1,4 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
+// `npm start` (and `npm run demo`): builds the web app when its build is missing or older than its sources, then
 // runs the server (migrations, API, web app, MQTT broker) in this process.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,4 +34,7 @@ if (!builtAt || changedAt > builtAt) {
 
 const { register } = await import('tsx/esm/api');
 register();
-await import('../packages/server/src/main.ts');
+// `npm run demo` starts the same server with a demo tenant and simulated devices.
+await import(
+  process.argv.includes('--demo') ? '../packages/server/src/sim/demo.ts' : '../packages/server/src/main.ts'
+);

@@ -211,6 +211,8 @@ export const deviceRow = z.object({
   industrial_type: z.string().nullable(),
   gateway_id: z.number().nullable(),
   reading: z.number().nullable(),
+  /** The latest value of every field the device reported (docs/protocol.md). */
+  latest: z.record(z.string(), z.unknown()),
   owners: z.string(),
   created_at: z.string(),
 });
