@@ -9,3 +9,5 @@ export * from './devices.ts';
 export * from './api/devices.ts';
 export * from './api/dispenser.ts';
 export * from './protocol.ts';
+export * from './ws.ts';
+export * from './api/live.ts';

@@ -1,0 +1,56 @@
+/** Websocket protocol v1 (SPEC §4): the browser's live channel at /ws. */
+
+export const WS_VERSION = 1;
+export const WS_TYPE = { error: 0, request: 1, reply: 2, push: 3 } as const;
+export type WsType = (typeof WS_TYPE)[keyof typeof WS_TYPE];
+
+/** What a browser may subscribe to; the server checks each against the user's rights. */
+export type WsChannel =
+  /** One device: every stored report (latest values), online changes. */
+  | { channel: 'device'; id: number }
+  /** Every device of a kind the user can see: time/online/warning changes, for live lists. */
+  | { channel: 'devices'; kind: string }
+  /** Alarms of every device the user can see: opened, acknowledged, closed. */
+  | { channel: 'alarms' };
+
+export type WsRequest =
+  | { v: 1; type: 1; id: string; action: 'auth'; data: { token: string } }
+  | { v: 1; type: 1; id: string; action: 'subscribe' | 'unsubscribe'; data: WsChannel }
+  | { v: 1; type: 1; id: string; action: 'ping'; data?: null };
+
+export interface WsReply {
+  v: 1;
+  type: 2;
+  id: string;
+  data: unknown;
+}
+
+export interface WsError {
+  v: 1;
+  type: 0;
+  /** The request it answers, when there is one. */
+  id?: string;
+  data: { code: number; message: string };
+}
+
+export interface DevicePush {
+  id: number;
+  kind: string;
+  /** ms of the newest report */
+  time: number;
+  online: boolean;
+  warning: number;
+  /** the fields of the report(s) that triggered the push (device channel: merged latest) */
+  data: Record<string, unknown>;
+}
+
+export interface WsPush {
+  v: 1;
+  type: 3;
+  channel: WsChannel['channel'];
+  /** device id for 'device', kind for 'devices' */
+  key?: number | string;
+  data: unknown;
+}
+
+export type WsMessage = WsRequest | WsReply | WsError | WsPush;
