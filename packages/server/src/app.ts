@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { CODE } from '@se/core';
 import type { Config } from './config.ts';
@@ -20,6 +21,9 @@ import { DeviceDirectory } from './ingest/directory.ts';
 import { IngestPipeline } from './ingest/pipeline.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { ensurePartitions } from './jobs/partitions.ts';
+import { startJobs } from './jobs/scheduler.ts';
+import { EventBus, realtime } from './realtime/hub.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
@@ -43,6 +47,8 @@ export interface BuildOptions {
   db?: Db;
   /** Log output; tests pass false. */
   logger?: boolean;
+  /** Background jobs (offline sweep); tests run them by hand. */
+  jobs?: boolean;
 }
 
 /**
@@ -77,11 +83,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     directory: new DeviceDirectory(db),
     pipeline: new IngestPipeline(db, app.log),
     commands: new CommandDelivery(db, () => ctx.broker, app.log),
+    events: new EventBus(),
+  };
+  ctx.pipeline.onCommitted = ({ stored, alarmIds }) => {
+    if (stored.length) ctx.events.emit('reports', stored);
+    if (alarmIds.length) ctx.events.emit('alarms', alarmIds);
   };
   await ensurePartitions(db, new Date(), (m) => app.log.warn(m));
   const admin = await ensureAdmin(ctx);
 
   await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Spreadsheet uploads (device import) arrive as the raw file.
   app.addContentTypeParser(
     [
@@ -107,6 +119,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   siteRoutes(app, ctx);
   devRoutes(app, ctx);
   ingestRoutes(app, ctx);
+  liveRoutes(app, ctx);
+  realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);
 
   serveWeb(app, config.webDist);
@@ -126,7 +140,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   }
 
+  const jobs = opts.jobs === false ? null : startJobs(ctx);
+
   app.addHook('onClose', async () => {
+    jobs?.stop();
     await ctx.broker?.close();
     await ctx.pipeline.close();
     ctx.mailer.close();

@@ -7,6 +7,7 @@ import type { Broker } from './mqtt/broker.ts';
 import type { CommandDelivery } from './ingest/commands.ts';
 import type { DeviceDirectory } from './ingest/directory.ts';
 import type { IngestPipeline } from './ingest/pipeline.ts';
+import type { EventBus } from './realtime/hub.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
 
 /** Everything a module needs, built once per app and passed down explicitly. */
@@ -25,6 +26,8 @@ export interface AppContext {
   pipeline: IngestPipeline;
   /** Sends queued commands to listening devices. */
   commands: CommandDelivery;
+  /** Stored reports, alarm changes, offline transitions → live push. */
+  events: EventBus;
 }
 
 /** The signed-in caller of a request. */

@@ -6,6 +6,8 @@ export interface DeviceRef {
   kind: string;
   ser_num: string;
   token: string;
+  /** A sensor's gateway. */
+  gateway_id: number | null;
 }
 
 const TTL_MS = 30_000;
@@ -25,7 +27,7 @@ export class DeviceDirectory {
     const hit = this.cache.get(ser);
     if (hit && now - hit.at < (hit.ref ? TTL_MS : MISS_TTL_MS)) return hit.ref;
     const rows = await this.db.query<DeviceRef>(
-      `SELECT id, kind, ser_num, token FROM devices WHERE ser_num = $1 AND NOT is_delete`,
+      `SELECT id, kind, ser_num, token, gateway_id FROM devices WHERE ser_num = $1 AND NOT is_delete`,
       [ser],
     );
     const ref = rows[0] ?? null;

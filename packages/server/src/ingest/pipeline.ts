@@ -2,6 +2,7 @@ import { REPORT_DATA, deviceMessage, toMillis, type DeviceMessage, type ReportKi
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
 import type { DeviceRef } from './directory.ts';
+import { applyAlarms, syncToiletAlarmFlags } from './alarms.ts';
 
 export type Outcome = { ok: true; duplicate: boolean } | { ok: false; error: string };
 
@@ -28,6 +29,11 @@ export const DEFAULT_PIPELINE: PipelineOptions = { maxBatch: 2000, maxDelayMs: 1
 const DAY = 86_400_000;
 const EARLIEST = Date.UTC(2000, 0, 1);
 
+export interface Committed {
+  stored: StoredReport[];
+  alarmIds: number[];
+}
+
 export interface StoredReport {
   device_id: number;
   kind: string;
@@ -47,8 +53,8 @@ export class IngestPipeline {
   private flushing: Promise<void> | null = null;
   private closed = false;
   readonly stats = { accepted: 0, duplicates: 0, rejected: 0, batches: 0 };
-  /** Called after each commit with the reports it stored (live push, alarms). */
-  onStored: (reports: StoredReport[]) => void = () => {};
+  /** Called after each commit with what it stored and the alarms it changed (live push). */
+  onCommitted: (c: Committed) => void = () => {};
 
   constructor(
     private db: Db,
@@ -129,12 +135,14 @@ export class IngestPipeline {
 
   private async write(batch: Pending[], bad: Map<number, number>) {
     let stored: StoredReport[] = [];
+    let alarmIds: number[] = [];
     let dupes = new Set<Pending>();
     try {
       await this.db.transaction(async (tx) => {
         const r = await writeBatch(tx, batch, bad);
         stored = r.stored;
         dupes = r.duplicates;
+        alarmIds = r.alarmIds;
       });
     } catch (err) {
       this.log.error({ err }, 'ingest batch failed');
@@ -148,11 +156,11 @@ export class IngestPipeline {
       else this.stats.accepted++;
       p.resolve({ ok: true, duplicate });
     }
-    if (stored.length) {
+    if (stored.length || alarmIds.length) {
       try {
-        this.onStored(stored);
+        this.onCommitted({ stored, alarmIds });
       } catch (err) {
-        this.log.error({ err }, 'onStored failed');
+        this.log.error({ err }, 'onCommitted failed');
       }
     }
   }
@@ -168,6 +176,7 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
   const reports = batch.filter((p) => p.msg.type === 'report');
   const duplicates = new Set<Pending>();
   const stored: StoredReport[] = [];
+  let alarmIds: number[] = [];
   if (reports.length) {
     const inserted = await tx.query<{ device_id: number; msg_id: string; ts: Date }>(
       `INSERT INTO telemetry (device_id, ts, msg_id, data)
@@ -217,6 +226,16 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
         ],
       );
     }
+    await rollup(tx, stored);
+    alarmIds = await applyAlarms(tx, stored);
+    if (alarmIds.length) {
+      const gateways = new Set<number>();
+      for (const p of reports) {
+        if (p.device.kind === 'gateway') gateways.add(p.device.id);
+        else if (p.device.gateway_id !== null) gateways.add(p.device.gateway_id);
+      }
+      await syncToiletAlarmFlags(tx, [...gateways]);
+    }
   }
   const replies = batch.filter((p) => p.msg.type === 'reply');
   if (replies.length) {
@@ -242,5 +261,42 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
       [[...bad.keys()], [...bad.values()]],
     );
   }
-  return { stored, duplicates };
+  return { stored, duplicates, alarmIds };
+}
+
+const HOUR = 3_600_000;
+
+/** Adds the batch's numeric fields to the hourly sums and counts of each device. */
+async function rollup(tx: Queryable, stored: StoredReport[]) {
+  const acc = new Map<
+    string,
+    { device: number; hour: number; sums: Record<string, number>; counts: Record<string, number> }
+  >();
+  for (const s of stored) {
+    const hour = Math.floor(s.ts / HOUR) * HOUR;
+    const key = `${s.device_id}|${hour}`;
+    let a = acc.get(key);
+    if (!a) acc.set(key, (a = { device: s.device_id, hour, sums: {}, counts: {} }));
+    for (const [k, v] of Object.entries(s.data)) {
+      if (typeof v !== 'number') continue;
+      a.sums[k] = (a.sums[k] ?? 0) + v;
+      a.counts[k] = (a.counts[k] ?? 0) + 1;
+    }
+  }
+  const rows = [...acc.values()].filter((a) => Object.keys(a.sums).length);
+  if (!rows.length) return;
+  const add = (col: string) =>
+    `(SELECT jsonb_object_agg(k, coalesce((telemetry_hourly.${col}->>k)::float8, 0) + coalesce((EXCLUDED.${col}->>k)::float8, 0))
+        FROM jsonb_object_keys(telemetry_hourly.${col} || EXCLUDED.${col}) AS k)`;
+  await tx.query(
+    `INSERT INTO telemetry_hourly (device_id, hour, sums, counts)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::jsonb[], $4::jsonb[])
+     ON CONFLICT (device_id, hour) DO UPDATE SET sums = ${add('sums')}, counts = ${add('counts')}`,
+    [
+      rows.map((r) => r.device),
+      rows.map((r) => new Date(r.hour).toISOString()),
+      rows.map((r) => JSON.stringify(r.sums)),
+      rows.map((r) => JSON.stringify(r.counts)),
+    ],
+  );
 }

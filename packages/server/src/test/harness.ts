@@ -68,7 +68,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     scryptLogN: 14,
     ...overrides,
   };
-  const built = await buildApp(config, { logger: false });
+  const built = await buildApp(config, { logger: false, jobs: false });
   const { app } = built;
 
   const send = async (method: 'GET' | 'POST', url: string, payload: unknown, opts: ReqOpts = {}) => {

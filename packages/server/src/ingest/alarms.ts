@@ -1,0 +1,194 @@
+import { GAS_THRESHOLDS, warningLabels, type AlarmType, type Gas } from '@se/core';
+import type { Queryable } from '../db/index.ts';
+
+export interface AlarmSignal {
+  type: AlarmType;
+  active: boolean;
+  message: string;
+  detail: Record<string, unknown>;
+}
+
+const GAS_NAMES: Record<Gas, string> = {
+  nh3: '氨气',
+  h2s: '硫化氢',
+  voc: 'VOC',
+  pm25: 'PM2.5',
+  co2: '二氧化碳',
+};
+
+/**
+ * What one report says about each alarm type it carries information on. A type the report
+ * does not mention yields no signal: silence neither raises nor clears an alarm.
+ */
+export function signals(kind: string, data: Record<string, unknown>): AlarmSignal[] {
+  const out: AlarmSignal[] = [];
+  const gases = (Object.keys(GAS_THRESHOLDS) as Gas[]).filter((g) => typeof data[g] === 'number');
+  if (gases.length) {
+    const poor = gases.filter((g) => (data[g] as number) > GAS_THRESHOLDS[g].high);
+    out.push({
+      type: 'air',
+      active: poor.length > 0,
+      message: poor.map((g) => `${GAS_NAMES[g]} ${data[g]} 超过 ${GAS_THRESHOLDS[g].high}`).join('；'),
+      detail: Object.fromEntries(gases.map((g) => [g, data[g]])),
+    });
+  }
+  if (data.smk_alarm !== undefined) {
+    out.push({
+      type: 'fire',
+      active: data.smk_alarm === 1,
+      message: '烟雾报警',
+      detail: { smk_alarm: data.smk_alarm },
+    });
+  }
+  if (data.alarm !== undefined) {
+    out.push({ type: 'help', active: data.alarm === 1, message: '求助报警', detail: { alarm: data.alarm } });
+  }
+  if (typeof data.warning === 'number' && (kind === 'jwb' || kind === 'paper_machine')) {
+    const labels = warningLabels(data.warning);
+    out.push({
+      type: 'warning',
+      active: data.warning !== 0,
+      message: labels.length ? `设备告警：${labels.join('、')}` : `设备告警（${data.warning}）`,
+      detail: { warning: data.warning },
+    });
+  }
+  return out;
+}
+
+export interface ReportForAlarms {
+  device_id: number;
+  kind: string;
+  ts: number;
+  data: Record<string, unknown>;
+}
+
+interface Open {
+  id?: number;
+  message: string;
+  detail: Record<string, unknown>;
+  openedAt: number;
+}
+
+/**
+ * Runs the batch's reports through each device's alarm state in time order: opens alarms
+ * on trigger (one per device and type), closes them on clear, and closes 'offline' for
+ * any device that reported. Answers the ids of alarms that changed.
+ */
+export async function applyAlarms(tx: Queryable, reports: ReportForAlarms[]): Promise<number[]> {
+  if (reports.length === 0) return [];
+  const deviceIds = [...new Set(reports.map((r) => r.device_id))];
+  const current = await tx.query<{ id: number; device_id: number; type: string }>(
+    `SELECT id, device_id, type FROM alarms WHERE device_id = ANY($1::int[]) AND status <> 'closed'`,
+    [deviceIds],
+  );
+  const state = new Map<string, Open>();
+  for (const a of current)
+    state.set(`${a.device_id}|${a.type}`, { id: a.id, message: '', detail: {}, openedAt: 0 });
+  const toClose = new Map<number, number>();
+  const toInsert: {
+    device_id: number;
+    type: string;
+    message: string;
+    detail: unknown;
+    opened: number;
+    closed: number | null;
+  }[] = [];
+
+  for (const r of [...reports].sort((a, b) => a.ts - b.ts)) {
+    const sigs = signals(r.kind, r.data);
+    sigs.push({ type: 'offline', active: false, message: '', detail: {} });
+    for (const s of sigs) {
+      const key = `${r.device_id}|${s.type}`;
+      const cur = state.get(key);
+      if (s.active && !cur) {
+        state.set(key, { message: s.message, detail: s.detail, openedAt: r.ts });
+      } else if (!s.active && cur) {
+        if (cur.id !== undefined) toClose.set(cur.id, r.ts);
+        else
+          toInsert.push({
+            device_id: r.device_id,
+            type: s.type,
+            message: cur.message,
+            detail: cur.detail,
+            opened: cur.openedAt,
+            closed: r.ts,
+          });
+        state.delete(key);
+      }
+    }
+  }
+  for (const [key, o] of state) {
+    if (o.id !== undefined) continue;
+    const [device, type] = key.split('|');
+    toInsert.push({
+      device_id: Number(device),
+      type: type!,
+      message: o.message,
+      detail: o.detail,
+      opened: o.openedAt,
+      closed: null,
+    });
+  }
+
+  const changed: number[] = [];
+  if (toClose.size) {
+    const rows = await tx.query<{ id: number }>(
+      `UPDATE alarms a SET status = 'closed', closed_at = v.at
+         FROM unnest($1::bigint[], $2::timestamptz[]) AS v(id, at)
+        WHERE a.id = v.id AND a.status <> 'closed' RETURNING a.id`,
+      [[...toClose.keys()], [...toClose.values()].map((t) => new Date(t).toISOString())],
+    );
+    changed.push(...rows.map((r) => r.id));
+  }
+  if (toInsert.length) {
+    const rows = await tx.query<{ id: number }>(
+      `INSERT INTO alarms (device_id, type, status, message, detail, opened_at, closed_at)
+       SELECT v.d, v.t, CASE WHEN v.c IS NULL THEN 'open' ELSE 'closed' END, v.m, v.j, v.o, v.c
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $6::timestamptz[]) AS v(d, t, m, j, o, c)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        toInsert.map((a) => a.device_id),
+        toInsert.map((a) => a.type),
+        toInsert.map((a) => a.message),
+        toInsert.map((a) => JSON.stringify(a.detail)),
+        toInsert.map((a) => new Date(a.opened).toISOString()),
+        toInsert.map((a) => (a.closed === null ? null : new Date(a.closed).toISOString())),
+      ],
+    );
+    changed.push(...rows.map((r) => r.id));
+  }
+  return changed;
+}
+
+/** The toilet alarm flag (4) follows the open alarms of its gateway and that gateway's sensors. */
+export async function syncToiletAlarmFlags(q: Queryable, gatewayIds: number[]) {
+  if (gatewayIds.length === 0) return;
+  await q.query(
+    `UPDATE toilets t SET status = CASE WHEN EXISTS (
+         SELECT 1 FROM alarms a JOIN devices d ON d.id = a.device_id
+          WHERE a.status <> 'closed' AND (d.id = t.gateway_id OR d.gateway_id = t.gateway_id))
+       THEN t.status | 4 ELSE t.status & ~4 END
+      WHERE t.gateway_id = ANY($1::int[])`,
+    [gatewayIds],
+  );
+}
+
+/** Offline sweep: opens an 'offline' alarm for every device silent past its threshold. */
+export async function sweepOffline(q: Queryable, thresholds: Record<string, number>, fallbackMs: number) {
+  const kinds = Object.keys(thresholds);
+  const rows = await q.query<{ id: number; device_id: number; gateway: number | null }>(
+    `INSERT INTO alarms (device_id, type, message, detail)
+     SELECT d.id, 'offline', '设备离线', jsonb_build_object('time', d.time)
+       FROM devices d
+       LEFT JOIN unnest($1::text[], $2::float8[]) AS th(kind, ms) ON th.kind = d.kind
+      WHERE NOT d.is_delete AND d.time IS NOT NULL
+        AND d.time < now() - coalesce(th.ms, $3) * interval '1 millisecond'
+     ON CONFLICT DO NOTHING
+     RETURNING id, device_id, (SELECT coalesce(x.gateway_id, CASE WHEN x.kind = 'gateway' THEN x.id END) FROM devices x WHERE x.id = device_id) AS gateway`,
+    [kinds, kinds.map((k) => thresholds[k]), fallbackMs],
+  );
+  await syncToiletAlarmFlags(q, [
+    ...new Set(rows.map((r) => r.gateway).filter((g): g is number => g !== null)),
+  ]);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,47 @@
+import { DEVICE_KINDS, OFFLINE_MS } from '@se/core';
+import type { AppContext } from '../context.ts';
+import { sweepOffline } from '../ingest/alarms.ts';
+import { ensurePartitions } from './partitions.ts';
+
+const THRESHOLDS: Record<string, number> = {
+  ...Object.fromEntries(Object.entries(DEVICE_KINDS).map(([k, v]) => [k, v.offline])),
+  sensor: OFFLINE_MS.sensor,
+};
+
+/** One sweep: offline alarms for silent devices, pushed like any alarm change. */
+export async function offlineSweep(ctx: AppContext) {
+  const ids = await ctx.db.transaction((tx) => sweepOffline(tx, THRESHOLDS, OFFLINE_MS.default));
+  if (!ids.length) return ids;
+  ctx.events.emit('alarms', ids);
+  const devices = await ctx.db.query<{ id: number; kind: string; time: number }>(
+    `SELECT d.id, d.kind, (extract(epoch FROM d.time) * 1000)::float8 AS time
+       FROM alarms a JOIN devices d ON d.id = a.device_id WHERE a.id = ANY($1::bigint[])`,
+    [ids],
+  );
+  ctx.events.emit('offline', devices);
+  return ids;
+}
+
+/**
+ * In-process jobs. Each run is guarded so a slow one never overlaps the next; with several
+ * server copies the sweep is idempotent (the unique open-alarm index decides).
+ */
+export function startJobs(ctx: AppContext) {
+  const every = (ms: number, fn: () => Promise<unknown>) => {
+    let running = false;
+    const t = setInterval(() => {
+      if (running) return;
+      running = true;
+      fn()
+        .catch((err) => ctx.log.warn({ err }, 'job failed'))
+        .finally(() => (running = false));
+    }, ms);
+    t.unref();
+    return t;
+  };
+  const timers = [
+    every(60_000, () => offlineSweep(ctx)),
+    every(6 * 3_600_000, () => ensurePartitions(ctx.db, new Date(), (m) => ctx.log.warn(m))),
+  ];
+  return { stop: () => timers.forEach((t) => clearInterval(t)) };
+}

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, LIVE_API, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
+import { offlineSweep } from '../../jobs/scheduler.ts';
+import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { hashPassword } from '../auth/password.ts';
+import { insertUser } from '../users/repo.ts';
+
+let t: TestApp;
+let admin: string;
+let owner: { id: number; token: string };
+let stranger: { id: number; token: string };
+let gw: { id: number; ser_num: string; token: string };
+let jwb: { id: number; ser_num: string; token: string };
+let toilet: number;
+let base: string;
+
+async function account(name: string) {
+  const hash = await hashPassword('password-123', 12);
+  const id = await insertUser(t.ctx.db, {
+    user_name: name,
+    email: null,
+    password_hash: hash,
+    permissions: 7,
+    parent_id: 1,
+  });
+  return { id, token: await t.login(name, 'password-123') };
+}
+
+let seq = 0;
+async function report(
+  d: { ser_num: string; token: string },
+  data: Record<string, unknown>,
+  tsMs = Date.now(),
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: DEVICE_REPORT_API,
+    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
+    payload: JSON.stringify({ ser_num: d.ser_num, id: `m${++seq}`, ts: tsMs, type: 'report', data }),
+  });
+  expect(res.json().code).toBe(200);
+}
+
+const activeAlarms = async (token: string, deviceId: number) =>
+  (
+    await t.get<{ list: { type: string; status: string; message: string }[] }>(
+      LIVE_API.alarms,
+      { device_id: deviceId, status: 'all' },
+      { token },
+    )
+  ).data.list;
+
+beforeAll(async () => {
+  t = await testApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws`;
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  owner = await account('live_owner');
+  stranger = await account('live_stranger');
+  gw = (
+    await t.post<typeof gw>(
+      `${DEVICE_KINDS.gateway.base}/add-gateway`,
+      { ser_num: 'LIVE-GW' },
+      { token: owner.token },
+    )
+  ).data;
+  jwb = (
+    await t.post<typeof jwb>(
+      `${DEVICE_KINDS.jwb.base}/add-jwb`,
+      { ser_num: 'LIVE-JWB' },
+      { token: owner.token },
+    )
+  ).data;
+  toilet = (
+    await t.post<{ id: number }>(
+      TOILET_API.add,
+      { name: '报警厕所', gateway_id: gw.id },
+      { token: owner.token },
+    )
+  ).data.id;
+});
+afterAll(() => t.close());
+
+describe('alarm lifecycle', () => {
+  it('opens one air alarm per device while NH3 stays poor, flags the toilet, and closes on clear', async () => {
+    await report(gw, { nh3: 2.1 });
+    await report(gw, { nh3: 3.0 });
+    let alarms = await activeAlarms(owner.token, gw.id);
+    expect(alarms.filter((a) => a.type === 'air')).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ status: 'open', message: '氨气 2.1 超过 1.5' });
+    const t1 = await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: owner.token });
+    expect(t1.data.status & 4).toBe(4);
+    await report(gw, { nh3: 0.2 });
+    alarms = await activeAlarms(owner.token, gw.id);
+    expect(alarms.map((a) => a.status)).toEqual(['closed']);
+    const t2 = await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: owner.token });
+    expect(t2.data.status & 4).toBe(0);
+  });
+
+  it('raises fire and help alarms and dispenser warnings; acknowledgement is recorded', async () => {
+    await report(gw, { smk_alarm: 1, alarm: 1 });
+    await report(jwb, { warning: 32768 | 4 });
+    const types = (
+      await t.get<{ list: { type: string }[] }>(LIVE_API.alarms, undefined, { token: owner.token })
+    ).data.list.map((a) => a.type);
+    expect(types.sort()).toEqual(['fire', 'help', 'warning']);
+    const w = (await activeAlarms(owner.token, jwb.id))[0]!;
+    expect(w.message).toBe('设备告警：缺液、断水');
+    const count = await t.get<{ open: number; active: number }>(LIVE_API.alarmCount, undefined, {
+      token: owner.token,
+    });
+    expect(count.data).toEqual({ open: 3, active: 3 });
+    const list = await t.get<{ list: { id: number; type: string }[] }>(
+      LIVE_API.alarms,
+      { type: 'fire' },
+      { token: owner.token },
+    );
+    const acked = await t.post<{ status: string; acked_by_name: string }>(
+      LIVE_API.ackAlarm,
+      { id: list.data.list[0]!.id },
+      { token: owner.token },
+    );
+    expect(acked.data).toMatchObject({ status: 'acked', acked_by_name: 'live_owner' });
+    expect(
+      (await t.get<{ open: number }>(LIVE_API.alarmCount, undefined, { token: owner.token })).data.open,
+    ).toBe(2);
+  });
+
+  it('never shows or acknowledges another tenant alarm', async () => {
+    expect(
+      (await t.get<{ total: number }>(LIVE_API.alarms, undefined, { token: stranger.token })).data.total,
+    ).toBe(0);
+    const any = await t.get<{ list: { id: number }[] }>(LIVE_API.alarms, undefined, { token: owner.token });
+    expect(
+      (await t.post(LIVE_API.ackAlarm, { id: any.data.list[0]!.id }, { token: stranger.token })).code,
+    ).toBe(CODE.notFound);
+    expect((await t.get(LIVE_API.alarms, { device_id: gw.id }, { token: stranger.token })).code).toBe(
+      CODE.notFound,
+    );
+  });
+
+  it('opens an offline alarm in the sweep and closes it with the next report', async () => {
+    await t.ctx.db.query(`UPDATE devices SET time = now() - interval '6 hours' WHERE id = $1`, [jwb.id]);
+    await offlineSweep(t.ctx);
+    expect(
+      (await activeAlarms(owner.token, jwb.id)).filter((a) => a.type === 'offline' && a.status === 'open'),
+    ).toHaveLength(1);
+    await offlineSweep(t.ctx);
+    expect((await activeAlarms(owner.token, jwb.id)).filter((a) => a.type === 'offline')).toHaveLength(1);
+    await report(jwb, { liquid: 300 });
+    expect((await activeAlarms(owner.token, jwb.id)).find((a) => a.type === 'offline')!.status).toBe(
+      'closed',
+    );
+  });
+});
+
+describe('history', () => {
+  it('averages raw reports per bucket and answers the fields it has', async () => {
+    const now = Date.now();
+    for (let i = 0; i < 6; i++)
+      await report(gw, { co2: 600 + i * 10, pm25: 30 }, now - 30 * 60_000 + i * 60_000);
+    const r = await t.get<{ source: string; fields: string[]; points: Record<string, number>[] }>(
+      LIVE_API.history,
+      { device_id: gw.id, range: '1h' },
+      { token: owner.token },
+    );
+    expect(r.data.source).toBe('raw');
+    expect(r.data.fields).toEqual(expect.arrayContaining(['co2', 'pm25', 'nh3']));
+    const co2 = r.data.points.flatMap((p) => (p.co2 === undefined ? [] : [p.co2]));
+    expect(co2.length).toBeGreaterThanOrEqual(6);
+    expect(Math.min(...co2)).toBe(600);
+  });
+
+  it('reads the hourly rollup for 30 days with exact averages', async () => {
+    const r = await t.get<{ source: string; points: Record<string, number>[] }>(
+      LIVE_API.history,
+      { device_id: gw.id, range: '30d' },
+      { token: owner.token },
+    );
+    expect(r.data.source).toBe('hourly');
+    const pm = r.data.points.filter((p) => p.pm25 !== undefined);
+    expect(pm.every((p) => p.pm25 === 30)).toBe(true);
+    const [row] = await t.ctx.db.query<{ n: number }>(
+      `SELECT sum((counts->>'co2')::int)::int AS n FROM telemetry_hourly WHERE device_id = $1`,
+      [gw.id],
+    );
+    expect(row!.n).toBe(6);
+  });
+
+  it('is not there for another tenant and checks the window', async () => {
+    expect((await t.get(LIVE_API.history, { device_id: gw.id }, { token: stranger.token })).code).toBe(
+      CODE.notFound,
+    );
+    const bad = await t.get(
+      LIVE_API.history,
+      { device_id: gw.id, start: '2024-01-02', end: '2024-01-01' },
+      { token: owner.token },
+    );
+    expect(bad.code).toBe(CODE.badRequest);
+  });
+});
+
+describe('websocket /ws (protocol v1)', () => {
+  function open() {
+    const ws = new WebSocket(base);
+    const inbox: {
+      type: number;
+      id?: string;
+      channel?: string;
+      data: { code?: number } & Record<string, unknown>;
+    }[] = [];
+    const waiters: (() => void)[] = [];
+    ws.on('message', (m) => {
+      inbox.push(JSON.parse(m.toString()));
+      waiters.splice(0).forEach((w) => w());
+    });
+    const next = async (pred: (m: (typeof inbox)[number]) => boolean, ms = 3000) => {
+      const end = Date.now() + ms;
+      for (;;) {
+        const i = inbox.findIndex(pred);
+        if (i >= 0) return inbox.splice(i, 1)[0]!;
+        if (Date.now() > end) throw new Error('no such message');
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 50);
+        });
+      }
+    };
+    let n = 0;
+    const request = async (action: string, data?: unknown) => {
+      const id = String(++n);
+      ws.send(JSON.stringify({ v: 1, type: WS_TYPE.request, id, action, data }));
+      return next((m) => m.id === id);
+    };
+    return { ws, request, next, ready: new Promise((r) => ws.once('open', r)) };
+  }
+
+  it('refuses subscriptions before auth and with a bad token', async () => {
+    const c = open();
+    await c.ready;
+    expect((await c.request('subscribe', { channel: 'alarms' })).data.code).toBe(CODE.unauthorized);
+    expect((await c.request('auth', { token: 'forged' })).type).toBe(WS_TYPE.error);
+    c.ws.close();
+  });
+
+  it('pushes a report of a subscribed device within a second', async () => {
+    const c = open();
+    await c.ready;
+    expect((await c.request('auth', { token: `"${owner.token}"` })).type).toBe(WS_TYPE.reply);
+    expect((await c.request('subscribe', { channel: 'device', id: gw.id })).type).toBe(WS_TYPE.reply);
+    const t0 = Date.now();
+    await report(gw, { co2: 777 });
+    const push = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'device');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(push.data).toMatchObject({ id: gw.id, online: true, data: { co2: 777 } });
+    c.ws.close();
+  });
+
+  it('never subscribes anyone to a device they cannot see, nor pushes it through a kind channel', async () => {
+    const c = open();
+    await c.ready;
+    await c.request('auth', { token: stranger.token });
+    expect((await c.request('subscribe', { channel: 'device', id: gw.id })).data.code).toBe(CODE.notFound);
+    expect((await c.request('subscribe', { channel: 'devices', kind: 'gateway' })).type).toBe(WS_TYPE.reply);
+    expect((await c.request('subscribe', { channel: 'alarms' })).type).toBe(WS_TYPE.reply);
+    await report(gw, { co2: 778, nh3: 5 });
+    await new Promise((r) => setTimeout(r, 600));
+    await expect(c.next((m) => m.type === WS_TYPE.push, 100)).rejects.toThrow();
+    c.ws.close();
+  });
+
+  it('pushes alarms to the owner and stops after logout', async () => {
+    const token = await t.login('live_owner', 'password-123');
+    const c = open();
+    await c.ready;
+    await c.request('auth', { token });
+    await c.request('subscribe', { channel: 'alarms' });
+    await report(jwb, { warning: 0 });
+    const push = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'alarms');
+    expect(push.data).toMatchObject({ type: 'warning', status: 'closed' });
+    await t.post('/api/v1/auth/logout', undefined, { token });
+    expect((await c.request('subscribe', { channel: 'device', id: gw.id })).data.code).toBe(CODE.revoked);
+    c.ws.close();
+  });
+});

@@ -1,0 +1,89 @@
+import { HISTORY_RANGES, OFFLINE_MS, type HistoryData } from '@se/core';
+import type { z } from 'zod';
+import type { alarmListQuery, historyQuery } from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { offset } from '../../db/sql.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { scopeOf } from '../audit/service.ts';
+import { findDevice, kindOf } from '../devices/repo.ts';
+import * as repo from './repo.ts';
+
+async function visibleDevice(ctx: AppContext, caller: Caller, id: number) {
+  const kind = await kindOf(ctx.db, id);
+  const d = kind
+    ? await findDevice(ctx.db, kind, id, await scopeOf(ctx, caller), OFFLINE_MS.default)
+    : undefined;
+  if (!d || d.is_delete) throw notFound('设备不存在');
+  return d;
+}
+
+const HOUR = 3_600_000;
+const MAX_POINTS = 400;
+/** Raw reports up to this range; beyond it the hourly rollup answers. */
+const RAW_LIMIT_MS = 2 * 86_400_000;
+
+/** UTC+8 'YYYY-MM-DD HH:mm:ss' → Date. */
+const local = (s: string) => new Date(`${s.replace(' ', 'T')}+08:00`);
+
+export async function history(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof historyQuery>,
+): Promise<HistoryData> {
+  await visibleDevice(ctx, caller, q.device_id);
+  let start: Date;
+  let end: Date;
+  if (q.start || q.end) {
+    if (!q.start || !q.end) throw badRequest('请同时给出开始和结束时间');
+    start = local(q.start);
+    end = local(q.end);
+    if (end <= start) throw badRequest('结束时间必须晚于开始时间');
+    if (end.getTime() - start.getTime() > 400 * 86_400_000) throw badRequest('时间范围不能超过400天');
+  } else {
+    end = new Date();
+    start = new Date(end.getTime() - HISTORY_RANGES[q.range ?? '24h']);
+  }
+  const span = end.getTime() - start.getTime();
+  const source = span <= RAW_LIMIT_MS ? 'raw' : 'hourly';
+  let bucket = Math.max(10_000, Math.ceil(span / MAX_POINTS / 10_000) * 10_000);
+  if (source === 'hourly') bucket = Math.max(HOUR, Math.ceil(bucket / HOUR) * HOUR);
+  const rows =
+    source === 'raw'
+      ? await repo.rawHistory(ctx.db, q.device_id, start, end, bucket)
+      : await repo.hourlyHistory(ctx.db, q.device_id, start, end, bucket);
+  const points = new Map<number, Record<string, number>>();
+  const fields = new Set<string>();
+  for (const r of rows) {
+    fields.add(r.k);
+    let p = points.get(r.ts);
+    if (!p) points.set(r.ts, (p = { ts: r.ts }));
+    p[r.k] = Math.round(r.v * 1000) / 1000;
+  }
+  return { bucket_ms: bucket, source, fields: [...fields].sort(), points: [...points.values()] };
+}
+
+export async function listAlarms(ctx: AppContext, caller: Caller, q: z.output<typeof alarmListQuery>) {
+  if (q.device_id !== undefined) await visibleDevice(ctx, caller, q.device_id);
+  const r = await repo.listAlarms(ctx.db, {
+    scope: await scopeOf(ctx, caller),
+    status: q.status,
+    type: q.type,
+    deviceId: q.device_id,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return { ...r, page: q.page, page_size: q.page_size };
+}
+
+export async function countAlarms(ctx: AppContext, caller: Caller) {
+  return repo.countAlarms(ctx.db, await scopeOf(ctx, caller));
+}
+
+export async function ackAlarm(ctx: AppContext, caller: Caller, id: number) {
+  const scope = await scopeOf(ctx, caller);
+  const a = await repo.findAlarm(ctx.db, id, scope);
+  if (!a) throw notFound('报警不存在');
+  await repo.ackAlarm(ctx.db, id, caller.id);
+  ctx.events.emit('alarms', [id]);
+  return (await repo.findAlarm(ctx.db, id, scope))!;
+}

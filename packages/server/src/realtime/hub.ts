@@ -1,0 +1,239 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  CODE,
+  DEVICE_KINDS,
+  OFFLINE_MS,
+  WS_TYPE,
+  WS_VERSION,
+  type DevicePush,
+  type WsChannel,
+  type WsPush,
+} from '@se/core';
+import type { AppContext, Caller } from '../context.ts';
+import { Params } from '../db/sql.ts';
+import type { StoredReport } from '../ingest/pipeline.ts';
+import { scopeOf } from '../modules/audit/service.ts';
+import { findDevice, kindOf, visibleSql } from '../modules/devices/repo.ts';
+import { alarmsByIds } from '../modules/live/repo.ts';
+
+/** In-process event bus; the scale-out mode relays it through Redis pub/sub. */
+export class EventBus extends EventEmitter {}
+
+const FLUSH_MS = 200;
+const REFRESH_MS = 60_000;
+const MAX_BUFFER = 2000;
+
+interface Conn {
+  ws: WebSocket;
+  token: string | null;
+  caller: Caller | null;
+  scope: string;
+  devices: Set<number>;
+  kinds: Map<string, Set<number> | 'all'>;
+  alarms: Set<number> | 'all' | null;
+  buffer: WsPush[];
+  refreshed: number;
+}
+
+const offlineOf = (kind: string) =>
+  kind === 'sensor' ? OFFLINE_MS.sensor : kind.endsWith('_meter') ? OFFLINE_MS.meter : OFFLINE_MS.default;
+
+/**
+ * /ws: protocol v1 (SPEC §4). A browser signs in with its session token, subscribes to a
+ * device, a kind or the alarm feed, and the server checks every subscription against what
+ * the user may see. Pushes are coalesced per socket every FLUSH_MS.
+ */
+export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
+  const conns = new Set<Conn>();
+
+  const send = (c: Conn, msg: unknown) => {
+    if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify(msg));
+  };
+  const push = (c: Conn, p: Omit<WsPush, 'v' | 'type'>) => {
+    if (c.buffer.length < MAX_BUFFER) c.buffer.push({ v: WS_VERSION, type: WS_TYPE.push, ...p });
+  };
+
+  const flush = setInterval(() => {
+    for (const c of conns) {
+      if (!c.buffer.length) continue;
+      // The newest push per channel and key wins: a slow browser gets the state, not a backlog.
+      const last = new Map<string, WsPush>();
+      for (const p of c.buffer)
+        last.set(
+          `${p.channel}|${p.key ?? ''}|${p.channel === 'alarms' ? (p.data as { id: number }).id : ''}`,
+          p,
+        );
+      c.buffer = [];
+      for (const p of last.values()) send(c, p);
+    }
+  }, FLUSH_MS);
+  flush.unref();
+
+  /** Device ids of a kind (or all kinds for alarms) the caller sees; 'all' for develop. */
+  async function visibleIds(c: Conn, kind?: string): Promise<Set<number> | 'all'> {
+    if (c.scope === '/') return 'all';
+    const w = new Params();
+    const kindCond = kind ? `d.kind = ${w.p(kind)} AND` : '';
+    const rows = await ctx.db.query<{ id: number }>(
+      `SELECT d.id FROM devices d WHERE ${kindCond} NOT d.is_delete
+          AND (CASE WHEN d.kind = 'sensor' THEN ${visibleSql(w, c.scope, 'd', 'sensor')} ELSE ${visibleSql(w, c.scope, 'd')} END)`,
+      w.values,
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async function refresh(c: Conn) {
+    c.refreshed = Date.now();
+    for (const kind of c.kinds.keys()) c.kinds.set(kind, await visibleIds(c, kind));
+    if (c.alarms) c.alarms = await visibleIds(c);
+  }
+
+  async function handle(c: Conn, raw: string) {
+    let req: { v?: number; type?: number; id?: string; action?: string; data?: Record<string, unknown> };
+    try {
+      req = JSON.parse(raw);
+    } catch {
+      return send(c, {
+        v: 1,
+        type: WS_TYPE.error,
+        data: { code: CODE.badRequest, message: '消息不是有效的 JSON' },
+      });
+    }
+    const id = typeof req.id === 'string' ? req.id : undefined;
+    const fail = (code: number, message: string) =>
+      send(c, { v: 1, type: WS_TYPE.error, id, data: { code, message } });
+    const ok = (data: unknown = null) => send(c, { v: 1, type: WS_TYPE.reply, id, data });
+    if (req.v !== WS_VERSION || req.type !== WS_TYPE.request || !id)
+      return fail(CODE.badRequest, '仅支持协议版本 1 的请求');
+    if (req.action === 'ping') return ok('pong');
+    if (req.action === 'auth') {
+      c.token = typeof req.data?.token === 'string' ? req.data.token.replace(/"/g, '') : null;
+      const r = await ctx.sessions.resolve(c.token);
+      if (!r.ok) return fail(r.code, r.message);
+      c.caller = r.caller;
+      c.scope = await scopeOf(ctx, r.caller);
+      return ok({ user_id: r.caller.id });
+    }
+    if (!c.caller) return fail(CODE.unauthorized, '请先登录');
+    // A session that ended (logout, expiry, deletion) ends the subscriptions too.
+    const still = await ctx.sessions.resolve(c.token);
+    if (!still.ok) {
+      c.caller = null;
+      c.devices.clear();
+      c.kinds.clear();
+      c.alarms = null;
+      return fail(still.code, still.message);
+    }
+    const ch = req.data as unknown as WsChannel | undefined;
+    if (req.action !== 'subscribe' && req.action !== 'unsubscribe')
+      return fail(CODE.badRequest, '未知的请求');
+    if (!ch || typeof ch !== 'object') return fail(CODE.badRequest, '缺少订阅的频道');
+    const on = req.action === 'subscribe';
+    if (ch.channel === 'device' && Number.isInteger(ch.id)) {
+      if (on) {
+        const kind = await kindOf(ctx.db, ch.id);
+        const d = kind ? await findDevice(ctx.db, kind, ch.id, c.scope, offlineOf(kind)) : undefined;
+        if (!d || d.is_delete) return fail(CODE.notFound, '设备不存在');
+        c.devices.add(ch.id);
+      } else c.devices.delete(ch.id);
+      return ok();
+    }
+    if (ch.channel === 'devices' && typeof ch.kind === 'string') {
+      if (!(ch.kind in DEVICE_KINDS) && ch.kind !== 'sensor') return fail(CODE.badRequest, '未知的设备类型');
+      if (on) c.kinds.set(ch.kind, await visibleIds(c, ch.kind));
+      else c.kinds.delete(ch.kind);
+      return ok();
+    }
+    if (ch.channel === 'alarms') {
+      c.alarms = on ? await visibleIds(c) : null;
+      return ok();
+    }
+    return fail(CODE.badRequest, '未知的频道');
+  }
+
+  app.get('/ws', { websocket: true }, (ws) => {
+    const c: Conn = {
+      ws,
+      token: null,
+      caller: null,
+      scope: '',
+      devices: new Set(),
+      kinds: new Map(),
+      alarms: null,
+      buffer: [],
+      refreshed: Date.now(),
+    };
+    conns.add(c);
+    // Requests of one socket are handled in order.
+    let chain = Promise.resolve();
+    ws.on('message', (m) => {
+      const text = m.toString();
+      if (text.length > 4096) return ws.close(1009, 'message too big');
+      chain = chain.then(() => handle(c, text)).catch((err) => app.log.warn({ err }, 'ws request failed'));
+    });
+    ws.on('close', () => conns.delete(c));
+  });
+
+  bus.on('reports', (stored: StoredReport[]) => {
+    if (!conns.size) return;
+    const now = Date.now();
+    for (const s of stored) {
+      const p: DevicePush = {
+        id: s.device_id,
+        kind: s.kind,
+        time: s.ts,
+        online: now - s.ts <= offlineOf(s.kind),
+        warning: typeof s.data.warning === 'number' ? s.data.warning : 0,
+        data: s.data,
+      };
+      for (const c of conns) {
+        if (c.devices.has(s.device_id)) push(c, { channel: 'device', key: s.device_id, data: p });
+        const vis = c.kinds.get(s.kind);
+        if (vis && (vis === 'all' || vis.has(s.device_id)))
+          push(c, { channel: 'devices', key: s.kind, data: p });
+      }
+    }
+  });
+
+  bus.on('alarms', async (ids: number[]) => {
+    const watchers = [...conns].filter((c) => c.alarms);
+    if (!watchers.length || !ids.length) return;
+    const rows = await alarmsByIds(ctx.db, ids);
+    for (const c of watchers) {
+      for (const a of rows) {
+        if (c.alarms === 'all' || c.alarms!.has(a.device_id)) push(c, { channel: 'alarms', data: a });
+      }
+    }
+  });
+
+  bus.on('offline', (devices: { id: number; kind: string; time: number }[]) => {
+    for (const d of devices) {
+      const p: DevicePush = { id: d.id, kind: d.kind, time: d.time, online: false, warning: 0, data: {} };
+      for (const c of conns) {
+        if (c.devices.has(d.id)) push(c, { channel: 'device', key: d.id, data: p });
+        const vis = c.kinds.get(d.kind);
+        if (vis && (vis === 'all' || vis.has(d.id))) push(c, { channel: 'devices', key: d.kind, data: p });
+      }
+    }
+  });
+
+  // Visibility changes (bindings) and ended sessions reach open sockets within a minute.
+  const refresher = setInterval(() => {
+    for (const c of conns) {
+      if (!c.caller || Date.now() - c.refreshed <= REFRESH_MS) continue;
+      void ctx.sessions.resolve(c.token).then(
+        (r) => (r.ok ? refresh(c) : c.ws.close(4001, 'session ended')),
+        () => {},
+      );
+    }
+  }, REFRESH_MS / 4);
+  refresher.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(flush);
+    clearInterval(refresher);
+    for (const c of conns) c.ws.close(1001, 'server shutting down');
+  });
+}
