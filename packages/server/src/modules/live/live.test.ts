@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, LIVE_API, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
+import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { testApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/password.ts';
 import { insertUser } from '../users/repo.ts';
 
 let t: TestApp;
-let admin: string;
 let owner: { id: number; token: string };
 let stranger: { id: number; token: string };
 let gw: { id: number; ser_num: string; token: string };
@@ -55,7 +54,7 @@ beforeAll(async () => {
   t = await testApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws`;
-  admin = await t.login('admin', ADMIN_PASSWORD);
+
   owner = await account('live_owner');
   stranger = await account('live_stranger');
   gw = (
