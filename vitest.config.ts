@@ -14,6 +14,17 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          exclude: ['packages/server/src/**/*.mosquitto.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Against an external broker: npm test runs it when MQTT_URL is set.
+        test: {
+          name: 'mosquitto',
+          include: ['packages/server/src/**/*.mosquitto.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

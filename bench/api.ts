@@ -54,6 +54,7 @@ const server = await start(
     ADMIN_PASSWORD: 'bench-password',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    MQTT_URL: '',
   },
   /console on (http:\/\/\S+?)(,|\s|$)/,
 );

@@ -52,6 +52,7 @@ const server = await start(
     ADMIN_PASSWORD: 'bench-password',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    MQTT_URL: '',
   },
   /MQTT on port (\d+)/,
 );

@@ -30,6 +30,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pack
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: adminPassword,
     DATABASE_URL: '',
+    MQTT_URL: '',
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -11,7 +11,11 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 const steps = [
   ['format, lint and types', 'npm', ['run', '--silent', 'check']],
-  ['unit and API tests (PGlite)', bin('vitest'), ['run']],
+  [
+    'unit and API tests (PGlite)',
+    bin('vitest'),
+    ['run', '--project', 'core', '--project', 'server', '--project', 'web'],
+  ],
 ];
 if (process.env.DATABASE_URL) {
   steps.push([
@@ -22,6 +26,11 @@ if (process.env.DATABASE_URL) {
   ]);
 } else {
   console.log('DATABASE_URL is not set: the API suites run on PGlite only.');
+}
+if (process.env.MQTT_URL) {
+  steps.push(['MQTT suite on the external broker', bin('vitest'), ['run', '--project', 'mosquitto']]);
+} else {
+  console.log('MQTT_URL is not set: MQTT runs against the embedded broker only.');
 }
 steps.push(['web build', process.execPath, [path.join(root, 'scripts/build-web.mjs')]]);
 steps.push(['end-to-end (Chromium)', process.execPath, [path.join(root, 'e2e/run.mjs')]]);

@@ -6,7 +6,7 @@ export const TOPIC = {
   up: (serNum: string) => `d/${serNum}/up`,
   down: (serNum: string) => `d/${serNum}/down`,
   /** The shared subscription server copies use on an external broker. */
-  sharedUp: '$share/console/d/+/up',
+  sharedUp: (group: string) => `$share/${group}/d/+/up`,
 } as const;
 
 export const UP_TOPIC = /^d\/([A-Za-z0-9_.:-]{1,64})\/up$/;

@@ -16,6 +16,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security.ts';
 import { Mailer } from './mail/mailer.ts';
 import { startBroker } from './mqtt/broker.ts';
+import { connectExternal } from './mqtt/external.ts';
 import { CommandDelivery } from './ingest/commands.ts';
 import { DeviceDirectory } from './ingest/directory.ts';
 import { IngestPipeline } from './ingest/pipeline.ts';
@@ -125,7 +126,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   serveWeb(app, config.webDist);
 
-  if (config.mqttPort !== null) {
+  if (config.mqttUrl) {
+    try {
+      ctx.broker = await connectExternal(
+        config.mqttUrl,
+        { clientId: config.mqttClientId, shareGroup: config.mqttShareGroup },
+        app.log,
+        {
+          async message(serNum, payload) {
+            const device = await ctx.directory.bySerNum(serNum);
+            // The broker authenticated it; an unknown serial number (deleted device) is dropped.
+            if (device) await ctx.pipeline.submitRaw(device, payload);
+          },
+        },
+      );
+    } catch (err) {
+      if (!opts.db) await db.close();
+      throw new Error(`MQTT_URL: cannot connect to ${config.mqttUrl}: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  } else if (config.mqttPort !== null) {
     try {
       ctx.broker = await startBroker(config.mqttPort, config.host, app.log, {
         authenticate: (user, password) => ctx.directory.authenticate(user, password),

@@ -44,6 +44,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
   DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
   MQTT_PORT: port('MQTT_PORT', 1883),
+  MQTT_URL: optionalUrl('MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:']),
+  MQTT_CLIENT_ID: z.string().trim().max(64, 'MQTT_CLIENT_ID must be at most 64 characters').optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'MQTT_SHARE_GROUP must be 1-32 letters, digits, _ or -')
+    .default('console'),
   ADMIN_PASSWORD: z
     .string()
     .optional()
@@ -79,6 +85,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Embedded MQTT broker port; null disables the broker (tests that do not need it). */
   mqttPort: number | null;
+  /** External broker: with it, no embedded broker runs and the server subscribes there. */
+  mqttUrl: string | undefined;
+  mqttClientId: string | undefined;
+  /** Shared-subscription group the server copies join on the external broker. */
+  mqttShareGroup: string;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -112,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    mqttClientId: e.MQTT_CLIENT_ID || undefined,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

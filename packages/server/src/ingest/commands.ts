@@ -21,13 +21,13 @@ export class CommandDelivery {
     if (!broker || this.busy.has(deviceId)) return;
     this.busy.add(deviceId);
     try {
-      const cmds = await this.db.query<DownCommand>(
-        `SELECT id AS command_id, type, op, payload FROM device_commands
-          WHERE device_id = $1 AND status = 'pending' AND expires_at > now() ORDER BY id LIMIT 100`,
+      const cmds = await this.db.query<DownCommand & { ser_num: string }>(
+        `SELECT c.id AS command_id, c.type, c.op, c.payload, d.ser_num FROM device_commands c JOIN devices d ON d.id = c.device_id
+          WHERE c.device_id = $1 AND c.status = 'pending' AND c.expires_at > now() ORDER BY c.id LIMIT 100`,
         [deviceId],
       );
-      for (const c of cmds) {
-        if (!(await broker.sendDown(deviceId, c))) break;
+      for (const { ser_num, ...c } of cmds) {
+        if (!(await broker.sendDown({ id: deviceId, ser_num }, c))) break;
         await this.db.query(
           `UPDATE device_commands SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'pending'`,
           [c.command_id],

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { CODE, DEVICE_REPORT_API, DEVICE_TOKEN_HEADER, httpReportBody, httpReportResult } from '@se/core';
+import { z } from 'zod';
+import {
+  CODE,
+  DEVICE_REPORT_API,
+  DEVICE_TOKEN_HEADER,
+  TOPIC,
+  httpReportBody,
+  httpReportResult,
+} from '@se/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { route } from '../http/route.ts';
@@ -34,5 +42,41 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       return { accepted, duplicates, rejected };
     },
+  });
+
+  // An external broker asks these two before letting a device in or letting it publish or
+  // subscribe. They answer HTTP 200 with {result: 'allow'|'deny'} (EMQX 5) and {ok} (the
+  // JSON mode of mosquitto-go-auth); docs/deploy.md shows both brokers' settings.
+  const verdict = (ok: boolean) => ({ result: ok ? 'allow' : 'deny', ok, error: ok ? '' : 'denied' });
+  const brokerLimit = { max: 6000, windowMs: 60_000 };
+
+  app.post('/api/v1/device/mqtt-auth', async (req) => {
+    const b = z
+      .object({
+        username: z.string().max(64),
+        password: z.string().max(200),
+        clientid: z.string().max(64).optional(),
+      })
+      .safeParse(req.body);
+    if (!b.success || !ctx.limiter.hit(`mqtt-auth|${req.ip}`, brokerLimit.max, brokerLimit.windowMs))
+      return verdict(false);
+    if (b.data.clientid !== undefined && b.data.clientid !== b.data.username) return verdict(false);
+    return verdict((await ctx.directory.authenticate(b.data.username, b.data.password)) !== null);
+  });
+
+  app.post('/api/v1/device/mqtt-acl', async (req) => {
+    const b = z
+      .object({
+        username: z.string().max(64),
+        topic: z.string().max(200),
+        // EMQX: action publish|subscribe; go-auth: acc 1 read, 2 write, 4 subscribe.
+        action: z.enum(['publish', 'subscribe']).optional(),
+        acc: z.coerce.number().int().optional(),
+      })
+      .safeParse(req.body);
+    if (!b.success) return verdict(false);
+    const { username, topic, action, acc } = b.data;
+    const publish = action === 'publish' || acc === 2;
+    return verdict(publish ? topic === TOPIC.up(username) : topic === TOPIC.down(username));
   });
 }

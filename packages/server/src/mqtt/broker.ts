@@ -7,8 +7,8 @@ import type { DeviceRef } from '../ingest/directory.ts';
 export interface Broker {
   port: number;
   ready(): boolean;
-  /** Publishes to a device's down topic (QoS 1); false when it is not subscribed. */
-  sendDown(deviceId: number, payload: unknown): Promise<boolean>;
+  /** Publishes to a device's down topic (QoS 1); false when it cannot be delivered now. */
+  sendDown(device: { id: number; ser_num: string }, payload: unknown): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -109,8 +109,8 @@ export async function startBroker(
   return {
     port: actualPort,
     ready: () => listening && !aedes.closed,
-    sendDown(deviceId, payload) {
-      const ser = listeners.get(deviceId);
+    sendDown(device, payload) {
+      const ser = listeners.get(device.id);
       if (!ser) return Promise.resolve(false);
       return new Promise((resolve) =>
         aedes.publish(
