@@ -13,6 +13,8 @@ export interface SimOptions {
   connectConcurrency?: number;
   /** Each device answers commands like the real firmware would. */
   replyToCommands?: boolean;
+  /** Called with every acknowledged message (durability checks). */
+  onAck?: (serNum: string, id: string) => void;
 }
 
 export interface SimStats {
@@ -75,6 +77,7 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
     try {
       await x.c.publishAsync(TOPIC.up(x.d.ser_num), JSON.stringify(msg), { qos: 1 });
       stats.acked++;
+      o.onAck?.(x.d.ser_num, msg.id);
       if (stats.ackMs.length < 200_000) stats.ackMs.push(performance.now() - t0);
     } catch {
       stats.failed++;
@@ -102,6 +105,6 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
   }
   clearInterval(tick);
   await new Promise((r) => setTimeout(r, 500));
-  await Promise.all(clients.map((x) => x.c.endAsync()));
+  await Promise.all(clients.map((x) => x.c.endAsync(true)));
   return stats;
 }
