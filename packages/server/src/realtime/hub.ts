@@ -58,13 +58,10 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
   const flush = setInterval(() => {
     for (const c of conns) {
       if (!c.buffer.length) continue;
-      // The newest push per channel and key wins: a slow browser gets the state, not a backlog.
+      // The newest push per channel and object (device, alarm) wins: a slow browser gets the
+      // state, not a backlog.
       const last = new Map<string, WsPush>();
-      for (const p of c.buffer)
-        last.set(
-          `${p.channel}|${p.key ?? ''}|${p.channel === 'alarms' ? (p.data as { id: number }).id : ''}`,
-          p,
-        );
+      for (const p of c.buffer) last.set(`${p.channel}|${(p.data as { id?: number }).id ?? ''}`, p);
       c.buffer = [];
       for (const p of last.values()) send(c, p);
     }

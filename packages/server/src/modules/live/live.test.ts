@@ -256,6 +256,25 @@ describe('websocket /ws (protocol v1)', () => {
     c.ws.close();
   });
 
+  it('pushes every device of a kind channel, even when they report in the same instant', async () => {
+    const gw2 = (
+      await t.post<typeof gw>(
+        `${DEVICE_KINDS.gateway.base}/add-gateway`,
+        { ser_num: 'LIVE-GW-2' },
+        { token: owner.token },
+      )
+    ).data;
+    const c = open();
+    await c.ready;
+    await c.request('auth', { token: owner.token });
+    await c.request('subscribe', { channel: 'devices', kind: 'gateway' });
+    await Promise.all([report(gw, { co2: 801 }), report(gw2, { co2: 802 })]);
+    const a = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'devices');
+    const b = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'devices');
+    expect([a.data.id, b.data.id].sort()).toEqual([gw.id, gw2.id].sort());
+    c.ws.close();
+  });
+
   it('never subscribes anyone to a device they cannot see, nor pushes it through a kind channel', async () => {
     const c = open();
     await c.ready;
