@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, DISPENSER_API, TOPIC } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { CONNECTIONS } from './external.ts';
 
 const url = process.env.MQTT_URL!;
 const run = crypto.randomBytes(4).toString('hex');

@@ -27,15 +27,50 @@ type SendPacket = (
  * is held until the message's batch has committed. PUBACKs still leave in arrival order,
  * since batches commit in order (MQTT 3.1.1 §4.6).
  */
+/**
+ * Brokers cap the QoS 1 messages in flight to one client (Mosquitto: 20 by default), and a
+ * message stays in flight until its commit. Several connections in the same shared group
+ * multiply what can be in flight at once.
+ */
+export const CONNECTIONS = 16;
+
 export async function connectExternal(
   url: string,
-  opts: { clientId: string | undefined; shareGroup: string },
+  opts: { clientId: string | undefined; shareGroup: string; connections?: number },
   log: FastifyBaseLogger,
   hooks: ExternalHooks,
 ): Promise<Broker> {
-  const clientId = opts.clientId;
+  const base = opts.clientId ?? `console-${os.hostname()}`;
+  const clients = await Promise.all(
+    Array.from({ length: opts.connections ?? CONNECTIONS }, (_, i) =>
+      subscriber(url, `${base}-${i}`, opts.shareGroup, log, hooks),
+    ),
+  );
+  return {
+    port: 0,
+    ready: () => clients.some((c) => c.connected),
+    // The broker keeps QoS 1 messages for a device's persistent session until it is back.
+    async sendDown(device, payload) {
+      const c = clients.find((x) => x.connected);
+      if (!c) return false;
+      await c.publishAsync(TOPIC.down(device.ser_num), JSON.stringify(payload), { qos: 1 });
+      return true;
+    },
+    async close() {
+      await Promise.all(clients.map((c) => c.endAsync()));
+    },
+  };
+}
+
+async function subscriber(
+  url: string,
+  clientId: string,
+  group: string,
+  log: FastifyBaseLogger,
+  hooks: ExternalHooks,
+) {
   const client: MqttClient = await mqtt.connectAsync(url, {
-    clientId: clientId ?? `console-${os.hostname()}`,
+    clientId,
     clean: false,
     protocolVersion: 4,
     reconnectPeriod: 2000,
@@ -67,19 +102,7 @@ export async function connectExternal(
       },
     );
   };
-  await client.subscribeAsync(TOPIC.sharedUp(opts.shareGroup), { qos: 1 });
+  await client.subscribeAsync(TOPIC.sharedUp(group), { qos: 1 });
   client.on('error', (err) => log.warn({ err: err.message }, 'mqtt connection error'));
-  return {
-    port: 0,
-    ready: () => client.connected,
-    // The broker keeps QoS 1 messages for a device's persistent session until it is back.
-    async sendDown(device, payload) {
-      if (!client.connected) return false;
-      await client.publishAsync(TOPIC.down(device.ser_num), JSON.stringify(payload), { qos: 1 });
-      return true;
-    },
-    async close() {
-      await client.endAsync();
-    },
-  };
+  return client;
 }
