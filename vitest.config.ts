@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: ['packages/server/src/**/*.mosquitto.test.ts'],
+          exclude: ['packages/server/src/**/*.mosquitto.test.ts', 'packages/server/src/**/*.redis.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -28,6 +28,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // Against Redis: npm test runs it when REDIS_URL is set.
+        test: {
+          name: 'redis',
+          include: ['packages/server/src/**/*.redis.test.ts'],
+          environment: 'node',
         },
       },
       {

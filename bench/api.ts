@@ -55,6 +55,7 @@ const server = await start(
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     MQTT_URL: '',
+    REDIS_URL: '',
   },
   /console on (http:\/\/\S+?)(,|\s|$)/,
 );

@@ -23,6 +23,7 @@ const env = {
   LOG_LEVEL: 'fatal',
   DATABASE_URL: '',
   MQTT_URL: '',
+  REDIS_URL: '',
 };
 
 function start(): Promise<{ child: ChildProcess; http: string; mqtt: string }> {

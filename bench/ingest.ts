@@ -53,6 +53,7 @@ const server = await start(
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     MQTT_URL: '',
+    REDIS_URL: '',
   },
   /MQTT on port (\d+)/,
 );

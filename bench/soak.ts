@@ -29,6 +29,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packa
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     MQTT_URL: '',
+    REDIS_URL: '',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -31,6 +31,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pack
     ADMIN_PASSWORD: adminPassword,
     DATABASE_URL: '',
     MQTT_URL: '',
+    REDIS_URL: '',
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -32,6 +32,11 @@ if (process.env.MQTT_URL) {
 } else {
   console.log('MQTT_URL is not set: MQTT runs against the embedded broker only.');
 }
+if (process.env.REDIS_URL) {
+  steps.push(['event bus on Redis', bin('vitest'), ['run', '--project', 'redis']]);
+} else {
+  console.log('REDIS_URL is not set: live push runs on the in-process bus only.');
+}
 steps.push(['web build', process.execPath, [path.join(root, 'scripts/build-web.mjs')]]);
 steps.push(['end-to-end (Chromium)', process.execPath, [path.join(root, 'e2e/run.mjs')]]);
 

@@ -23,7 +23,8 @@ import { IngestPipeline } from './ingest/pipeline.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { ensurePartitions } from './jobs/partitions.ts';
 import { startJobs } from './jobs/scheduler.ts';
-import { EventBus, realtime } from './realtime/hub.ts';
+import { EventBus, RedisBus } from './realtime/bus.ts';
+import { realtime } from './realtime/hub.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
@@ -84,8 +85,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     directory: new DeviceDirectory(db),
     pipeline: new IngestPipeline(db, app.log),
     commands: new CommandDelivery(db, () => ctx.broker, app.log),
-    events: new EventBus(),
+    events: config.redisUrl ? new RedisBus(config.redisUrl, app.log) : new EventBus(),
   };
+  if (ctx.events instanceof RedisBus) {
+    try {
+      await ctx.events.connect();
+    } catch (err) {
+      if (!opts.db) await db.close();
+      throw new Error(`REDIS_URL: cannot connect to ${config.redisUrl}: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
   ctx.pipeline.onCommitted = ({ stored, alarmIds }) => {
     if (stored.length) ctx.events.emit('reports', stored);
     if (alarmIds.length) ctx.events.emit('alarms', alarmIds);
@@ -167,6 +178,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jobs?.stop();
     await ctx.broker?.close();
     await ctx.pipeline.close();
+    await ctx.events.close();
     ctx.mailer.close();
     if (!opts.db) await db.close();
   });

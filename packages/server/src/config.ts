@@ -57,6 +57,7 @@ const envSchema = z.object({
       message: 'ADMIN_PASSWORD must be 8-64 characters long',
     }),
   SMTP_URL: optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
+  REDIS_URL: optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
   MAIL_FROM: z.string().default('智慧环境管理系统 <noreply@localhost>'),
   SITE_RECORD_CODE: z.string().default(''),
   SITE_RECORD_URL: optionalUrl('SITE_RECORD_URL', ['http:', 'https:']),
@@ -92,6 +93,8 @@ export interface Config {
   mqttShareGroup: string;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
+  /** Live-push fan-out across server copies; without it the bus is in-process. */
+  redisUrl: string | undefined;
   mailFrom: string;
   siteRecordCode: string;
   siteRecordUrl: string | undefined;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     siteRecordCode: e.SITE_RECORD_CODE,
     siteRecordUrl: e.SITE_RECORD_URL,

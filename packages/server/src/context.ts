@@ -7,7 +7,7 @@ import type { Broker } from './mqtt/broker.ts';
 import type { CommandDelivery } from './ingest/commands.ts';
 import type { DeviceDirectory } from './ingest/directory.ts';
 import type { IngestPipeline } from './ingest/pipeline.ts';
-import type { EventBus } from './realtime/hub.ts';
+import type { EventBus } from './realtime/bus.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
 
 /** Everything a module needs, built once per app and passed down explicitly. */

@@ -23,12 +23,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   // The server's session is persistent (clean: false); end it so the broker stops queueing for it.
-  const wipe = await mqtt.connectAsync(url, {
-    clientId: `console-test-${run}`,
-    clean: true,
-    protocolVersion: 4,
-  });
-  await wipe.endAsync();
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const wipe = await mqtt.connectAsync(url, {
+      clientId: `console-test-${run}-${i}`,
+      clean: true,
+      protocolVersion: 4,
+    });
+    await wipe.endAsync();
+  }
 });
 
 const stored = async () =>

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -18,8 +17,8 @@ import { scopeOf } from '../modules/audit/service.ts';
 import { findDevice, kindOf, visibleSql } from '../modules/devices/repo.ts';
 import { alarmsByIds } from '../modules/live/repo.ts';
 
-/** In-process event bus; the scale-out mode relays it through Redis pub/sub. */
-export class EventBus extends EventEmitter {}
+import type { EventBus } from './bus.ts';
+export { EventBus } from './bus.ts';
 
 const FLUSH_MS = 200;
 const REFRESH_MS = 60_000;

@@ -1,0 +1,24 @@
+// Against a real Redis (REDIS_URL): npm test adds this project only when REDIS_URL is set.
+import { afterAll, describe, expect, it } from 'vitest';
+import { RedisBus } from './bus.ts';
+
+const url = process.env.REDIS_URL!;
+const log = { warn: () => {} } as never;
+const buses: RedisBus[] = [];
+afterAll(() => Promise.all(buses.map((b) => b.close())));
+
+describe('Redis event bus', () => {
+  it('delivers an event to the other server copies once, and to its own listeners once', async () => {
+    const a = new RedisBus(url, log);
+    const b = new RedisBus(url, log);
+    buses.push(a, b);
+    await Promise.all([a.connect(), b.connect()]);
+    const gotA: unknown[] = [];
+    const gotB = new Promise<unknown>((r) => b.on('alarms', r));
+    a.on('alarms', (p) => gotA.push(p));
+    a.emit('alarms', [7, 8]);
+    expect(await gotB).toEqual([7, 8]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(gotA).toEqual([[7, 8]]);
+  });
+});

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** In-process event bus: stored reports, alarm changes and offline transitions → live push. */
+export class EventBus extends EventEmitter {
+  async close(): Promise<void> {}
+}
+
+const CHANNEL = 'se:events';
+
+/**
+ * The bus across server copies: every event is emitted here at once and published on Redis;
+ * the other copies re-emit what they receive, so any copy serves any browser.
+ */
+export class RedisBus extends EventBus {
+  private readonly origin = crypto.randomBytes(8).toString('hex');
+  private pub: Redis;
+  private sub: Redis;
+
+  constructor(url: string, log: FastifyBaseLogger) {
+    super();
+    this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    this.sub = new Redis(url, { lazyConnect: true });
+    for (const r of [this.pub, this.sub])
+      r.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'));
+    this.sub.on('message', (_channel: string, text: string) => {
+      try {
+        const m = JSON.parse(text) as { o: string; e: string; p: unknown };
+        if (m.o !== this.origin) super.emit(m.e, m.p);
+      } catch {
+        log.warn('malformed event on the redis bus');
+      }
+    });
+  }
+
+  async connect() {
+    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    await this.sub.subscribe(CHANNEL);
+  }
+
+  override emit(event: string, payload: unknown): boolean {
+    const local = super.emit(event, payload);
+    this.pub.publish(CHANNEL, JSON.stringify({ o: this.origin, e: event, p: payload })).catch(() => {});
+    return local;
+  }
+
+  override async close() {
+    this.sub.disconnect();
+    await this.pub.quit().catch(() => {});
+  }
+}
