@@ -39,7 +39,8 @@ export interface DevicePush {
   /** ms of the newest report */
   time: number;
   online: boolean;
-  warning: number;
+  /** Warning bits when the report carried them; null leaves the known value as it is. */
+  warning: number | null;
   /** the fields of the report(s) that triggered the push (device channel: merged latest) */
   data: Record<string, unknown>;
 }

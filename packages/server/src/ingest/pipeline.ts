@@ -52,7 +52,12 @@ export class IngestPipeline {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
-  readonly stats = { accepted: 0, duplicates: 0, rejected: 0, batches: 0 };
+  readonly stats = { accepted: 0, duplicates: 0, rejected: 0, batches: 0, maxQueued: 0 };
+
+  /** Messages waiting for a batch now. */
+  get queued() {
+    return this.queue.length;
+  }
   /** Called after each commit with what it stored and the alarms it changed (live push). */
   onCommitted: (c: Committed) => void = () => {};
 
@@ -93,6 +98,7 @@ export class IngestPipeline {
     while (this.queue.length >= this.opts.maxQueue) await new Promise<void>((r) => this.waiting.push(r));
     return new Promise<Outcome>((resolve, reject) => {
       this.queue.push({ device, msg, tsMs, data, resolve, reject });
+      if (this.queue.length > this.stats.maxQueued) this.stats.maxQueued = this.queue.length;
       if (this.queue.length >= this.opts.maxBatch) void this.flush();
       else this.timer ??= setTimeout(() => void this.flush(), this.opts.maxDelayMs);
     });

@@ -181,7 +181,7 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
         kind: s.kind,
         time: s.ts,
         online: now - s.ts <= offlineOf(s.kind),
-        warning: typeof s.data.warning === 'number' ? s.data.warning : 0,
+        warning: typeof s.data.warning === 'number' ? s.data.warning : null,
         data: s.data,
       };
       for (const c of conns) {
@@ -206,7 +206,7 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
 
   bus.on('offline', (devices: { id: number; kind: string; time: number }[]) => {
     for (const d of devices) {
-      const p: DevicePush = { id: d.id, kind: d.kind, time: d.time, online: false, warning: 0, data: {} };
+      const p: DevicePush = { id: d.id, kind: d.kind, time: d.time, online: false, warning: null, data: {} };
       for (const c of conns) {
         if (c.devices.has(d.id)) push(c, { channel: 'device', key: d.id, data: p });
         const vis = c.kinds.get(d.kind);

@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Layout, Typography } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.tsx';
+import { closeLiveSocket } from '../live/socket.ts';
 import { useCurrentRoute } from '../navigation/Root.tsx';
 import { APP_NAME, LOGIN_PATH } from '../routes.tsx';
 import { queryClient } from '../query.ts';
@@ -58,7 +59,12 @@ export default function AppLayout() {
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
+  // The live socket belongs to the console: leaving it (to /login, after an expiry) closes it.
+  useEffect(() => closeLiveSocket, []);
+
   const logout = async () => {
+    // Closed first: a reconnect must not try the token being revoked.
+    closeLiveSocket();
     await signOut();
     // Cached answers belong to the previous user.
     queryClient.clear();

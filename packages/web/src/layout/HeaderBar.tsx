@@ -7,6 +7,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Typography, theme } from 'antd';
+import { AlarmBell } from '../live/AlarmBell.tsx';
 import { useSession } from '../session/store.ts';
 
 interface Props {
@@ -46,6 +47,7 @@ export function HeaderBar({ title, mobile, collapsed, onToggleMenu, onProfile, o
       <Typography.Title level={5} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
         {title}
       </Typography.Title>
+      <AlarmBell />
       <Dropdown
         trigger={['click']}
         placement="bottomRight"

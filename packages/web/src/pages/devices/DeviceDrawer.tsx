@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { getDevice } from '../../api/devices.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { CommandsTab } from './CommandsTab.tsx';
+import { LiveTab } from './LiveTab.tsx';
 import { ConfigEditor } from './ConfigEditor.tsx';
 import { DeviceInfo } from './DeviceInfo.tsx';
 import { features } from './device-text.ts';
@@ -26,9 +27,13 @@ export function useDevice(kind: DeviceKind, row: DeviceRow) {
   });
 }
 
-type TabKey = 'info' | 'config' | 'parameters' | 'commands' | 'sensors';
+type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors';
 
-/** 详情: a device's fields and, by kind, its config, parameters, commands and sensors. */
+/** Devices that measure the room open on 实时数据; the others on 基本信息. */
+export const defaultTab = (kind: string): TabKey =>
+  kind === 'gateway' || kind === 'jwb' || kind === 'sensor' ? 'live' : 'info';
+
+/** 详情: a device's live data, fields and, by kind, its config, parameters, commands and sensors. */
 export function DeviceDrawer({
   kind,
   device,
@@ -56,20 +61,24 @@ export function DeviceDrawer({
       }
       destroyOnHidden
     >
-      {/* Keyed by device: another device starts again on 基本信息 with nothing of the last one. */}
+      {/* Keyed by device: another device starts again on its first tab with nothing of the last one. */}
       {device && <DrawerBody key={device.id} kind={kind} row={device} />}
     </Drawer>
   );
 }
 
 function DrawerBody({ kind, row }: { kind: DeviceKind; row: DeviceRow }) {
-  const [tab, setTab] = useState<TabKey>('info');
+  const [tab, setTab] = useState<TabKey>(() => defaultTab(kind));
   const f = features(kind);
   const device = useDevice(kind, row).data;
 
-  const items: TabsProps['items'] = [
-    { key: 'info', label: '基本信息', children: <DeviceInfo kind={kind} device={device} /> },
-  ];
+  const live = {
+    key: 'live',
+    label: '实时数据',
+    children: <LiveTab device={device} queryKey={deviceKey(kind, row.id)} />,
+  };
+  const info = { key: 'info', label: '基本信息', children: <DeviceInfo kind={kind} device={device} /> };
+  const items: TabsProps['items'] = defaultTab(kind) === 'live' ? [live, info] : [info, live];
   if (f.dispenser) {
     items.push(
       { key: 'config', label: '配置', children: <ConfigEditor dispenserId={device.id} /> },

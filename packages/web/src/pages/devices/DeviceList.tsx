@@ -8,7 +8,7 @@ import {
   SearchOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { DEVICE_KINDS, GATEWAY_TYPES, type DeviceKind, type DeviceRow } from '@se/core';
+import { DEVICE_KINDS, GATEWAY_TYPES, type DeviceKind, type DeviceRow, type Page } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -31,6 +31,8 @@ import { deleteDevice, downloadFile, exportPath, listDevices, type DeviceFilter 
 import { usePager } from '../../components/pager.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
+import { isDevicePush, patchDevicePage } from '../../live/device-push.ts';
+import { useLiveChannel } from '../../live/socket.ts';
 import { LastReport, OnlineTag, SerNum, WarningTags } from './DeviceBits.tsx';
 import { DeviceDrawer } from './DeviceDrawer.tsx';
 import { DeviceFormDialog, type DeviceDialogTarget } from './DeviceFormDialog.tsx';
@@ -77,6 +79,30 @@ const filterOf = (kind: DeviceKind, s: Search): DeviceFilter => ({
 });
 
 export const deviceListKey = (kind: DeviceKind) => ['devices', kind] as const;
+const pagesKey = (kind: DeviceKind) => [...deviceListKey(kind), 'list'] as const;
+
+/**
+ * The 'devices' channel of a kind: each report's time, online state and warning go into
+ * the cached pages in place, so the rows stay current without fetching the list again.
+ */
+function useLiveRows(kind: DeviceKind) {
+  const queryClient = useQueryClient();
+  useLiveChannel(
+    { channel: 'devices', kind },
+    (data) => {
+      if (!isDevicePush(data)) return;
+      queryClient.setQueriesData<Page<DeviceRow>>({ queryKey: pagesKey(kind) }, (page) =>
+        patchDevicePage(page, data),
+      );
+    },
+    {
+      // Back after a reconnect: what changed meanwhile came as pushes nobody received.
+      onSubscribed: ({ first }) => {
+        if (!first) void queryClient.invalidateQueries({ queryKey: pagesKey(kind) });
+      },
+    },
+  );
+}
 
 /**
  * The device registry of one kind (SPEC §2 /equipments, /evaluates, /gateways, meters and
@@ -98,8 +124,9 @@ export function DeviceList({ kind }: { kind: DeviceKind }) {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
+  useLiveRows(kind);
   const devices = useQuery({
-    queryKey: [...deviceListKey(kind), 'list', applied, pager.page, pager.pageSize],
+    queryKey: [...pagesKey(kind), applied, pager.page, pager.pageSize],
     queryFn: () =>
       loadOrThrow(() =>
         listDevices(kind, { ...filterOf(kind, applied.search), page: pager.page, page_size: pager.pageSize }),

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../db/index.ts';
+import { migrate } from '../db/migrate.ts';
+import type { DeviceRef } from './directory.ts';
+import { IngestPipeline } from './pipeline.ts';
+
+let db: Db;
+let device: DeviceRef;
+const log = { warn: () => {}, error: () => {}, info: () => {} } as never;
+
+beforeAll(async () => {
+  db = await openDb({ dataDir: null });
+  await migrate(db);
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO devices (kind, ser_num, token) VALUES ('gateway', 'BP-1', 't') RETURNING id`,
+  );
+  device = { id: row!.id, kind: 'gateway', ser_num: 'BP-1', token: 't', gateway_id: null };
+});
+afterAll(() => db.close());
+
+describe('ingest pipeline', () => {
+  it('holds submitters back instead of growing past its queue bound', async () => {
+    const p = new IngestPipeline(db, log, { maxBatch: 20, maxDelayMs: 5, maxQueue: 50 });
+    const n = 2000;
+    const outcomes = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        p.submit(device, { type: 'report', id: `bp${i}`, ts: Date.now(), data: { co2: i } }),
+      ),
+    );
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(p.stats.maxQueued).toBeLessThanOrEqual(50);
+    const [c] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM telemetry WHERE device_id = $1`,
+      [device.id],
+    );
+    expect(c!.n).toBe(n);
+    await p.close();
+  });
+
+  it('acknowledges nothing that was not committed: a failed batch rejects its submitters', async () => {
+    const broken = { ...db, transaction: () => Promise.reject(new Error('database down')) } as Db;
+    const q = new IngestPipeline(broken, log, { maxBatch: 10, maxDelayMs: 5, maxQueue: 100 });
+    await expect(
+      q.submit(device, { type: 'report', id: 'x1', ts: Date.now(), data: { co2: 1 } }),
+    ).rejects.toThrow('database down');
+  });
+});

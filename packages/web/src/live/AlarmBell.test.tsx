@@ -1,0 +1,129 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UiProvider } from '../App.tsx';
+import { getAlarmCount, listAlarms } from '../api/live.ts';
+import { toast } from '../components/toast.ts';
+import { useSession } from '../session/store.ts';
+import { AlarmBell } from './AlarmBell.tsx';
+import { FakeSocket } from './fake-socket.ts';
+import { closeLiveSocket } from './socket.ts';
+
+vi.mock(import('../api/live.ts'), () => ({
+  getAlarmCount: vi.fn(),
+  listAlarms: vi.fn(),
+  ackAlarm: vi.fn(),
+  getHistory: vi.fn(),
+}));
+vi.mock(import('../components/toast.ts'), async (original) => ({
+  ...(await original()),
+  toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn() },
+}));
+
+class BrowserSocket extends FakeSocket {
+  static made: BrowserSocket[] = [];
+  constructor(url: string) {
+    super(url);
+    BrowserSocket.made.push(this);
+  }
+}
+const ws = () => BrowserSocket.made.at(-1)!;
+
+const alarm = (id: number, status: string) => ({
+  id,
+  device_id: 3,
+  kind: 'gateway',
+  ser_num: 'GW0003',
+  desc: '东区男厕',
+  type: 'help',
+  status,
+  message: '求助按钮被按下',
+  detail: {},
+  opened_at: '2025-06-01 12:00:00',
+  acked_at: null,
+  acked_by_name: '',
+  closed_at: null,
+});
+
+function renderBell() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <UiProvider>
+        <AlarmBell />
+      </UiProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const bell = () => screen.queryByRole('button', { name: /^告警中心/ });
+
+beforeEach(() => {
+  BrowserSocket.made = [];
+  vi.stubGlobal('WebSocket', BrowserSocket);
+  localStorage.setItem('token', 'tok');
+  vi.mocked(getAlarmCount).mockResolvedValue({ code: 200, message: '', data: { open: 1, active: 2 } });
+  vi.mocked(listAlarms).mockResolvedValue({
+    code: 200,
+    message: '',
+    data: { list: [], total: 0, page: 1, page_size: 10 },
+  });
+  vi.mocked(toast.warning).mockReset();
+  useSession.getState().signIn({ userName: 'zhang', permission: 2, userID: 4 });
+});
+
+afterEach(() => closeLiveSocket());
+
+describe('alarm bell', () => {
+  it('shows the active count and keeps it current from the alarms channel, toasting new alarms', async () => {
+    renderBell();
+    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，2 条未恢复'));
+
+    ws().open();
+    ws().reply(ws().last('auth'));
+    await act(async () => {});
+    expect(ws().actions()).toEqual(['auth', 'subscribe alarms']);
+    ws().reply(ws().last('subscribe'));
+    await act(async () => {});
+
+    act(() => ws().push('alarms', undefined, alarm(41, 'open')));
+    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，3 条未恢复'));
+    await waitFor(() =>
+      expect(toast.warning).toHaveBeenCalledWith('求助 · GW0003（东区男厕）：求助按钮被按下'),
+    );
+
+    // Acknowledged: still active, no second toast.
+    act(() => ws().push('alarms', undefined, alarm(41, 'acked')));
+    await act(async () => {});
+    expect(bell()?.getAttribute('aria-label')).toBe('告警中心，3 条未恢复');
+    expect(toast.warning).toHaveBeenCalledTimes(1);
+
+    act(() => ws().push('alarms', undefined, alarm(41, 'closed')));
+    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，2 条未恢复'));
+  });
+
+  it('toasts many alarms opened at once as one summary', async () => {
+    renderBell();
+    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，2 条未恢复'));
+    ws().open();
+    ws().reply(ws().last('auth'));
+    await act(async () => {});
+    ws().reply(ws().last('subscribe'));
+    await act(async () => {});
+    act(() => {
+      for (let id = 100; id < 105; id++)
+        ws().push('alarms', undefined, { ...alarm(id, 'open'), type: 'offline' });
+      ws().push('alarms', undefined, alarm(105, 'open'));
+    });
+    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，8 条未恢复'));
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledTimes(1));
+    expect(toast.warning).toHaveBeenCalledWith('新增 6 条告警（离线 5 条、求助 1 条），请在告警中心查看');
+  });
+
+  it('is not there for a user without permission bits', () => {
+    useSession.getState().signIn({ userName: 'nobody', permission: 0, userID: 9 });
+    renderBell();
+    expect(bell()).toBeNull();
+    expect(BrowserSocket.made).toHaveLength(0);
+  });
+});

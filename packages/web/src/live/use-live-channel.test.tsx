@@ -1,0 +1,95 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fake-socket.ts';
+import { closeLiveSocket, liveSocket, useLiveChannel } from './socket.ts';
+
+class BrowserSocket extends FakeSocket {
+  static made: BrowserSocket[] = [];
+  constructor(url: string) {
+    super(url);
+    BrowserSocket.made.push(this);
+  }
+}
+
+const current = () => BrowserSocket.made.at(-1)!;
+const flush = () => act(async () => {});
+
+function Listener({ id, log }: { id: number; log: unknown[] }) {
+  useLiveChannel({ channel: 'device', id }, (data) => log.push(data));
+  return null;
+}
+
+beforeEach(() => {
+  BrowserSocket.made = [];
+  vi.stubGlobal('WebSocket', BrowserSocket);
+  // Older builds stored the token JSON-encoded; the socket sends it without quotes.
+  localStorage.setItem('token', '"tok-9"');
+});
+
+afterEach(() => closeLiveSocket());
+
+describe('useLiveChannel', () => {
+  it('subscribes on mount, shares the channel between components, unsubscribes after the last', async () => {
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    const view = render(
+      <>
+        <Listener id={5} log={a} />
+        <Listener id={5} log={b} />
+      </>,
+    );
+    expect(BrowserSocket.made).toHaveLength(1);
+    expect(current().url).toMatch(/^ws:\/\/.+\/ws$/);
+    current().open();
+    expect(current().last('auth').data).toEqual({ token: 'tok-9' });
+    current().reply(current().last('auth'));
+    await flush();
+    expect(current().actions()).toEqual(['auth', 'subscribe device:5']);
+    current().reply(current().last('subscribe'));
+    await flush();
+
+    current().push('device', 5, { id: 5 });
+    expect(a).toEqual([{ id: 5 }]);
+    expect(b).toEqual([{ id: 5 }]);
+
+    view.rerender(<Listener id={5} log={a} />);
+    expect(current().actions()).toEqual(['auth', 'subscribe device:5']);
+
+    // Another device: the channel moves with the prop.
+    view.rerender(<Listener id={6} log={a} />);
+    expect(current().actions().slice(2).sort()).toEqual(['subscribe device:6', 'unsubscribe device:5']);
+
+    current().reply(current().last('subscribe'));
+    await flush();
+    view.unmount();
+    expect(current().actions().at(-1)).toBe('unsubscribe device:6');
+    expect(liveSocket().channels()).toEqual([]);
+  });
+
+  it('calls the newest handler without subscribing again', async () => {
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    const view = render(<Listener id={5} log={first} />);
+    current().open();
+    current().reply(current().last('auth'));
+    await flush();
+    view.rerender(<Listener id={5} log={second} />);
+    current().push('device', 5, 'x');
+    expect(first).toEqual([]);
+    expect(second).toEqual(['x']);
+    expect(
+      current()
+        .actions()
+        .filter((x) => x.startsWith('subscribe')),
+    ).toHaveLength(1);
+  });
+
+  it('does nothing with a null channel', () => {
+    function Off() {
+      useLiveChannel(null, () => {});
+      return null;
+    }
+    render(<Off />);
+    expect(BrowserSocket.made).toHaveLength(0);
+  });
+});

@@ -1,0 +1,136 @@
+import type { DeviceRow } from '@se/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UiProvider } from '../../App.tsx';
+import { listDevices } from '../../api/devices.ts';
+import { FakeSocket } from '../../live/fake-socket.ts';
+import { closeLiveSocket } from '../../live/socket.ts';
+import { DeviceList } from './DeviceList.tsx';
+
+vi.mock(import('../../api/devices.ts'), async (original) => ({
+  ...(await original()),
+  listDevices: vi.fn(),
+}));
+
+class BrowserSocket extends FakeSocket {
+  static made: BrowserSocket[] = [];
+  constructor(url: string) {
+    super(url);
+    BrowserSocket.made.push(this);
+  }
+}
+const ws = () => BrowserSocket.made.at(-1)!;
+
+const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
+  id,
+  kind: 'gateway',
+  is_delete: false,
+  ser_num: `GW-${id}`,
+  desc: `网关${id}`,
+  lng: null,
+  lat: null,
+  location: '',
+  version: '',
+  url: '',
+  token: '',
+  time: null,
+  online: false,
+  warning: 0,
+  star_count: 0,
+  star_level: 0,
+  config_date: null,
+  parameter_num: null,
+  type: 40,
+  industrial_type: null,
+  gateway_id: null,
+  reading: null,
+  latest: {},
+  owners: '',
+  created_at: '2025-01-01 00:00:00',
+  ...over,
+});
+
+beforeEach(() => {
+  BrowserSocket.made = [];
+  vi.stubGlobal('WebSocket', BrowserSocket);
+  localStorage.setItem('token', 'tok');
+  vi.mocked(listDevices).mockReset();
+  vi.mocked(listDevices).mockResolvedValue({
+    code: 200,
+    message: '',
+    data: { list: [gateway(1), gateway(2)], total: 2, page: 1, page_size: 10 },
+  });
+});
+
+afterEach(() => closeLiveSocket());
+
+const rowOf = (serNum: string) => screen.getByText(serNum).closest('tr')!;
+
+describe('live device list', () => {
+  it("updates a row from the 'devices' channel in place, without fetching the list again", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <UiProvider>
+          <DeviceList kind="gateway" />
+        </UiProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(within(rowOf('GW-2')).getByText('从未上报')).toBeTruthy());
+    expect(within(rowOf('GW-2')).getByText('离线')).toBeTruthy();
+
+    ws().open();
+    ws().reply(ws().last('auth'));
+    await act(async () => {});
+    expect(ws().last('subscribe').data).toEqual({ channel: 'devices', kind: 'gateway' });
+    ws().reply(ws().last('subscribe'));
+    await act(async () => {});
+
+    act(() =>
+      ws().push('devices', 'gateway', {
+        id: 2,
+        kind: 'gateway',
+        time: Date.now() - 5000,
+        online: true,
+        warning: 0,
+        data: { nh3: 0.3 },
+      }),
+    );
+    await waitFor(() => expect(within(rowOf('GW-2')).getByText('在线')).toBeTruthy());
+    expect(within(rowOf('GW-2')).getByText('1 分钟前')).toBeTruthy();
+    // The other row is untouched, and the list was fetched once only.
+    expect(within(rowOf('GW-1')).getByText('离线')).toBeTruthy();
+    expect(listDevices).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches the list again after a reconnect (pushes were missed meanwhile)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <UiProvider>
+          <DeviceList kind="gateway" />
+        </UiProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(1));
+    ws().open();
+    ws().reply(ws().last('auth'));
+    await act(async () => {});
+    ws().reply(ws().last('subscribe'));
+    await act(async () => {});
+
+    vi.useFakeTimers();
+    try {
+      act(() => ws().drop());
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    } finally {
+      vi.useRealTimers();
+    }
+    ws().open();
+    ws().reply(ws().last('auth'));
+    await act(async () => {});
+    ws().reply(ws().last('subscribe'));
+    await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(2));
+  });
+});
