@@ -35,6 +35,15 @@ export interface RequestOptions {
 
 let onSessionExpired: (message: string) => void = () => {};
 
+/**
+ * A session code met outside this client (a file download, the live socket): the same
+ * handling as any call's — forget the session and go to /login with the server's message.
+ */
+export function sessionExpired(message: string): void {
+  clearSession();
+  onSessionExpired(message);
+}
+
 /** The app installs the navigation that follows a 401/4001/4002 (it owns the router). */
 export function setSessionExpiredHandler(handler: (message: string) => void): void {
   onSessionExpired = handler;

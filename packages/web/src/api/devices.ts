@@ -17,7 +17,7 @@ import {
 } from '@se/core';
 import type { z } from 'zod';
 import { readToken } from '../session/storage.ts';
-import { ApiError, TIMEOUT_MS, encodeParams, get, post, type Params } from './client.ts';
+import { ApiError, TIMEOUT_MS, encodeParams, get, post, sessionExpired, type Params } from './client.ts';
 
 // The device registry (除臭机, 评价器, 网关, 纸巾机, 电表, 水表), their sensors, the
 // dispenser's config/parameters/commands and the binding calls of SPEC §7. Paths come from
@@ -162,12 +162,9 @@ function tokenHeaders(): Record<string, string> {
   return token ? { Authorization: token, 'X-Token': token } : {};
 }
 
-/**
- * A session code on a file call: let the client see it too, so it signs out and goes to
- * /login exactly as for any other call (its expiry handler is not reachable from here).
- */
-function reportSessionCode(code: number): void {
-  if (SESSION_CODES.includes(code)) void get('/api/v1/auth/get-permission').catch(() => {});
+/** A session code on a file call signs out and goes to /login as for any other call. */
+function reportSessionCode(code: number, message: string): void {
+  if (SESSION_CODES.includes(code)) sessionExpired(message);
 }
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
@@ -215,7 +212,7 @@ export async function downloadFile(path: string, query: Params, fallbackName: st
   if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
     try {
       const envelope = JSON.parse(await blob.text()) as Envelope;
-      reportSessionCode(envelope.code);
+      reportSessionCode(envelope.code, envelope.message);
       return { ok: false, message: envelope.message || '导出失败' };
     } catch {
       return { ok: false, message: '服务器返回的数据无法识别' };
@@ -270,7 +267,7 @@ export function uploadImport(
       try {
         const envelope = JSON.parse(xhr.responseText) as Envelope<ImportResult | null>;
         if (typeof envelope?.code !== 'number') throw new Error('format');
-        reportSessionCode(envelope.code);
+        reportSessionCode(envelope.code, envelope.message);
         resolve(envelope);
       } catch {
         reject(

@@ -10,9 +10,9 @@ import {
   type WsRequest,
 } from '@se/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { getPermission } from '../api/auth.ts';
-import { isSessionCode } from '../api/client.ts';
-import { clearSession } from '../session/session.ts';
+
+import { sessionExpired } from '../api/client.ts';
+
 import { readToken } from '../session/storage.ts';
 
 // The console's one websocket (protocol v1, core/src/ws.ts): opened when the first screen
@@ -450,24 +450,6 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${LIVE_API.ws}`;
 }
 
-/**
- * What the API client does on a session code (SPEC §8): forget the session and go to
- * /login. Its expiry handler is not reachable from here (as in api/devices.ts for files),
- * so the client is asked: with the token, the server answers the same code and its own
- * message, and the client signs out and redirects. Should it find the token still good,
- * the socket's word stands: signed out here, and a call without a token gets the 401
- * that runs the redirect.
- */
-async function expireSession(): Promise<void> {
-  try {
-    if (isSessionCode((await getPermission()).code)) return;
-  } catch {
-    // Offline: sign out all the same.
-  }
-  clearSession();
-  await getPermission().catch(() => {});
-}
-
 let shared: LiveSocket | undefined;
 
 export function liveSocket(): LiveSocket {
@@ -475,7 +457,7 @@ export function liveSocket(): LiveSocket {
     url: () => liveUrl(),
     token: readToken,
     create: (url) => new WebSocket(url) as unknown as SocketLike,
-    onSessionExpired: () => void expireSession(),
+    onSessionExpired: (error) => sessionExpired(error.message),
   });
   return shared;
 }
