@@ -109,6 +109,7 @@ describe('live list: a push applied to the cached page', () => {
 
   it('recognises a device push', () => {
     expect(isDevicePush(push())).toBe(true);
+    expect(isDevicePush(push({ warning: null }))).toBe(true);
     expect(isDevicePush({ id: 1 })).toBe(false);
     expect(isDevicePush(null)).toBe(false);
   });

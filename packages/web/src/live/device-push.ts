@@ -42,6 +42,6 @@ export function isDevicePush(data: unknown): data is DevicePush {
     typeof d.id === 'number' &&
     typeof d.time === 'number' &&
     typeof d.online === 'boolean' &&
-    typeof d.warning === 'number'
+    (typeof d.warning === 'number' || d.warning === null)
   );
 }
