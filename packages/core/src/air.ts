@@ -33,6 +33,32 @@ export const AIR_WEIGHTS: Record<Gas, { weight: number; max: number }> = {
 };
 export const HIDE_RATIO = 0.15;
 
+/**
+ * The air-quality score of one set of readings, 0.41…1 (1 = clean air). SPEC §9 gives the
+ * constants, not the formula; ours: each gas's reading relative to its high threshold,
+ * times its weight, capped at its maximum, is its share of pollution; a share below
+ * HIDE_RATIO of its maximum is noise and counts as 0; the score is 1 minus the shares,
+ * kept within the bounds. Gases without a reading count as clean.
+ */
+export function airScore(readings: Partial<Record<Gas, number>>): number {
+  let polluted = 0;
+  for (const g of Object.keys(AIR_WEIGHTS) as Gas[]) {
+    const v = readings[g];
+    const { weight, max } = AIR_WEIGHTS[g];
+    if (v === undefined || !Number.isFinite(v) || max === 0) continue;
+    const share = Math.min(weight * (Math.max(0, v) / GAS_THRESHOLDS[g].high), max);
+    if (share >= HIDE_RATIO * max) polluted += share;
+  }
+  return Math.min(AIR_SCORE_BOUNDS.high, Math.max(AIR_SCORE_BOUNDS.low, 1 - polluted));
+}
+
+/** The level of a score: 优 from 0.8, 良 from 0.6, else 差. */
+export function scoreLevel(score: number): AirLevel {
+  if (score >= 0.8) return 'good';
+  if (score >= 0.6) return 'fair';
+  return 'poor';
+}
+
 /** Comment star levels 0..5 (SPEC §4). */
 export const COMMENT_LEVELS = ['无', '极差', '差', '中', '良', '优'] as const;
 

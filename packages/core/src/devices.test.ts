@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmText, flagText, gasLevel, GAS_THRESHOLDS } from './air.ts';
+import { airScore, alarmText, flagText, gasLevel, GAS_THRESHOLDS, scoreLevel } from './air.ts';
 import {
   ENVIRONMENT_PRESETS,
   JWB_WARNINGS,
@@ -97,5 +97,31 @@ describe('air quality (SPEC §4, §9)', () => {
     expect(alarmText(2)).toBe('已触发');
     expect(flagText(true)).toBe('正常');
     expect(flagText(false)).toBe('异常');
+  });
+});
+
+describe('air-quality score (SPEC §9 constants)', () => {
+  it('is 1 for clean air and for readings under the hide ratio', () => {
+    expect(airScore({})).toBe(1);
+    expect(airScore({ nh3: 0, h2s: 0, voc: 0 })).toBe(1);
+    // NH3 0.2: share 0.5 × 0.2/1.5 = 0.0667 < 0.15 × 0.5 = 0.075 → hidden.
+    expect(airScore({ nh3: 0.2 })).toBe(1);
+  });
+  it('subtracts each gas share, capped at its maximum', () => {
+    // NH3 0.75: 0.5 × 0.5 = 0.25 → 0.75.
+    expect(airScore({ nh3: 0.75 })).toBeCloseTo(0.75, 10);
+    // NH3 at 3 (twice the high threshold): 1.0 capped at 0.5 → 0.5.
+    expect(airScore({ nh3: 3 })).toBeCloseTo(0.5, 10);
+    // H2S 0.5 (10× high): 0.05 × 10 = 0.5 capped at 0.3; VOC 10 (2×): 0.1 (max); NH3 0.75: 0.25 → 1 − 0.65 = 0.35 → bound 0.41.
+    expect(airScore({ nh3: 0.75, h2s: 0.5, voc: 10 })).toBe(0.41);
+    // H2S 0.3 (6×): share 0.3 (max), VOC 7.5 (1.5×): 0.075 → 1 − 0.375 = 0.625.
+    expect(airScore({ h2s: 0.3, voc: 7.5 })).toBeCloseTo(0.625, 10);
+    // PM2.5 and CO2 weigh nothing.
+    expect(airScore({ pm25: 99999, co2: 99999 })).toBe(1);
+  });
+  it('reads as 优, 良 or 差', () => {
+    expect(scoreLevel(1)).toBe('good');
+    expect(scoreLevel(0.75)).toBe('fair');
+    expect(scoreLevel(0.5)).toBe('poor');
   });
 });

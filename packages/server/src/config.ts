@@ -71,6 +71,20 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  RETENTION_DAYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return 400;
+      if (!/^\d+$/.test(v.trim())) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `RETENTION_DAYS must be a whole number of days, 0 for forever (got "${v}")`,
+        });
+        return z.NEVER;
+      }
+      return Number(v);
+    }),
   ALLOW_PRIVATE_WEBHOOKS: z
     .enum(['true', 'false', ''], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })
     .default('false')
@@ -104,6 +118,8 @@ export interface Config {
   webDist: string | null;
   /** scrypt cost as log2(N); OWASP asks for N = 2^17. */
   scryptLogN: number;
+  /** Days of device reports kept (0: forever); hourly rollups are kept three times as long. */
+  retentionDays: number;
   /** Let docking-interface tests reach private and loopback addresses (off: SSRF guard). */
   allowPrivateWebhooks: boolean;
 }
@@ -140,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     scryptLogN: 17,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
+    retentionDays: e.RETENTION_DAYS,
   };
 }

@@ -233,6 +233,7 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
       );
     }
     await rollup(tx, stored);
+    await ratingsToComments(tx, stored);
     alarmIds = await applyAlarms(tx, stored);
     if (alarmIds.length) {
       const gateways = new Set<number>();
@@ -304,5 +305,41 @@ async function rollup(tx: Queryable, stored: StoredReport[]) {
       rows.map((r) => JSON.stringify(r.sums)),
       rows.map((r) => JSON.stringify(r.counts)),
     ],
+  );
+}
+
+/**
+ * An evaluation terminal's rating becomes a comment on the terminal (issue 6 links it to
+ * its toilet), and the terminal's star count and average follow.
+ */
+async function ratingsToComments(tx: Queryable, stored: StoredReport[]) {
+  const ratings = stored.filter((s) => s.kind === 'evaluate' && typeof s.data.star_level === 'number');
+  if (!ratings.length) return;
+  const flag = (s: StoredReport, k: string) => s.data[k] === 1;
+  await tx.query(
+    `INSERT INTO comments (equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::timestamptz[])`,
+    [
+      ratings.map((s) => s.device_id),
+      ratings.map((s) => s.data.star_level as number),
+      ratings.map((s) => (typeof s.data.content === 'string' ? s.data.content : '')),
+      ratings.map((s) => flag(s, 'badattitude')),
+      ratings.map((s) => flag(s, 'inefficiency')),
+      ratings.map((s) => flag(s, 'poorsanitary')),
+      ratings.map((s) => flag(s, 'smelly')),
+      ratings.map((s) => new Date(s.ts).toISOString()),
+    ],
+  );
+  const per = new Map<number, { n: number; sum: number }>();
+  for (const s of ratings) {
+    const a = per.get(s.device_id) ?? { n: 0, sum: 0 };
+    a.n++;
+    a.sum += s.data.star_level as number;
+    per.set(s.device_id, a);
+  }
+  await tx.query(
+    `UPDATE devices d SET star_level = (d.star_level * d.star_count + v.sum) / (d.star_count + v.n), star_count = d.star_count + v.n
+       FROM unnest($1::int[], $2::int[], $3::float8[]) AS v(id, n, sum) WHERE d.id = v.id`,
+    [[...per.keys()], [...per.values()].map((a) => a.n), [...per.values()].map((a) => a.sum)],
   );
 }

@@ -2,6 +2,7 @@ import { DEVICE_KINDS, OFFLINE_MS } from '@se/core';
 import type { AppContext } from '../context.ts';
 import { sweepOffline } from '../ingest/alarms.ts';
 import { ensurePartitions } from './partitions.ts';
+import { applyRetention } from './retention.ts';
 
 const THRESHOLDS: Record<string, number> = {
   ...Object.fromEntries(Object.entries(DEVICE_KINDS).map(([k, v]) => [k, v.offline])),
@@ -42,6 +43,7 @@ export function startJobs(ctx: AppContext) {
   const timers = [
     every(60_000, () => offlineSweep(ctx)),
     every(6 * 3_600_000, () => ensurePartitions(ctx.db, new Date(), (m) => ctx.log.warn(m))),
+    every(6 * 3_600_000, () => applyRetention(ctx.db, ctx.config.retentionDays)),
   ];
   return { stop: () => timers.forEach((t) => clearInterval(t)) };
 }
