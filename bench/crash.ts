@@ -2,50 +2,20 @@
 // with SIGKILL mid-load, restarted on the same data, and every message whose PUBACK a device
 // received is looked up. Prints acknowledged, found and missing (goal: 0 missing).
 // Usage: npm run bench:crash [-- devices seconds-before-kill]
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ConsoleApi, ensureDevices } from '../packages/server/src/sim/fleet.ts';
 import { simulate } from '../packages/server/src/sim/simulator.ts';
+import { BENCH_PASSWORD, startConsole } from './server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const devices = Number(process.argv[2] ?? 200);
 const killAfter = Number(process.argv[3] ?? 6);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-bench-crash-'));
-const env = {
-  PORT: '0',
-  HOST: '127.0.0.1',
-  MQTT_PORT: '0',
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'bench-password',
-  LOG_LEVEL: 'fatal',
-  DATABASE_URL: '',
-  MQTT_URL: '',
-  REDIS_URL: '',
-};
 
-function start(): Promise<{ child: ChildProcess; http: string; mqtt: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const h = /console on (http:\/\/\S+?)(,|\s|$)/.exec(out);
-      const m = /MQTT on port (\d+)/.exec(out);
-      if (h && m) resolve({ child, http: h[1]!, mqtt: `mqtt://127.0.0.1:${m[1]}` });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
-
-const first = await start();
-const api = await new ConsoleApi(first.http).login('admin', 'bench-password');
+const first = await startConsole({ dataDir, env: { LOG_LEVEL: 'fatal' } });
+const api = await new ConsoleApi(first.http).login('admin', BENCH_PASSWORD);
 const fleet = await ensureDevices(api, 'gateway', 'CRASH-GW', devices, () => 'crash');
 const acked = new Set<string>();
 const load = simulate({
@@ -63,9 +33,8 @@ void load.catch(() => {});
 await new Promise((r) => setTimeout(r, 500));
 
 // Restart on the same data: the server must come up and keep serving.
-const second = await start();
-second.child.kill('SIGTERM');
-await new Promise((r) => second.child.once('exit', r));
+const second = await startConsole({ dataDir, env: { LOG_LEVEL: 'fatal' } });
+await second.stop(true);
 
 const db = await PGlite.create(path.join(dataDir, 'pg'));
 const rows = await db.query<{ k: string }>(

@@ -2,54 +2,26 @@
 // websocket client watches every device of the kind. Prints the server's CPU share and
 // memory growth, PUBACK latency and report → browser latency.
 // Usage: npm run bench:soak [-- devices rate seconds]   (the issue's run: 5000 1000 300)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { ConsoleApi, ensureDevices } from '../packages/server/src/sim/fleet.ts';
 import { simulate } from '../packages/server/src/sim/simulator.ts';
+import { BENCH_PASSWORD, startConsole } from './server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const [devices, rate, seconds] = [
   Number(process.argv[2] ?? 1000),
   Number(process.argv[3] ?? 1000),
   Number(process.argv[4] ?? 30),
 ];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-bench-soak-'));
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MQTT_PORT: '0',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: 'bench-password',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    MQTT_URL: '',
-    REDIS_URL: '',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const { http, mqttUrl } = await new Promise<{ http: string; mqttUrl: string }>((resolve, reject) => {
-  let out = '';
-  child.stdout!.on('data', (c) => {
-    out += c;
-    const h = /console on (http:\/\/\S+?)(,|\s|$)/.exec(out);
-    const m = /MQTT on port (\d+)/.exec(out);
-    if (h && m) resolve({ http: h[1]!, mqttUrl: `mqtt://127.0.0.1:${m[1]}` });
-  });
-  child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
+const server = await startConsole();
+const { http, mqtt: mqttUrl, child } = server;
 
-const api = await new ConsoleApi(http).login('admin', 'bench-password');
+const api = await new ConsoleApi(http).login('admin', BENCH_PASSWORD);
 const token = (await (
   await fetch(`${http}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'filter=admin&password=bench-password',
+    body: `filter=admin&password=${BENCH_PASSWORD}`,
   })
 ).json()) as { data: { auth_token: string } };
 const fleet = await ensureDevices(api, 'gateway', 'SOAK-GW', devices, () => 'soak');
@@ -90,9 +62,7 @@ clearInterval(sampler);
 const after = proc();
 const wall = (Date.now() - t0) / 1000;
 ws.close();
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

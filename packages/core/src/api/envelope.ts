@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeDate } from '../format.ts';
 
 /** Body codes (SPEC §8, ARCHITECTURE §3). Every response is HTTP 200 with one of these. */
 export const CODE = {
@@ -61,6 +62,20 @@ export const boolField = () =>
     }
     return v;
   }, z.boolean());
+
+/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' (SPEC §5), normalised to the long form. */
+export const dateTimeField = () =>
+  z
+    .string()
+    .trim()
+    .transform((s, ctx) => {
+      const d = normalizeDate(s);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss' });
+        return z.NEVER;
+      }
+      return d;
+    });
 
 export const pageQuery = z.object({
   page: intField().pipe(z.number().int().min(1).max(1_000_000)).default(1),

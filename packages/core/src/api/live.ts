@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { normalizeDate } from '../format.ts';
-import { idField, pageQuery } from './envelope.ts';
 
-const dateTime = z
-  .string()
-  .trim()
-  .transform((s, ctx) => {
-    const d = normalizeDate(s);
-    if (!d) {
-      ctx.addIssue({ code: 'custom', message: '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss' });
-      return z.NEVER;
-    }
-    return d;
-  });
+import { dateTimeField, idField, pageQuery } from './envelope.ts';
+
+const dateTime = dateTimeField();
 
 /** Chart ranges of the device detail; longer ones read the hourly rollup. */
 export const HISTORY_RANGES = {

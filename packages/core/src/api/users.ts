@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PERMISSION } from '../permissions.ts';
-import { isUrl, normalizeDate } from '../format.ts';
+import { isUrl } from '../format.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, userName } from './auth.ts';
-import { boolField, idField, intField, pageQuery } from './envelope.ts';
+import { boolField, dateTimeField, idField, intField, pageQuery } from './envelope.ts';
 
 export const TEXT_MAX = 200;
 
@@ -186,17 +186,7 @@ export const dockingTestResult = z.object({
 
 // ---- audit log ----
 
-const dateTime = z
-  .string()
-  .trim()
-  .transform((s, ctx) => {
-    const d = normalizeDate(s);
-    if (!d) {
-      ctx.addIssue({ code: 'custom', message: '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss' });
-      return z.NEVER;
-    }
-    return d;
-  });
+const dateTime = dateTimeField();
 
 export const auditQuery = pageQuery.extend({
   target_user_id: idField().optional(),

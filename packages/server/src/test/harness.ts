@@ -3,6 +3,8 @@ import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { insertUser } from '../modules/users/repo.ts';
 
 /**
  * Test servers: in-memory PGlite by default; with TEST_DB=postgres a fresh database on
@@ -15,7 +17,18 @@ export interface TestApp extends BuiltApp {
   get<T = unknown>(url: string, query?: Record<string, unknown>, opts?: ReqOpts): Promise<Env<T>>;
   /** Signs in through the API and returns the session token. */
   login(filter: string, password: string): Promise<string>;
+  /**
+   * Creates an account directly in the database (setup, not what a test is about) with the
+   * password TEST_PASSWORD, below `parentId` (default: admin), and signs it in.
+   */
+  account(
+    name: string,
+    permissions: number,
+    parentId?: number | null,
+  ): Promise<{ id: number; token: string }>;
 }
+
+export const TEST_PASSWORD = 'password-123';
 
 export interface Env<T> {
   code: number;
@@ -103,6 +116,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     return { ...parsed, res };
   };
 
+  let hash: string | undefined;
   const t: TestApp = {
     ...built,
     async close() {
@@ -111,6 +125,17 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     },
     post: (url, body, opts) => send('POST', url, body, opts) as never,
     get: (url, query, opts) => send('GET', url, query, opts) as never,
+    async account(name, permissions, parentId = 1) {
+      hash ??= await hashPassword(TEST_PASSWORD, 10);
+      const id = await insertUser(built.ctx.db, {
+        user_name: name,
+        email: null,
+        password_hash: hash,
+        permissions,
+        parent_id: parentId,
+      });
+      return { id, token: await t.login(name, TEST_PASSWORD) };
+    },
     async login(filter, password) {
       const r = await t.post<{ auth_token: string }>('/api/v1/auth/login', { filter, password });
       if (r.code !== 200) throw new Error(`login ${filter} failed: ${r.code} ${r.message}`);

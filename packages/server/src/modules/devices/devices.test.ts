@@ -1,23 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE_KINDS, PERMISSION, STATUS_FILTER, type DeviceKind } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
-import { hashPassword } from '../auth/password.ts';
-import { insertUser } from '../users/repo.ts';
 
 let t: TestApp;
 let admin: string;
-let hash: string;
-
-async function account(name: string, permissions: number, parentId: number | null) {
-  const id = await insertUser(t.ctx.db, {
-    user_name: name,
-    email: null,
-    password_hash: hash,
-    permissions,
-    parent_id: parentId,
-  });
-  return { id, token: await t.login(name, 'password-123') };
-}
 
 const KINDS = Object.keys(DEVICE_KINDS) as DeviceKind[];
 const url = (kind: DeviceKind, what: 'list' | 'get' | 'add' | 'update') => {
@@ -28,7 +14,6 @@ const url = (kind: DeviceKind, what: 'list' | 'get' | 'add' | 'update') => {
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  hash = await hashPassword('password-123', 12);
 });
 afterAll(() => t.close());
 
@@ -139,9 +124,9 @@ describe('binding (SPEC §7) and ownership', () => {
   let theirs: number;
 
   beforeAll(async () => {
-    dealer = await account('dev_dealer', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
-    customer = await account('dev_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
-    stranger = await account('dev_stranger', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    dealer = await t.account('dev_dealer', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    customer = await t.account('dev_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+    stranger = await t.account('dev_stranger', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
     mine = [];
     for (const s of ['D-1', 'D-2', 'D-3']) {
       mine.push(
@@ -246,7 +231,7 @@ describe('binding (SPEC §7) and ownership', () => {
   });
 
   it('a customer, not a manager, cannot bind at all', async () => {
-    const visitorOnly = await account('dev_visitor', PERMISSION.visitor, customer.id);
+    const visitorOnly = await t.account('dev_visitor', PERMISSION.visitor, customer.id);
     const r = await t.post(
       DEVICE_KINDS.jwb.bind,
       { user_id: visitorOnly.id, add_ids: `${mine[1]}` },
@@ -273,8 +258,8 @@ describe('binding (SPEC §7) and ownership', () => {
 
 describe('device info', () => {
   it('is created with the device, editable by whoever sees it, hidden from others', async () => {
-    const owner = await account('info_owner', PERMISSION.user | PERMISSION.visitor, 1);
-    const other = await account('info_other', PERMISSION.user | PERMISSION.visitor, 1);
+    const owner = await t.account('info_owner', PERMISSION.user | PERMISSION.visitor, 1);
+    const other = await t.account('info_other', PERMISSION.user | PERMISSION.visitor, 1);
     const d = await t.post<{ id: number }>(
       url('evaluate', 'add'),
       { ser_num: 'INFO-1' },
@@ -300,8 +285,12 @@ describe('device info', () => {
 
 describe.each(KINDS)('%s binding calls', (kind) => {
   it('lists with is_bind and binds/unbinds in one call', async () => {
-    const mgr = await account(`bk_mgr_${kind}`, PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
-    const cust = await account(`bk_cust_${kind}`, PERMISSION.user | PERMISSION.visitor, mgr.id);
+    const mgr = await t.account(
+      `bk_mgr_${kind}`,
+      PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor,
+      1,
+    );
+    const cust = await t.account(`bk_cust_${kind}`, PERMISSION.user | PERMISSION.visitor, mgr.id);
     const a = (
       await t.post<{ id: number }>(url(kind, 'add'), { ser_num: `BK-${kind}-A` }, { token: mgr.token })
     ).data.id;

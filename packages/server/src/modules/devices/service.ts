@@ -11,6 +11,7 @@ import {
   type UpdateDeviceBody,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { audit, diff, scopeOf } from '../audit/service.ts';
@@ -67,29 +68,36 @@ function duplicateSerNum(err: unknown) {
   return e?.code === '23505' ? conflict('序列号已存在') : err;
 }
 
+/**
+ * The row of a newly registered device: a server-generated token, the kind's fixed type
+ * (gateways default to 40) and, for dispensers, the default parameter set 2.
+ */
+export function insertRegistered(tx: Queryable, kind: DeviceKind, b: AddDeviceBody) {
+  return repo.insertDevice(tx, {
+    kind,
+    ser_num: b.ser_num,
+    desc: b.desc,
+    lng: b.lng,
+    lat: b.lat,
+    location: b.location,
+    version: b.version,
+    url: b.url,
+    token: newDeviceToken(),
+    type: DEVICE_KINDS[kind].type ?? (kind === 'gateway' ? (b.type ?? 40) : null),
+    industrial_type: b.industrial_type,
+    parameter_num: kind === 'jwb' ? 2 : undefined,
+  });
+}
+
 /** Registers a device bound to its registrant, with a server-generated token. */
 export async function add(ctx: AppContext, caller: Caller, kind: DeviceKind, b: AddDeviceBody, ip: string) {
   if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以登记设备');
-  const fixedType = DEVICE_KINDS[kind].type;
   if (kind === 'gateway' && b.type !== undefined && b.type !== 40 && b.type !== 43) {
     throw badRequest('网关类型只能是 40（智慧网关精简版）或 43（控制中心多媒体版）');
   }
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const id = await repo.insertDevice(tx, {
-        kind,
-        ser_num: b.ser_num,
-        desc: b.desc,
-        lng: b.lng,
-        lat: b.lat,
-        location: b.location,
-        version: b.version,
-        url: b.url,
-        token: newDeviceToken(),
-        type: fixedType ?? (kind === 'gateway' ? (b.type ?? 40) : null),
-        industrial_type: b.industrial_type,
-        parameter_num: kind === 'jwb' ? 2 : undefined,
-      });
+      const id = await insertRegistered(tx, kind, b);
       await repo.bindDevices(tx, caller.id, [id]);
       await audit(tx, {
         actorId: caller.id,

@@ -15,7 +15,7 @@ import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { issueMessage } from '../../http/validation.ts';
 import { audit } from '../audit/service.ts';
 import * as repo from './repo.ts';
-import { list, newDeviceToken } from './service.ts';
+import { insertRegistered, list } from './service.ts';
 import { readRows, toCsv, xlsxBuffer, xlsxStream, type Column } from './spreadsheet.ts';
 
 /** Import columns: the template's Chinese headers; English field names are accepted too. */
@@ -143,26 +143,9 @@ export async function importDevices(
       },
     );
   }
-  const fixedType = DEVICE_KINDS[kind].type;
   await ctx.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (const { value: b } of fresh) {
-      ids.push(
-        await repo.insertDevice(tx, {
-          kind,
-          ser_num: b.ser_num,
-          desc: b.desc,
-          lng: b.lng,
-          lat: b.lat,
-          location: b.location,
-          version: b.version,
-          url: b.url,
-          token: newDeviceToken(),
-          type: fixedType ?? (kind === 'gateway' ? (b.type ?? 40) : null),
-          parameter_num: kind === 'jwb' ? 2 : undefined,
-        }),
-      );
-    }
+    for (const { value: b } of fresh) ids.push(await insertRegistered(tx, kind, b));
     await repo.bindDevices(tx, caller.id, ids);
     if (ids.length) {
       await audit(tx, {

@@ -10,8 +10,6 @@ import {
   WEEKDAYS,
 } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
-import { hashPassword } from '../auth/password.ts';
-import { insertUser } from '../users/repo.ts';
 
 let t: TestApp;
 let admin: string;
@@ -20,23 +18,11 @@ let stranger: { id: number; token: string };
 let jwb: number;
 let gateway: number;
 
-async function account(name: string, permissions: number) {
-  const hash = await hashPassword('password-123', 12);
-  const id = await insertUser(t.ctx.db, {
-    user_name: name,
-    email: null,
-    password_hash: hash,
-    permissions,
-    parent_id: 1,
-  });
-  return { id, token: await t.login(name, 'password-123') };
-}
-
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
-  owner = await account('cfg_owner', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor);
-  stranger = await account('cfg_stranger', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor);
+  owner = await t.account('cfg_owner', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor);
+  stranger = await t.account('cfg_stranger', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor);
   jwb = (
     await t.post<{ id: number }>(
       `${DEVICE_KINDS.jwb.base}/add-jwb`,

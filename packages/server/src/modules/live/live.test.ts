@@ -3,8 +3,6 @@ import WebSocket from 'ws';
 import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
 import { testApp, type TestApp } from '../../test/harness.ts';
-import { hashPassword } from '../auth/password.ts';
-import { insertUser } from '../users/repo.ts';
 
 let t: TestApp;
 let owner: { id: number; token: string };
@@ -13,18 +11,6 @@ let gw: { id: number; ser_num: string; token: string };
 let jwb: { id: number; ser_num: string; token: string };
 let toilet: number;
 let base: string;
-
-async function account(name: string) {
-  const hash = await hashPassword('password-123', 12);
-  const id = await insertUser(t.ctx.db, {
-    user_name: name,
-    email: null,
-    password_hash: hash,
-    permissions: 7,
-    parent_id: 1,
-  });
-  return { id, token: await t.login(name, 'password-123') };
-}
 
 let seq = 0;
 async function report(
@@ -55,8 +41,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws`;
 
-  owner = await account('live_owner');
-  stranger = await account('live_stranger');
+  owner = await t.account('live_owner', 7);
+  stranger = await t.account('live_stranger', 7);
   gw = (
     await t.post<typeof gw>(
       `${DEVICE_KINDS.gateway.base}/add-gateway`,

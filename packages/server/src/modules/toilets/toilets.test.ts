@@ -9,8 +9,6 @@ import {
   TOILET_STATUS,
 } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
-import { hashPassword } from '../auth/password.ts';
-import { insertUser } from '../users/repo.ts';
 
 let t: TestApp;
 let admin: string;
@@ -20,17 +18,6 @@ let customer: { id: number; token: string };
 let gw: number;
 let otherGw: number;
 
-async function account(name: string, permissions: number, parentId: number | null) {
-  const hash = await hashPassword('password-123', 12);
-  const id = await insertUser(t.ctx.db, {
-    user_name: name,
-    email: null,
-    password_hash: hash,
-    permissions,
-    parent_id: parentId,
-  });
-  return { id, token: await t.login(name, 'password-123') };
-}
 const addGateway = async (token: string, ser: string) =>
   (
     await t.post<{ id: number }>(
@@ -44,9 +31,9 @@ beforeAll(async () => {
   t = await testApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
   const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await account('wc_dealer', mgr, 1);
-  other = await account('wc_other', mgr, 1);
-  customer = await account('wc_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+  dealer = await t.account('wc_dealer', mgr, 1);
+  other = await t.account('wc_other', mgr, 1);
+  customer = await t.account('wc_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
   gw = await addGateway(dealer.token, 'GW-1');
   otherGw = await addGateway(other.token, 'GW-2');
 });

@@ -9,18 +9,6 @@ let t: TestApp;
 let admin: string;
 let hash: string;
 
-/** Creates an account directly (setup, not under test) and signs it in. */
-async function account(name: string, permissions: number, parentId: number | null) {
-  const id = await insertUser(t.ctx.db, {
-    user_name: name,
-    email: null,
-    password_hash: hash,
-    permissions,
-    parent_id: parentId,
-  });
-  return { id, token: await t.login(name, 'password-123') };
-}
-
 beforeAll(async () => {
   t = await testApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
@@ -59,7 +47,7 @@ describe('role assignment matrix (SPEC §6)', () => {
 
   for (const caller of ROLES) {
     it(`${caller.name} (${caller.label}) grants exactly ${MAY_GRANT[caller.name].join(', ') || 'nothing'}`, async () => {
-      const me = await account(`m_${caller.name}`, caller.value, 1);
+      const me = await t.account(`m_${caller.name}`, caller.value, 1);
       const target = await insertUser(t.ctx.db, {
         user_name: `m_${caller.name}_child`,
         email: null,
@@ -87,7 +75,7 @@ describe('role assignment matrix (SPEC §6)', () => {
   }
 
   it('a dealer cannot mint an OEM through add-user either, and the refusal names the role', async () => {
-    const dealer = await account('dealer_x', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    const dealer = await t.account('dealer_x', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
     const r = await t.post(
       '/api/v1/user/add-user',
       { user_name: 'wannabe_oem', password: 'password-123', permissions: PERMISSION.oemer },
@@ -112,8 +100,8 @@ describe('role assignment matrix (SPEC §6)', () => {
   });
 
   it('nobody but develop grants develop', async () => {
-    const sup = await account('sup_dev', PERMISSION.superSaled | PERMISSION.ssSuperSaled, 1);
-    const child = await account('sup_dev_child', PERMISSION.visitor, sup.id);
+    const sup = await t.account('sup_dev', PERMISSION.superSaled | PERMISSION.ssSuperSaled, 1);
+    const child = await t.account('sup_dev_child', PERMISSION.visitor, sup.id);
     const r = await t.post(
       '/api/v1/user/update-user',
       { id: child.id, permissions: PERMISSION.develop },
@@ -131,9 +119,9 @@ describe('hierarchy', () => {
 
   beforeAll(async () => {
     const mgr = PERMISSION.oemer;
-    a = await account('tree_a', mgr, 1);
-    a1 = await account('tree_a1', PERMISSION.user | PERMISSION.visitor, a.id);
-    b = await account('tree_b', mgr, 1);
+    a = await t.account('tree_a', mgr, 1);
+    a1 = await t.account('tree_a1', PERMISSION.user | PERMISSION.visitor, a.id);
+    b = await t.account('tree_b', mgr, 1);
     const d = await t.post<{ id: number }>(
       '/api/v1/user/add-docking-interface',
       { name: 'B 的接口', url: 'https://b.example.com/hook' },
@@ -307,15 +295,15 @@ describe('users list', () => {
   });
 
   it('is for managers only', async () => {
-    const v = await account('just_visitor', PERMISSION.visitor, 1);
+    const v = await t.account('just_visitor', PERMISSION.visitor, 1);
     expect((await t.get('/api/v1/user/users', undefined, { token: v.token })).code).toBe(CODE.forbidden);
   });
 });
 
 describe('update-user', () => {
   it('lets managers toggle the weekly-report services, not the user itself', async () => {
-    const mgr = await account('svc_mgr', PERMISSION.oemer, 1);
-    const child = await account('svc_child', PERMISSION.user | PERMISSION.visitor, mgr.id);
+    const mgr = await t.account('svc_mgr', PERMISSION.oemer, 1);
+    const child = await t.account('svc_child', PERMISSION.user | PERMISSION.visitor, mgr.id);
     const both = 1 | SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
     const r = await t.post<{ services: number }>(
       '/api/v1/user/update-user',
@@ -338,7 +326,7 @@ describe('update-user', () => {
   });
 
   it('keeps message_count read-only', async () => {
-    const u = await account('msg_user', PERMISSION.visitor, 1);
+    const u = await t.account('msg_user', PERMISSION.visitor, 1);
     await t.post('/api/v1/user/update-user', { id: u.id, message_count: 99 }, { token: admin });
     const r = await t.get<{ message_count: number }>(
       '/api/v1/user/get-user',
@@ -349,7 +337,7 @@ describe('update-user', () => {
   });
 
   it('answers 409 for a taken user name', async () => {
-    const u = await account('name_taken', PERMISSION.visitor, 1);
+    const u = await t.account('name_taken', PERMISSION.visitor, 1);
     const r = await t.post('/api/v1/user/update-user', { id: u.id, user_name: 'ADMIN' }, { token: admin });
     expect(r).toMatchObject({ code: CODE.conflict, message: '用户名已被使用' });
   });
@@ -371,8 +359,8 @@ describe('update-user', () => {
 
 describe('soft delete', () => {
   it('revokes sessions, hides the user, blocks sign-in and keeps history', async () => {
-    const mgr = await account('del_mgr', PERMISSION.oemer, 1);
-    const victim = await account('del_victim', PERMISSION.visitor | PERMISSION.user, mgr.id);
+    const mgr = await t.account('del_mgr', PERMISSION.oemer, 1);
+    const victim = await t.account('del_victim', PERMISSION.visitor | PERMISSION.user, mgr.id);
     expect(
       (await t.post('/api/v1/user/update-user', { id: victim.id, is_delete: true }, { token: mgr.token }))
         .code,
@@ -397,7 +385,7 @@ describe('soft delete', () => {
   });
 
   it('no one deletes itself', async () => {
-    const u = await account('self_del', PERMISSION.oemer, 1);
+    const u = await t.account('self_del', PERMISSION.oemer, 1);
     const r = await t.post('/api/v1/user/update-user', { id: u.id, is_delete: true }, { token: u.token });
     expect(r).toMatchObject({ code: CODE.forbidden, message: '不能删除自己的账号' });
   });
@@ -405,7 +393,7 @@ describe('soft delete', () => {
 
 describe('audit log', () => {
   it('records who changed what, before and after, filterable by user and time', async () => {
-    const u = await account('audited', PERMISSION.visitor, 1);
+    const u = await t.account('audited', PERMISSION.visitor, 1);
     await t.post('/api/v1/user/update-info', { user_id: u.id, company_name: '新公司' }, { token: admin });
     await t.post(
       '/api/v1/user/update-user',
