@@ -18,6 +18,7 @@ import { audit, diff, scopeOf } from '../audit/service.ts';
 import { findUser } from '../users/repo.ts';
 import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
+import { applyBinding } from '../bindings/service.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
 export const newDeviceToken = () => crypto.randomBytes(18).toString('base64url');
@@ -182,34 +183,18 @@ export async function bindList(
   return { ...r, page: q.page, page_size: q.page_size };
 }
 
-/**
- * SPEC §4: add_ids and remove_ids together, in one transaction, all or nothing. Every id
- * must be a device the caller can see, and the user one the caller manages.
- */
-export async function bind(ctx: AppContext, caller: Caller, kind: DeviceKind, b: BindBody, ip: string) {
-  await assertCanManage(ctx, caller, b.user_id);
-  const target = await findUser(ctx.db, b.user_id);
-  if (!target || target.is_delete) throw notFound('用户不存在');
-  const overlap = b.add_ids.filter((id) => b.remove_ids.includes(id));
-  if (overlap.length) throw badRequest(`设备 ${overlap.join('、')} 不能同时绑定和解绑`);
-  const scope = await scopeOf(ctx, caller);
-  const all = [...new Set([...b.add_ids, ...b.remove_ids])];
-  await ctx.db.transaction(async (tx) => {
-    const visible = await repo.visibleIds(tx, kind, all, scope);
-    const missing = all.filter((id) => !visible.has(id));
-    if (missing.length) throw notFound(`${DEVICE_KINDS[kind].label} ${missing.join('、')} 不存在或无权操作`);
-    await repo.bindDevices(tx, b.user_id, b.add_ids);
-    await repo.unbindDevices(tx, b.user_id, b.remove_ids);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: b.user_id,
-      action: 'device.bind',
+export function bind(ctx: AppContext, caller: Caller, kind: DeviceKind, b: BindBody, ip: string) {
+  return applyBinding(
+    ctx,
+    caller,
+    {
+      label: DEVICE_KINDS[kind].label,
       entity: kind,
-      entityId: null,
-      before: { remove_ids: b.remove_ids },
-      after: { add_ids: b.add_ids },
-      ip,
-    });
-  });
-  return null;
+      visible: (tx, ids, scope) => repo.visibleIds(tx, kind, ids, scope),
+      bind: repo.bindDevices,
+      unbind: repo.unbindDevices,
+    },
+    b,
+    ip,
+  );
 }

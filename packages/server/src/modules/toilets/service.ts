@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import type { toiletListQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { has, PERMISSION } from '@se/core';
 import { audit, diff, scopeOf } from '../audit/service.ts';
 import { findDevice } from '../devices/repo.ts';
 import { findUser } from '../users/repo.ts';
 import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
+import { applyBinding } from '../bindings/service.ts';
 
 /** A toilet may only point at a gateway the caller can see: no ids leak through the link. */
 async function assertGateway(ctx: AppContext, scope: string, gatewayId: number) {
@@ -106,30 +107,18 @@ export async function bindList(
   return { ...r, page: q.page, page_size: q.page_size };
 }
 
-export async function bind(ctx: AppContext, caller: Caller, b: BindBody, ip: string) {
-  await assertCanManage(ctx, caller, b.user_id);
-  const target = await findUser(ctx.db, b.user_id);
-  if (!target || target.is_delete) throw notFound('用户不存在');
-  const overlap = b.add_ids.filter((id) => b.remove_ids.includes(id));
-  if (overlap.length) throw badRequest(`厕所 ${overlap.join('、')} 不能同时绑定和解绑`);
-  const scope = await scopeOf(ctx, caller);
-  const all = [...new Set([...b.add_ids, ...b.remove_ids])];
-  await ctx.db.transaction(async (tx) => {
-    const visible = await repo.visibleToiletIds(tx, all, scope);
-    const missing = all.filter((id) => !visible.has(id));
-    if (missing.length) throw notFound(`厕所 ${missing.join('、')} 不存在或无权操作`);
-    await repo.bindToilets(tx, b.user_id, b.add_ids);
-    await repo.unbindToilets(tx, b.user_id, b.remove_ids);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: b.user_id,
-      action: 'device.bind',
+export function bind(ctx: AppContext, caller: Caller, b: BindBody, ip: string) {
+  return applyBinding(
+    ctx,
+    caller,
+    {
+      label: '厕所',
       entity: 'toilet',
-      entityId: null,
-      before: { remove_ids: b.remove_ids },
-      after: { add_ids: b.add_ids },
-      ip,
-    });
-  });
-  return null;
+      visible: repo.visibleToiletIds,
+      bind: repo.bindToilets,
+      unbind: repo.unbindToilets,
+    },
+    b,
+    ip,
+  );
 }
