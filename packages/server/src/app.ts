@@ -102,6 +102,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (alarmIds.length) ctx.events.emit('alarms', alarmIds);
   };
   await ensurePartitions(db, new Date(), (m) => app.log.warn(m));
+  // Statistics for the planner from the first query on (PGlite has no autovacuum).
+  if (db.kind === 'pglite' && opts.jobs !== false) await db.query('ANALYZE');
   const admin = await ensureAdmin(ctx);
 
   await app.register(formbody);

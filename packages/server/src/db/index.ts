@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -69,9 +70,9 @@ async function openPglite(dataDir: string | null): Promise<Db> {
   if (dataDir) {
     const dir = path.join(dataDir, 'pg');
     await fs.mkdir(dataDir, { recursive: true });
-    db = await PGlite.create(dir);
+    db = await PGlite.create(dir, { extensions: { pg_trgm } });
   } else {
-    db = await PGlite.create();
+    db = await PGlite.create({ extensions: { pg_trgm } });
   }
   const parse = { parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } };
   // PGlite runs one statement at a time; its query() and transaction() share one mutex,

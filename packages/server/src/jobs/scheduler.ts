@@ -41,6 +41,9 @@ export function startJobs(ctx: AppContext) {
     return t;
   };
   const timers = [
+    // PGlite runs no autovacuum: without fresh statistics the planner guesses, badly, once
+    // tables grow. PostgreSQL's own autovacuum does this there.
+    ...(ctx.db.kind === 'pglite' ? [every(10 * 60_000, () => ctx.db.query('ANALYZE'))] : []),
     every(60_000, () => offlineSweep(ctx)),
     every(6 * 3_600_000, () => ensurePartitions(ctx.db, new Date(), (m) => ctx.log.warn(m))),
     every(6 * 3_600_000, () => applyRetention(ctx.db, ctx.config.retentionDays)),

@@ -11,8 +11,14 @@ export function visibleSql(w: Params, scope: string, alias = 'd', kind?: string)
   if (scope === '/') return 'true';
   // A sensor has no bindings of its own: it is visible through its gateway.
   const col = kind === 'sensor' ? `${alias}.gateway_id` : `${alias}.id`;
-  return `EXISTS (SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
-                   WHERE b.device_id = ${col} AND u.path LIKE ${w.p(scope)} || '%')`;
+  // A set the planner builds once (subtree users by path index, their bindings by index)
+  // and probes per device, rather than a correlated lookup per row.
+  return boundInSubtree(w, col, scope);
+}
+
+function boundInSubtree(w: Params, col: string, scope: string) {
+  return `${col} IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id
+                      WHERE u.path LIKE ${w.p(scope)} || '%')`;
 }
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
@@ -24,6 +30,9 @@ const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_
   coalesce((SELECT string_agg(u.user_name, ',' ORDER BY u.id) FROM device_bindings b JOIN users u ON u.id = b.user_id
              WHERE b.device_id = d.id), '') AS owners,
   ${localTime('d.created_at')} AS created_at`;
+
+/** The expression the trigram index of migration 0008 covers: keep the two identical. */
+const SEARCH = `(d.ser_num || ' ' || d."desc" || ' ' || d.location)`;
 
 export interface DeviceFilter {
   kind: string;
@@ -42,10 +51,7 @@ export interface DeviceFilter {
 export async function listDevices(q: Queryable, f: DeviceFilter) {
   const w = new Params();
   const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope, 'd', f.kind)];
-  if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(d.ser_num ILIKE ${like} OR d."desc" ILIKE ${like} OR d.location ILIKE ${like})`);
-  }
+  if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
   if (f.online !== undefined) {
     const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
     cond.push(f.online ? `d.time >= ${since}` : `(d.time IS NULL OR d.time < ${since})`);
@@ -53,17 +59,17 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
   if (f.type !== undefined) cond.push(`d.type = ${w.p(f.type)}`);
   if (f.industrialType) cond.push(`d.industrial_type = ${w.p(f.industrialType)}`);
   if (f.gatewayId !== undefined) cond.push(`d.gateway_id = ${w.p(f.gatewayId)}`);
-  if (f.ownerScope) {
-    cond.push(`EXISTS (SELECT 1 FROM device_bindings ob JOIN users ou ON ou.id = ob.user_id
-                        WHERE ob.device_id = d.id AND ou.path LIKE ${w.p(f.ownerScope)} || '%')`);
-  }
+  if (f.ownerScope) cond.push(boundInSubtree(w, 'd.id', f.ownerScope));
   const where = cond.join(' AND ');
   const countParams = [...w.values];
   const select = row(w, f.offlineMs);
   const n = w.values.length;
   const [list, count] = await Promise.all([
+    // The page's ids first (skipped rows cost an index entry each), then the full rows —
+    // with their owner lists — for those ids only.
     q.query<DeviceRow>(
-      `SELECT ${select} FROM devices d WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `WITH page AS (SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2})
+       SELECT ${select} FROM page JOIN devices d ON d.id = page.id ORDER BY d.id DESC`,
       [...w.values, f.limit, f.offset],
     ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countParams),
@@ -200,10 +206,7 @@ export async function listForBinding(
   const bound = (p: string) =>
     `EXISTS (SELECT 1 FROM device_bindings tb WHERE tb.device_id = d.id AND tb.user_id = ${p})`;
   const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope)];
-  if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(d.ser_num ILIKE ${like} OR d."desc" ILIKE ${like} OR d.location ILIKE ${like})`);
-  }
+  if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
   if (f.onlyBound) cond.push(bound(w.p(f.targetUserId)));
   const where = cond.join(' AND ');
   const countValues = [...w.values];

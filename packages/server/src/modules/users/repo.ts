@@ -133,9 +133,14 @@ export async function listUsers(q: Queryable, f: UserFilter) {
   if (f.keywords) {
     const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     const match: string[] = [];
-    if (keys.has('user_name')) match.push(`u.user_name ILIKE ${like}`);
-    if (keys.has('email')) match.push(`u.email ILIKE ${like}`);
-    if (keys.has('phone_num')) match.push(`u.phone_num LIKE ${like}`);
+    if (keys.has('user_name') && keys.has('email') && keys.has('phone_num')) {
+      // All three: the expression of the trigram index (migration 0008).
+      match.push(`(u.user_name || ' ' || coalesce(u.email, '') || ' ' || u.phone_num) ILIKE ${like}`);
+    } else {
+      if (keys.has('user_name')) match.push(`u.user_name ILIKE ${like}`);
+      if (keys.has('email')) match.push(`u.email ILIKE ${like}`);
+      if (keys.has('phone_num')) match.push(`u.phone_num LIKE ${like}`);
+    }
     if (keys.has('id') && /^\d{1,9}$/.test(f.keywords)) match.push(`u.id = ${w.p(Number(f.keywords))}`);
     cond.push(match.length ? `(${match.join(' OR ')})` : 'false');
   }
