@@ -1,6 +1,6 @@
-import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { CODE, signupBody } from '@se/core';
-import { Button, Checkbox, Input, Space } from 'antd';
+import { Button, Checkbox, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { errorText } from '../../components/error-text.ts';
 import { toast } from '../../components/toast.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { CaptchaButton } from './CaptchaButton.tsx';
+import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
 import { Field } from './Field.tsx';
 
 const AGREEMENT_REQUIRED = '请阅读并同意用户协议与隐私声明';
@@ -44,34 +44,7 @@ export default function Register() {
   return (
     <AuthCard title="用户注册">
       <form name="register" noValidate onSubmit={form.onSubmit((body) => void submit(body))}>
-        <Field label="邮箱" id={form.idOf('email')} error={form.errors.email}>
-          <Input
-            {...form.input('email')}
-            size="large"
-            prefix={<MailOutlined />}
-            placeholder="请输入邮箱"
-            autoComplete="email"
-            inputMode="email"
-          />
-        </Field>
-        <Field label="邮箱验证码" id={form.idOf('email_captcha')} error={form.errors.email_captcha}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Input
-              {...form.input('email_captcha')}
-              size="large"
-              prefix={<SafetyOutlined />}
-              placeholder="6位数字验证码"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-            />
-            <CaptchaButton
-              email={form.values.email}
-              purpose="signup"
-              onInvalidEmail={(message) => form.setErrors((e) => ({ ...e, email: message }))}
-            />
-          </Space.Compact>
-        </Field>
+        <EmailCaptchaFields form={form} purpose="signup" />
         <Field label="用户名" id={form.idOf('user_name')} error={form.errors.user_name}>
           <Input
             {...form.input('user_name')}
@@ -81,24 +54,7 @@ export default function Register() {
             autoComplete="username"
           />
         </Field>
-        <Field label="密码" id={form.idOf('password1')} error={form.errors.password1}>
-          <Input.Password
-            {...form.input('password1')}
-            size="large"
-            prefix={<LockOutlined />}
-            placeholder="至少8个字符"
-            autoComplete="new-password"
-          />
-        </Field>
-        <Field label="确认密码" id={form.idOf('password2')} error={form.errors.password2}>
-          <Input.Password
-            {...form.input('password2')}
-            size="large"
-            prefix={<LockOutlined />}
-            placeholder="请再次输入密码"
-            autoComplete="new-password"
-          />
-        </Field>
+        <NewPasswordFields form={form} />
         <div className="auth-field">
           <Checkbox
             {...form.checkbox('agreed')}
