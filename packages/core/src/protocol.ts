@@ -51,7 +51,7 @@ export const REPORT_DATA = {
   }),
   sensor: z.object({ ...gases, smk_alarm: flag.optional(), alarm: flag.optional() }),
   jwb: z.object({
-    warning: z.number().int().min(0).max(0xffffffff).optional(),
+    warning: z.number().int().min(0).max(0x7fffffff).optional(),
     liquid: num(0, MAX_LIQUID_MARGIN).optional(),
     state: z.number().int().min(0).max(255).optional(),
     ...gases,
@@ -68,7 +68,7 @@ export const REPORT_DATA = {
   water_meter: z.object({ reading: num(0, 1e12) }),
   paper_machine: z.object({
     level: num(0, 100).optional(),
-    warning: z.number().int().min(0).max(0xffffffff).optional(),
+    warning: z.number().int().min(0).max(0x7fffffff).optional(),
   }),
 } as const;
 export type ReportKind = keyof typeof REPORT_DATA;

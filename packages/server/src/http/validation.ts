@@ -43,8 +43,16 @@ export function issueMessage(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
+/** PostgreSQL text cannot hold NUL; no field of ours has a use for control characters. */
+function hasNul(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (depth > 8 || v === null || typeof v !== 'object') return false;
+  return Object.values(v as Record<string, unknown>).some((x) => hasNul(x, depth + 1));
+}
+
 /** Parses `input` with `schema` or throws a 400 AppError naming every bad field. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (hasNul(input)) throw new AppError(CODE.badRequest, '请求内容包含非法字符');
   const r = schema.safeParse(input ?? {});
   if (r.success) return r.data;
   const fields = r.error.issues.map((i) => ({

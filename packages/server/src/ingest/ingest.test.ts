@@ -126,6 +126,57 @@ describe('HTTP transport', () => {
     expect((await device(gw.id)).bad_messages).toBe(4);
   });
 
+  it('rejects what the database cannot store instead of failing the whole batch', async () => {
+    const r = await report(
+      {
+        ser_num: jwb.ser_num,
+        messages: [
+          { id: 'p1', ts: now(), type: 'report', data: { warning: 2 ** 31 } },
+          { id: 'p2', ts: now(), type: 'report', data: { warning: 8, state: 1 } },
+        ],
+      },
+      jwb.token,
+    );
+    expect(r.data.accepted).toBe(1);
+    expect(r.data.rejected.map((x) => x.index)).toEqual([0]);
+    const evl = (
+      await t.post<typeof gw>(
+        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
+        { ser_num: 'ING-EVL-1' },
+        { token: admin },
+      )
+    ).data;
+    const nul = await report(
+      {
+        ser_num: evl.ser_num,
+        id: 'n1',
+        ts: now(),
+        type: 'report',
+        data: { star_level: 5, content: 'a\u0000b' },
+      },
+      evl.token,
+    );
+    // Over HTTP the whole request is refused; over MQTT the pipeline refuses the message.
+    expect(nul).toMatchObject({ code: CODE.badRequest, message: '请求内容包含非法字符' });
+    const raw = JSON.stringify({
+      id: 'n9',
+      ts: now(),
+      type: 'report',
+      data: { star_level: 5, content: 'a\u0000b' },
+    });
+    expect(
+      await t.ctx.pipeline.submitRaw({ ...evl, kind: 'evaluate', gateway_id: null }, Buffer.from(raw)),
+    ).toEqual({
+      ok: false,
+      error: '消息包含非法字符',
+    });
+    const ok = await report(
+      { ser_num: evl.ser_num, id: 'n2', ts: now(), type: 'report', data: { star_level: 5, content: '干净' } },
+      evl.token,
+    );
+    expect(ok.data.accepted).toBe(1);
+  });
+
   it('answers malformed JSON with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -77,6 +77,8 @@ export class IngestPipeline {
         return this.reject(device, '消息不是有效的 JSON');
       }
     }
+    // PostgreSQL cannot store NUL in text or jsonb: such a message would fail its whole batch.
+    if (JSON.stringify(value ?? null).includes('\\u0000')) return this.reject(device, '消息包含非法字符');
     const m = deviceMessage.safeParse(value);
     if (!m.success)
       return this.reject(device, `消息格式不正确：${m.error.issues[0]?.path.join('.') || '类型'}`);

@@ -3,6 +3,11 @@ import { PassThrough, type Readable } from 'node:stream';
 
 /** Reads the first sheet of an .xlsx or a CSV text into rows of cell texts. */
 export async function readRows(body: Buffer, contentType: string): Promise<string[][]> {
+  // NUL cannot be stored in PostgreSQL text; a cell with one keeps the rest of its text.
+  return (await readCells(body, contentType)).map((r) => r.map((c) => c.replaceAll('\u0000', '')));
+}
+
+async function readCells(body: Buffer, contentType: string): Promise<string[][]> {
   if (/csv|text\/plain/i.test(contentType)) return parseCsv(body.toString('utf8'));
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as unknown as ArrayBuffer);

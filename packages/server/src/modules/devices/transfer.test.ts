@@ -105,6 +105,15 @@ describe('device import', () => {
     expect(ok.data.imported).toBe(1);
   });
 
+  it('drops NUL characters from cells instead of failing the import', async () => {
+    const r = await upload('序列号,描述\nNULCELL-1,西湖\u0000公厕\n', 'text/csv');
+    expect(r.data.imported).toBe(1);
+    const [row] = await t.ctx.db.query<{ desc: string }>(
+      `SELECT "desc" FROM devices WHERE ser_num = 'NULCELL-1'`,
+    );
+    expect(row!.desc).toBe('西湖公厕');
+  });
+
   it('answers garbage and empty files with a clear message', async () => {
     expect((await upload(Buffer.from('not a spreadsheet'), XLSX)).message).toBe(
       '无法读取文件，请使用导入模板（.xlsx 或 .csv）',
