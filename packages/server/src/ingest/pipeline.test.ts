@@ -44,4 +44,33 @@ describe('ingest pipeline', () => {
       q.submit(device, { type: 'report', id: 'x1', ts: Date.now(), data: { co2: 1 } }),
     ).rejects.toThrow('database down');
   });
+
+  it('isolates a message the database refuses: the others are stored, it is answered as bad', async () => {
+    // A stand-in for data PostgreSQL refuses that validation let through.
+    const refusing = {
+      ...db,
+      transaction: <T>(fn: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) =>
+        db.transaction((tx) =>
+          fn({
+            query: (sql: string, params?: readonly unknown[]) => {
+              if (sql.includes('INSERT INTO telemetry') && (params?.[2] as string[]).includes('poison')) {
+                return Promise.reject(Object.assign(new Error('invalid byte sequence'), { code: '22021' }));
+              }
+              return tx.query(sql, params);
+            },
+          } as never),
+        ),
+    } as Db;
+    const p = new IngestPipeline(refusing, log, { maxBatch: 50, maxDelayMs: 20, maxQueue: 100 });
+    const ids = ['ok1', 'poison', 'ok2'];
+    const out = await Promise.all(
+      ids.map((id) => p.submit(device, { type: 'report', id, ts: Date.now(), data: { co2: 1 } })),
+    );
+    expect(out.map((o) => o.ok)).toEqual([true, false, true]);
+    const stored = await db.query<{ msg_id: string }>(
+      `SELECT msg_id FROM telemetry WHERE msg_id = ANY($1::text[])`,
+      [ids],
+    );
+    expect(stored.map((r) => r.msg_id).sort()).toEqual(['ok1', 'ok2']);
+  });
 });

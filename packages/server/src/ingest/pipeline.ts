@@ -153,6 +153,23 @@ export class IngestPipeline {
         alarmIds = r.alarmIds;
       });
     } catch (err) {
+      if (isDataError(err)) {
+        // One message the database refuses must not sink the others, nor come back forever:
+        // retry one by one; the one that still fails is answered as a bad message.
+        if (batch.length > 1 || (batch.length === 1 && bad.size)) {
+          for (const p of batch) await this.write([p], new Map());
+          if (bad.size) await this.write([], bad);
+          return;
+        }
+        if (batch.length === 0) {
+          this.log.warn({ err }, 'bad-message counters not stored');
+          return;
+        }
+        this.log.warn({ err, device: batch[0]!.device.ser_num }, 'device message refused by the database');
+        this.stats.rejected++;
+        batch[0]!.resolve({ ok: false, error: '数据无法保存' });
+        return;
+      }
       this.log.error({ err }, 'ingest batch failed');
       for (const p of batch) p.reject(err as Error);
       return;
@@ -271,6 +288,12 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
     );
   }
   return { stored, duplicates, alarmIds };
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity): the data, not the database, is wrong. */
+function isDataError(err: unknown) {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
 }
 
 const HOUR = 3_600_000;
