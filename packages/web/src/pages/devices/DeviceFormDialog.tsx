@@ -1,3 +1,4 @@
+import { FormModal } from '../../components/FormModal.tsx';
 import {
   DEVICE_KINDS,
   GATEWAY_TYPES,
@@ -6,7 +7,7 @@ import {
   type DeviceKind,
   type DeviceRow,
 } from '@se/core';
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { addDevice, updateDevice, type DeviceFields } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
@@ -89,20 +90,14 @@ export function DeviceFormDialog({
 
   const half = mobile ? 24 : 12;
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? `编辑${label}` : `登记${label}`}
-      width={mobile ? '95%' : 640}
-      okText="保存"
-      cancelText="取 消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
+      width={640}
+      saving={saving}
+      onSave={() => form.submit()}
       onCancel={() => setOpen(false)}
-      afterOpenChange={(visible) => {
-        if (!visible) onClosed();
-      }}
-      destroyOnHidden
+      onClosed={onClosed}
     >
       <Form<FormValues>
         form={form}
@@ -170,6 +165,6 @@ export function DeviceFormDialog({
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

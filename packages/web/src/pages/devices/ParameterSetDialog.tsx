@@ -1,3 +1,4 @@
+import { FormModal } from '../../components/FormModal.tsx';
 import {
   ENVIRONMENT_PRESETS,
   LIQUID_PRESETS,
@@ -5,7 +6,7 @@ import {
   addParameterBody,
   type ParameterSet,
 } from '@se/core';
-import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { addParameterSet, updateParameterSet } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
@@ -63,20 +64,14 @@ export function ParameterSetDialog({
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={set ? `编辑参数 #${set.parameter_num}` : '新建参数'}
-      width={mobile ? '95%' : 760}
-      okText="保存"
-      cancelText="取 消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
+      width={760}
+      saving={saving}
+      onSave={() => form.submit()}
       onCancel={() => setOpen(false)}
-      afterOpenChange={(visible) => {
-        if (!visible) onClosed();
-      }}
-      destroyOnHidden
+      onClosed={onClosed}
     >
       <Form<ParameterFormValues>
         form={form}
@@ -142,6 +137,6 @@ export function ParameterSetDialog({
           })}
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

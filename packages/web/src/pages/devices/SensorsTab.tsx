@@ -1,12 +1,12 @@
+import { FormModal } from '../../components/FormModal.tsx';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { addSensorBody, type DeviceRow } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Modal, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addSensor, listSensors, updateSensor } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import { usePager } from '../../components/pager.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
 import { LastReport, OnlineTag, SerNum } from './DeviceBits.tsx';
 import { dash } from './device-text.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
@@ -145,7 +145,6 @@ function SensorDialog({
   onSaved: () => void;
   onClosed: () => void;
 }) {
-  const mobile = useIsMobile();
   const [form] = Form.useForm<SensorForm>();
   const [open, setOpen] = useState(true);
   const [saving, setSaving] = useState(false);
@@ -171,20 +170,14 @@ function SensorDialog({
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={sensor ? `编辑传感器 ${sensor.ser_num}` : '添加传感器'}
-      width={mobile ? '95%' : 480}
-      okText="保存"
-      cancelText="取 消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
+      width={480}
+      saving={saving}
+      onSave={() => form.submit()}
       onCancel={() => setOpen(false)}
-      afterOpenChange={(visible) => {
-        if (!visible) onClosed();
-      }}
-      destroyOnHidden
+      onClosed={onClosed}
     >
       <Form<SensorForm>
         form={form}
@@ -214,6 +207,6 @@ function SensorDialog({
           <Input maxLength={200} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

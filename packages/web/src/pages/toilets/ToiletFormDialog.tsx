@@ -1,6 +1,7 @@
+import { FormModal } from '../../components/FormModal.tsx';
 import { addToiletBody, updateToiletBody, type ToiletRow } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { listDevices } from '../../api/devices.ts';
 import { addToilet, updateToilet, type ToiletFields } from '../../api/toilets.ts';
@@ -131,20 +132,14 @@ export function ToiletFormDialog({
   const half = mobile ? 24 : 12;
   const third = mobile ? 24 : 8;
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? `编辑厕所 ${editing.name}` : '登记厕所'}
-      width={mobile ? '95%' : 720}
-      okText="保存"
-      cancelText="取 消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
+      width={720}
+      saving={saving}
+      onSave={() => form.submit()}
       onCancel={() => setOpen(false)}
-      afterOpenChange={(visible) => {
-        if (!visible) onClosed();
-      }}
-      destroyOnHidden
+      onClosed={onClosed}
     >
       <Form<FormValues>
         form={form}
@@ -213,6 +208,6 @@ export function ToiletFormDialog({
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
