@@ -79,8 +79,14 @@ describe('dispenser registry', () => {
     await admin.goto('/users');
     await row(admin, 'e2e_jwb_customer').getByRole('button', { name: '绑定设备' }).click();
     const dialog = admin.getByRole('dialog', { name: /绑定设备/ });
-    await dialog.getByRole('tab', { name: '除臭机' }).click();
-    await row(admin, 'E2E-JWB-1').getByRole('checkbox').check();
+    const tab = dialog.getByRole('tab', { name: '除臭机' });
+    await tab.click();
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    await dialog
+      .getByRole('row')
+      .filter({ has: admin.getByText('E2E-JWB-1', { exact: true }) })
+      .getByRole('checkbox')
+      .check();
     await dialog.getByRole('button', { name: '保存' }).click();
     await admin.getByText('绑定已保存').waitFor();
     await admin.context().close();
