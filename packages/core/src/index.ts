@@ -11,3 +11,4 @@ export * from './api/dispenser.ts';
 export * from './protocol.ts';
 export * from './ws.ts';
 export * from './api/live.ts';
+export * from './api/downloads.ts';
