@@ -334,16 +334,23 @@ async function rollup(tx: Queryable, stored: StoredReport[]) {
 }
 
 /**
- * An evaluation terminal's rating becomes a comment on the terminal (issue 6 links it to
- * its toilet), and the terminal's star count and average follow.
+ * An evaluation terminal's rating becomes a comment on the terminal, and the terminal's star
+ * count and average follow. A terminal placed in a toilet (devices.toilet_id) rates that
+ * toilet: the comment carries toilet_id and the toilet's star_sum/star_count grow in the
+ * same transaction.
  */
 async function ratingsToComments(tx: Queryable, stored: StoredReport[]) {
   const ratings = stored.filter((s) => s.kind === 'evaluate' && typeof s.data.star_level === 'number');
   if (!ratings.length) return;
   const flag = (s: StoredReport, k: string) => s.data[k] === 1;
-  await tx.query(
-    `INSERT INTO comments (equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::timestamptz[])`,
+  // The toilet is read from the row itself, so a placement committed before this batch counts.
+  const inserted = await tx.query<{ toilet_id: number | null; star_level: number }>(
+    `INSERT INTO comments (equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at, toilet_id)
+     SELECT v.*, d.toilet_id
+       FROM unnest($1::int[], $2::int[], $3::text[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::timestamptz[])
+            AS v(equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at)
+       JOIN devices d ON d.id = v.equipment_id
+     RETURNING toilet_id, star_level`,
     [
       ratings.map((s) => s.device_id),
       ratings.map((s) => s.data.star_level as number),
@@ -367,4 +374,19 @@ async function ratingsToComments(tx: Queryable, stored: StoredReport[]) {
        FROM unnest($1::int[], $2::int[], $3::float8[]) AS v(id, n, sum) WHERE d.id = v.id`,
     [[...per.keys()], [...per.values()].map((a) => a.n), [...per.values()].map((a) => a.sum)],
   );
+  const toilets = new Map<number, { n: number; sum: number }>();
+  for (const c of inserted) {
+    if (c.toilet_id === null) continue;
+    const a = toilets.get(c.toilet_id) ?? { n: 0, sum: 0 };
+    a.n++;
+    a.sum += c.star_level;
+    toilets.set(c.toilet_id, a);
+  }
+  if (toilets.size) {
+    await tx.query(
+      `UPDATE toilets t SET star_sum = t.star_sum + v.sum, star_count = t.star_count + v.n
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, n, sum) WHERE t.id = v.id`,
+      [[...toilets.keys()], [...toilets.values()].map((a) => a.n), [...toilets.values()].map((a) => a.sum)],
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
 
 /** A toilet is visible when bound to a user of the scope's subtree; '/' sees all. */
-function visibleSql(w: Params, scope: string, alias = 't') {
+export function visibleSql(w: Params, scope: string, alias = 't') {
   if (scope === '/') return 'true';
   return `EXISTS (SELECT 1 FROM toilet_bindings b JOIN users u ON u.id = b.user_id
                    WHERE b.toilet_id = ${alias}.id AND u.path LIKE ${w.p(scope)} || '%')`;

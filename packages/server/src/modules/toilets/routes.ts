@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as toilets from './service.ts';
+import { toiletDetailRoutes } from './detail-routes.ts';
 
 const tag = 'toilet';
 const page = <T extends z.ZodType>(row: T) =>
@@ -81,4 +82,5 @@ export function toiletRoutes(app: FastifyInstance, ctx: AppContext) {
     body: bindBody,
     handler: ({ req, caller, body }) => toilets.bind(ctx, caller, body, req.ip),
   });
+  toiletDetailRoutes(app, ctx);
 }

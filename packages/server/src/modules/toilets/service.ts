@@ -1,4 +1,10 @@
-import { OFFLINE_MS, type AddToiletBody, type BindBody, type UpdateToiletBody } from '@se/core';
+import {
+  OFFLINE_MS,
+  OPERATOR_STATUS_FLAGS,
+  type AddToiletBody,
+  type BindBody,
+  type UpdateToiletBody,
+} from '@se/core';
 import type { z } from 'zod';
 import type { toiletListQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
@@ -11,6 +17,8 @@ import { findUser } from '../users/repo.ts';
 import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
+import { revokeAllDisplayTokens } from '../display/repo.ts';
+import { insertStatusLog, unplaceAll } from './detail-repo.ts';
 
 /** A toilet may only point at a gateway the caller can see: no ids leak through the link. */
 async function assertGateway(ctx: AppContext, scope: string, gatewayId: number) {
@@ -75,6 +83,27 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateToiletBod
   if (c.changed) {
     await ctx.db.transaction(async (tx) => {
       await repo.updateToilet(tx, t.id, c.after);
+      // Flags switched through a plain update (the list's switches) enter the history too.
+      if (typeof c.after.status === 'number') {
+        const changed = OPERATOR_STATUS_FLAGS.filter(
+          (f) => (t.status & f) !== ((c.after.status as number) & f),
+        );
+        await insertStatusLog(
+          tx,
+          changed.map((f) => ({
+            toilet_id: t.id,
+            flag: f,
+            on: ((c.after.status as number) & f) !== 0,
+            note: '',
+            user_id: caller.id,
+          })),
+        );
+      }
+      if (b.is_delete) {
+        // A deleted toilet holds no devices and no screen shows it any more.
+        await unplaceAll(tx, t.id);
+        await revokeAllDisplayTokens(tx, t.id, caller.id);
+      }
       await audit(tx, {
         actorId: caller.id,
         targetUserId: null,

@@ -1,6 +1,7 @@
 import {
   DeleteOutlined,
   EditOutlined,
+  ProfileOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
@@ -20,7 +21,6 @@ import {
   Spin,
   Switch,
   Table,
-  Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -32,7 +32,10 @@ import { useIsMobile } from '../../layout/viewport.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { ToiletFormDialog, type ToiletDialogTarget } from './ToiletFormDialog.tsx';
 import { usePageClamp } from '../devices/use-page-clamp.ts';
-import { addressText, starAverage, statusFlags, withFlag, type ToiletFlag } from './toilet-text.ts';
+import { addressText, starAverage, withFlag, type ToiletFlag } from './toilet-text.ts';
+import { toiletsKey } from './keys.ts';
+import { StatusTags } from './StatusTags.tsx';
+import { ToiletDetailDrawer } from './ToiletDetailDrawer.tsx';
 
 interface Search {
   keywords: string;
@@ -45,28 +48,10 @@ const FLAG_OPTIONS = (Object.keys(TOILET_STATUS) as ToiletFlag[]).map((f) => ({
   value: f,
   label: TOILET_STATUS_LABELS[f],
 }));
-const FLAG_COLORS: Record<ToiletFlag, string> = { cleaning: 'processing', repair: 'warning', alarm: 'error' };
-
 const statusOf = (flags: ToiletFlag[]): number | undefined =>
   flags.length ? flags.reduce((s, f) => s | TOILET_STATUS[f], 0) : undefined;
 
 const dash = (v: string) => v || '—';
-
-export const toiletsKey = ['toilets'] as const;
-
-function StatusTags({ status }: { status: number }) {
-  const flags = statusFlags(status);
-  if (flags.length === 0) return <Tag color="success">正常</Tag>;
-  return (
-    <Flex wrap gap={4}>
-      {flags.map((f) => (
-        <Tag key={f.flag} color={FLAG_COLORS[f.flag]} style={{ marginInlineEnd: 0 }}>
-          {f.label}
-        </Tag>
-      ))}
-    </Flex>
-  );
-}
 
 /** 厕所: the smart toilets the caller can see, their status switches and registration. */
 export function ToiletList() {
@@ -76,6 +61,7 @@ export function ToiletList() {
   const [draft, setDraft] = useState<Search>(NO_SEARCH);
   const [applied, setApplied] = useState({ search: NO_SEARCH, seq: 0 });
   const [dialog, setDialog] = useState<ToiletDialogTarget | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
   // "id:flag" of the switch being saved.
   const [switching, setSwitching] = useState<string | null>(null);
 
@@ -136,6 +122,9 @@ export function ToiletList() {
 
   const actions = (toilet: ToiletRow): ReactNode => (
     <Flex wrap={mobile} gap={0}>
+      <Button size="small" type="link" icon={<ProfileOutlined />} onClick={() => setDetailId(toilet.id)}>
+        详情
+      </Button>
       <Button
         size="small"
         type="link"
@@ -167,7 +156,18 @@ export function ToiletList() {
   );
 
   const columns: TableColumnsType<ToiletRow> = [
-    { title: '名称', dataIndex: 'name', width: 150, fixed: 'left', ellipsis: true },
+    {
+      title: '名称',
+      dataIndex: 'name',
+      width: 150,
+      fixed: 'left',
+      ellipsis: true,
+      render: (name: string, t) => (
+        <Typography.Link onClick={() => setDetailId(t.id)} title={`${name}：查看详情`}>
+          {name}
+        </Typography.Link>
+      ),
+    },
     // The address takes what the other columns leave.
     { title: '地址', key: 'address', ellipsis: true, render: (_, t) => dash(addressText(t)) },
     { title: '状态', dataIndex: 'status', width: 120, render: (s: number) => <StatusTags status={s} /> },
@@ -176,7 +176,7 @@ export function ToiletList() {
     { title: '评分', key: 'stars', width: 90, render: (_, t) => stars(t) },
     { title: '网关', dataIndex: 'gateway_ser_num', width: 140, ellipsis: true, render: dash },
     { title: '绑定用户', dataIndex: 'owners', width: 120, ellipsis: true, render: dash },
-    { title: '操作', key: 'actions', width: 160, fixed: 'right', render: (_, t) => actions(t) },
+    { title: '操作', key: 'actions', width: 220, fixed: 'right', render: (_, t) => actions(t) },
   ];
 
   const rows = toilets.data?.list ?? [];
@@ -280,6 +280,9 @@ export function ToiletList() {
         />
       )}
 
+      {detailId !== null && (
+        <ToiletDetailDrawer key={detailId} toiletId={detailId} onClose={() => setDetailId(null)} />
+      )}
       {dialog && (
         <ToiletFormDialog
           key={dialog.mode === 'edit' ? dialog.toilet.id : 'add'}

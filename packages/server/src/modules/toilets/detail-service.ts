@@ -1,0 +1,230 @@
+import {
+  PERMISSION,
+  TOILET_STATUS_LABELS,
+  TOILET_STATUS,
+  has,
+  starAverageOrNull,
+  type AddPartBody,
+  type PlaceBody,
+  type SetStatusBody,
+  type ToiletDetail,
+  type UpdateDocumentBody,
+  type UpdatePartBody,
+} from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { offset } from '../../db/sql.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { audit, diff, scopeOf } from '../audit/service.ts';
+import * as repo from './detail-repo.ts';
+import { get as getToilet } from './service.ts';
+
+/** Recent reviews shown in the detail; the full list is /comment. */
+const RECENT_COMMENTS = 10;
+
+/**
+ * Who may change a toilet's set-up (document, parts list, placement, display tokens): the
+ * user role and up, as for registering a toilet. A visitor-only account of the subtree
+ * (a cleaner) reads the detail and switches the cleaning/repair flags and part states.
+ */
+export const canManage = (caller: Caller) => has(caller.permission, PERMISSION.user);
+
+export function assertManage(caller: Caller, what: string) {
+  if (!canManage(caller)) throw forbidden(`只有用户及以上角色可以${what}`);
+}
+
+export async function detail(ctx: AppContext, caller: Caller, id: number): Promise<ToiletDetail> {
+  const toilet = await getToilet(ctx, caller, id);
+  const [document, parts, devices, comments] = await Promise.all([
+    repo.findDocument(ctx.db, id),
+    repo.listParts(ctx.db, id),
+    repo.toiletDevices(ctx.db, id, toilet.gateway_id),
+    repo.recentComments(ctx.db, id, RECENT_COMMENTS),
+  ]);
+  return {
+    toilet,
+    document,
+    parts,
+    ...devices,
+    comments,
+    star_average: starAverageOrNull(toilet.star_sum, toilet.star_count),
+    can_manage: canManage(caller),
+  };
+}
+
+export async function updateDocument(ctx: AppContext, caller: Caller, b: UpdateDocumentBody, ip: string) {
+  assertManage(caller, '修改厕所信息');
+  await getToilet(ctx, caller, b.toilet_id);
+  const { toilet_id, ...fields } = b;
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findDocument(tx, toilet_id);
+    const c = diff(before, fields);
+    if (!c.changed && before.id !== null) return;
+    await repo.upsertDocument(tx, toilet_id, fields);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: null,
+      action: 'toilet.document',
+      entity: 'toilet',
+      entityId: toilet_id,
+      before: c.before,
+      after: c.after,
+      ip,
+    });
+  });
+  return repo.findDocument(ctx.db, toilet_id);
+}
+
+export async function addPart(ctx: AppContext, caller: Caller, b: AddPartBody, ip: string) {
+  assertManage(caller, '添加部件');
+  await getToilet(ctx, caller, b.toilet_id);
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await repo.insertPart(tx, b);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: null,
+      action: 'toilet.part.add',
+      entity: 'toilet_part',
+      entityId: id,
+      before: null,
+      after: b,
+      ip,
+    });
+    return id;
+  });
+  return (await repo.findPart(ctx.db, id))!;
+}
+
+/** The part if the caller sees its toilet. */
+async function visiblePart(ctx: AppContext, caller: Caller, id: number) {
+  const part = await repo.findPart(ctx.db, id);
+  if (!part || part.is_delete) throw notFound('部件不存在');
+  try {
+    await getToilet(ctx, caller, part.toilet_id);
+  } catch {
+    // Same answer as an unknown id: no hint that the part exists elsewhere.
+    throw notFound('部件不存在');
+  }
+  return part;
+}
+
+export async function updatePart(ctx: AppContext, caller: Caller, b: UpdatePartBody, ip: string) {
+  const part = await visiblePart(ctx, caller, b.id);
+  const { id, ...fields } = b;
+  // Reporting a fault (state and note) is everyday work; changing the list is set-up.
+  if (fields.is_delete || fields.type !== undefined || fields.name !== undefined) {
+    assertManage(caller, fields.is_delete ? '删除部件' : '修改部件');
+  }
+  const c = diff(part, fields);
+  if (c.changed) {
+    await ctx.db.transaction(async (tx) => {
+      await repo.updatePart(tx, id, c.after);
+      await audit(tx, {
+        actorId: caller.id,
+        targetUserId: null,
+        action: fields.is_delete ? 'toilet.part.delete' : 'toilet.part.update',
+        entity: 'toilet_part',
+        entityId: id,
+        before: c.before,
+        after: c.after,
+        ip,
+      });
+    });
+  }
+  return fields.is_delete ? part : (await repo.findPart(ctx.db, id))!;
+}
+
+/**
+ * Sets or clears cleaning (1) or repair (2) with a note. Alarm (4) is not an operator's:
+ * the alarm engine sets it while an alarm of the toilet's gateway or sensors is open and
+ * clears it when they close (acknowledging or fixing the alarm is how it goes away), so a
+ * cleared flag cannot contradict an open alarm. The schema refuses flag 4.
+ */
+export async function setStatus(ctx: AppContext, caller: Caller, b: SetStatusBody, ip: string) {
+  await getToilet(ctx, caller, b.id);
+  await ctx.db.transaction(async (tx) => {
+    const r = await repo.switchFlag(tx, b.id, b.flag, b.on);
+    if (!r) throw notFound('厕所不存在');
+    if (r.before === r.after) {
+      const label = TOILET_STATUS_LABELS[b.flag === TOILET_STATUS.cleaning ? 'cleaning' : 'repair'];
+      throw badRequest(b.on ? `已经是${label}` : `当前不是${label}`);
+    }
+    await repo.insertStatusLog(tx, [
+      { toilet_id: b.id, flag: b.flag, on: b.on, note: b.note, user_id: caller.id },
+    ]);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: null,
+      action: 'toilet.status',
+      entity: 'toilet',
+      entityId: b.id,
+      before: { status: r.before },
+      after: { status: r.after, note: b.note },
+      ip,
+    });
+  });
+  return getToilet(ctx, caller, b.id);
+}
+
+export async function statusLog(
+  ctx: AppContext,
+  caller: Caller,
+  q: { toilet_id: number; page: number; page_size: number },
+) {
+  await getToilet(ctx, caller, q.toilet_id);
+  const r = await repo.listStatusLog(ctx.db, q.toilet_id, q.page_size, offset(q.page, q.page_size));
+  return { ...r, page: q.page, page_size: q.page_size };
+}
+
+export async function placeable(
+  ctx: AppContext,
+  caller: Caller,
+  q: { toilet_id: number; kind: string; keywords?: string; page: number; page_size: number },
+) {
+  await getToilet(ctx, caller, q.toilet_id);
+  const r = await repo.listPlaceable(ctx.db, {
+    scope: await scopeOf(ctx, caller),
+    toiletId: q.toilet_id,
+    kind: q.kind,
+    keywords: q.keywords || undefined,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return { ...r, page: q.page, page_size: q.page_size };
+}
+
+/**
+ * Places devices in a toilet and takes others out, in one transaction, all or nothing. The
+ * caller must see the toilet and every device; a device placed elsewhere moves here.
+ */
+export async function place(ctx: AppContext, caller: Caller, b: PlaceBody, ip: string) {
+  assertManage(caller, '放置设备');
+  await getToilet(ctx, caller, b.toilet_id);
+  const overlap = b.add_ids.filter((id) => b.remove_ids.includes(id));
+  if (overlap.length) throw badRequest(`设备 ${overlap.join('、')} 不能同时放入和移出`);
+  const all = [...new Set([...b.add_ids, ...b.remove_ids])];
+  if (!all.length) throw badRequest('请选择要放入或移出的设备');
+  const scope = await scopeOf(ctx, caller);
+  await ctx.db.transaction(async (tx) => {
+    const visible = await repo.visiblePlaceable(tx, all, scope);
+    const missing = all.filter((id) => !visible.has(id));
+    if (missing.length) throw notFound(`设备 ${missing.join('、')} 不存在或无权操作`);
+    await repo.placeDevices(tx, b.toilet_id, b.add_ids);
+    await repo.unplaceDevices(tx, b.toilet_id, b.remove_ids);
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: null,
+      action: 'toilet.place',
+      entity: 'toilet',
+      entityId: b.toilet_id,
+      before: { remove_ids: b.remove_ids },
+      after: {
+        add_ids: b.add_ids,
+        moved_from: b.add_ids
+          .map((id) => visible.get(id)!.toilet_id)
+          .filter((t): t is number => t !== null && t !== b.toilet_id),
+      },
+      ip,
+    });
+  });
+  return null;
+}

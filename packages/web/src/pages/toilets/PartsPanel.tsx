@@ -1,0 +1,245 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@se/core';
+import {
+  Button,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { addPart, updatePart } from '../../api/toilets.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { attempt } from '../../components/feedback.ts';
+import { zodRule } from '../../components/form-rules.ts';
+import { partStateLabel, partTypeLabel, partsInOrder } from './detail-text.ts';
+
+type Target = { mode: 'add' } | { mode: 'edit'; part: ToiletPart } | { mode: 'state'; part: ToiletPart };
+
+interface Values {
+  toilet_id: number;
+  type: number;
+  name: string;
+  state: number;
+  note: string;
+}
+
+const TYPE_OPTIONS = TOILET_PART_TYPES.map((label, value) => ({ value, label }));
+const STATE_OPTIONS = PART_STATES.map((label, value) => ({ value, label }));
+
+/** 添加部件 / 编辑部件 / 报修: a part's type, name, state and note; `state` mode edits only the last two. */
+function PartDialog({
+  toiletId,
+  target,
+  onSaved,
+  onClosed,
+}: {
+  toiletId: number;
+  target: Target;
+  onSaved: () => void;
+  onClosed: () => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const [open, setOpen] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const part = target.mode === 'add' ? null : target.part;
+  const stateOnly = target.mode === 'state';
+  const rule = (field: string) => [zodRule(addPartBody, field)];
+
+  const submit = async (v: Values) => {
+    setSaving(true);
+    const note = v.note.trim();
+    const outcome = await attempt<unknown>(
+      () =>
+        part === null
+          ? addPart({ toilet_id: toiletId, type: v.type, name: v.name.trim(), state: v.state, note })
+          : stateOnly
+            ? updatePart({ id: part.id, state: v.state, note })
+            : updatePart({ id: part.id, type: v.type, name: v.name.trim(), state: v.state, note }),
+      part === null ? '部件已添加' : '保存成功',
+    );
+    setSaving(false);
+    if (outcome.ok) {
+      onSaved();
+      setOpen(false);
+    }
+  };
+
+  const title =
+    target.mode === 'add'
+      ? '添加部件'
+      : stateOnly
+        ? `部件状态 · ${part!.name || partTypeLabel(part!.type)}`
+        : '编辑部件';
+  return (
+    <FormModal
+      open={open}
+      title={title}
+      width={520}
+      saving={saving}
+      onSave={() => form.submit()}
+      onCancel={() => setOpen(false)}
+      onClosed={onClosed}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        autoComplete="off"
+        style={{ marginTop: 16 }}
+        initialValues={{
+          toilet_id: toiletId,
+          type: part?.type ?? 0,
+          name: part?.name ?? '',
+          state: part?.state ?? 0,
+          note: part?.note ?? '',
+        }}
+        onFinish={(v) => void submit(v)}
+      >
+        {!stateOnly && (
+          <>
+            <Form.Item label="类型" name="type" required rules={rule('type')}>
+              <Select options={TYPE_OPTIONS} aria-label="部件类型" />
+            </Form.Item>
+            <Form.Item label="名称" name="name" rules={rule('name')}>
+              <Input maxLength={50} placeholder="如 男厕 3 号蹲位" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item label="状态" name="state" required rules={rule('state')}>
+          <Select options={STATE_OPTIONS} aria-label="部件状态" />
+        </Form.Item>
+        <Form.Item label="备注" name="note" rules={rule('note')}>
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            maxLength={200}
+            showCount
+            placeholder="如 冲水阀漏水"
+          />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}
+
+/** 部件: the toilet's parts (SPEC §4 types) with their state; faults first. */
+export function PartsPanel({
+  toiletId,
+  parts,
+  canManage,
+  onChanged,
+}: {
+  toiletId: number;
+  parts: ToiletPart[];
+  canManage: boolean;
+  onChanged: () => void;
+}) {
+  const [target, setTarget] = useState<Target | null>(null);
+  const remove = async (p: ToiletPart) => {
+    const outcome = await attempt(() => updatePart({ id: p.id, is_delete: true }), '部件已删除');
+    if (outcome.ok) onChanged();
+  };
+  const columns: TableColumnsType<ToiletPart> = [
+    { title: '类型', dataIndex: 'type', width: 90, render: (t: number) => partTypeLabel(t) },
+    { title: '名称', dataIndex: 'name', ellipsis: true, render: (n: string) => n || '—' },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 80,
+      render: (s: number) => <Tag color={s === 0 ? 'success' : 'error'}>{partStateLabel(s)}</Tag>,
+    },
+    { title: '备注', dataIndex: 'note', ellipsis: true, render: (n: string) => n || '—' },
+    { title: '更新时间', dataIndex: 'updated_at', width: 170 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: canManage ? 200 : 90,
+      render: (_, p) => (
+        <Flex gap={0}>
+          <Button size="small" type="link" onClick={() => setTarget({ mode: 'state', part: p })}>
+            {p.state === 0 ? '报故障' : '改状态'}
+          </Button>
+          {canManage && (
+            <>
+              <Button
+                size="small"
+                type="link"
+                icon={<EditOutlined />}
+                onClick={() => setTarget({ mode: 'edit', part: p })}
+              >
+                编辑
+              </Button>
+              <Popconfirm
+                title="删除部件"
+                description={`确定删除 ${p.name || partTypeLabel(p.type)} 吗？`}
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                cancelText="取 消"
+                onConfirm={() => remove(p)}
+              >
+                <Button size="small" type="link" danger icon={<DeleteOutlined />}>
+                  删除
+                </Button>
+              </Popconfirm>
+            </>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+  const faulty = parts.filter((p) => p.state !== 0).length;
+  return (
+    <Flex vertical gap={12}>
+      <Flex align="center" gap={8} wrap>
+        <span>
+          共 {parts.length} 个部件
+          {faulty > 0 && (
+            <Tag color="error" style={{ marginInlineStart: 8 }}>
+              {faulty} 个故障
+            </Tag>
+          )}
+        </span>
+        {canManage && (
+          <Button
+            type="primary"
+            size="small"
+            icon={<PlusOutlined />}
+            style={{ marginInlineStart: 'auto' }}
+            onClick={() => setTarget({ mode: 'add' })}
+          >
+            添加部件
+          </Button>
+        )}
+      </Flex>
+      <Table<ToiletPart>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={partsInOrder(parts)}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={canManage ? '暂无部件，点击“添加部件”登记蹲位、洗手台等' : '暂无部件'}
+            />
+          ),
+        }}
+        scroll={{ x: 720 }}
+        pagination={parts.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+      />
+      {target && (
+        <PartDialog
+          key={target.mode === 'add' ? 'add' : `${target.mode}-${target.part.id}`}
+          toiletId={toiletId}
+          target={target}
+          onSaved={onChanged}
+          onClosed={() => setTarget(null)}
+        />
+      )}
+    </Flex>
+  );
+}

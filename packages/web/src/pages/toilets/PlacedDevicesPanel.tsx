@@ -1,0 +1,249 @@
+import { AppstoreAddOutlined } from '@ant-design/icons';
+import {
+  DEVICE_KINDS,
+  PLACEABLE_KINDS,
+  type LiveDevice,
+  type PlaceableKind,
+  type PlaceableRow,
+} from '@se/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Modal,
+  Segmented,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { listPlaceable, placeDevices } from '../../api/toilets.ts';
+import { usePager } from '../../components/pager.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { useIsMobile } from '../../layout/viewport.ts';
+import { bindingDiff, changeCount, isPicked, pick, pickAll, type Picks } from '../devices/binding-diff.ts';
+import { lastReportText, lastReportTitle, warningTags } from '../devices/device-text.ts';
+import { useNow } from '../devices/use-now.ts';
+import { kindLabel } from './detail-text.ts';
+import { toiletsKey } from './keys.ts';
+
+const KIND_OPTIONS = PLACEABLE_KINDS.map((k) => ({ value: k, label: DEVICE_KINDS[k].label }));
+
+/** 放置设备: tick the caller's devices of a kind to place them here, untick to take them out. */
+function PlaceDialog({
+  toiletId,
+  toiletName,
+  onSaved,
+  onClose,
+}: {
+  toiletId: number;
+  toiletName: string;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
+  const mobile = useIsMobile();
+  const pager = usePager();
+  const [kind, setKind] = useState<PlaceableKind>('jwb');
+  const [keywords, setKeywords] = useState('');
+  const [picks, setPicks] = useState<Picks>(new Map());
+  const [saving, setSaving] = useState(false);
+  const rows = useQuery({
+    queryKey: [...toiletsKey, 'placeable', toiletId, kind, keywords, pager.page, pager.pageSize],
+    queryFn: () =>
+      loadOrThrow(() =>
+        listPlaceable({
+          toilet_id: toiletId,
+          kind,
+          keywords: keywords || undefined,
+          page: pager.page,
+          page_size: pager.pageSize,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const list = (rows.data?.list ?? []).map((r) => ({ ...r, is_bind: r.placed }));
+  const save = async () => {
+    const diff = bindingDiff(picks);
+    setSaving(true);
+    const outcome = await attempt(() => placeDevices({ toilet_id: toiletId, ...diff }), '设备放置已保存');
+    setSaving(false);
+    if (outcome.ok) {
+      onSaved();
+      onClose();
+    }
+  };
+  const columns: TableColumnsType<PlaceableRow & { is_bind: boolean }> = [
+    { title: '序列号', dataIndex: 'ser_num', width: 160, ellipsis: true },
+    { title: '描述', dataIndex: 'desc', ellipsis: true, render: (d: string) => d || '—' },
+    {
+      title: '当前位置',
+      key: 'where',
+      width: 160,
+      render: (_, r) =>
+        r.placed ? (
+          <Tag color="blue">本厕所</Tag>
+        ) : r.elsewhere ? (
+          <Tooltip title="勾选后将从原厕所移到这里">
+            <Tag color="orange">{r.toilet_name || '其他厕所'}</Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">未放置</Typography.Text>
+        ),
+    },
+  ];
+  const changes = changeCount(picks);
+  return (
+    <Modal
+      open
+      title={`放置设备 · ${toiletName}`}
+      width={mobile ? '95%' : 760}
+      okText={changes ? `保存（${changes} 项变更）` : '保存'}
+      okButtonProps={{ disabled: changes === 0 }}
+      cancelText="取 消"
+      confirmLoading={saving}
+      mask={{ closable: false }}
+      onOk={() => void save()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Flex vertical gap={12} style={{ marginTop: 12 }}>
+        <Segmented<PlaceableKind>
+          options={KIND_OPTIONS}
+          value={kind}
+          onChange={(k) => {
+            setKind(k);
+            pager.reset();
+          }}
+          block={mobile}
+        />
+        <Input.Search
+          allowClear
+          maxLength={100}
+          placeholder="序列号 / 描述 / 位置"
+          aria-label="设备关键字"
+          onSearch={(v) => {
+            setKeywords(v.trim());
+            pager.reset();
+          }}
+        />
+        <Table<PlaceableRow & { is_bind: boolean }>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={list}
+          loading={rows.isFetching}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有可放置的设备" />,
+          }}
+          rowSelection={{
+            selectedRowKeys: list.filter((r) => isPicked(picks, r)).map((r) => r.id),
+            onSelect: (row, checked) => setPicks(pick(picks, row.id, row.is_bind, checked)),
+            onSelectAll: (checked, _selected, changed) => setPicks(pickAll(picks, changed, checked)),
+          }}
+          scroll={{ x: 520 }}
+          pagination={pager.pagination(rows.data?.total ?? 0)}
+        />
+      </Flex>
+    </Modal>
+  );
+}
+
+/** 设备: the dispensers, terminals, paper machines and meters placed in the toilet. */
+export function PlacedDevicesPanel({
+  toiletId,
+  toiletName,
+  devices,
+  canManage,
+  onChanged,
+}: {
+  toiletId: number;
+  toiletName: string;
+  devices: LiveDevice[];
+  canManage: boolean;
+  onChanged: () => void;
+}) {
+  const now = useNow();
+  const [placing, setPlacing] = useState(false);
+  const columns: TableColumnsType<LiveDevice> = [
+    { title: '类型', dataIndex: 'kind', width: 100, render: (k: string) => kindLabel(k) },
+    { title: '序列号', dataIndex: 'ser_num', width: 150, ellipsis: true },
+    { title: '描述', dataIndex: 'desc', ellipsis: true, render: (d: string) => d || '—' },
+    {
+      title: '在线',
+      key: 'online',
+      width: 150,
+      render: (_, d) => (
+        <Flex gap={4} align="center">
+          <Tag color={d.online ? 'success' : 'default'}>{d.online ? '在线' : '离线'}</Tag>
+          <Tooltip title={lastReportTitle(d.time)}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {lastReportText(d.time, now)}
+            </Typography.Text>
+          </Tooltip>
+        </Flex>
+      ),
+    },
+    {
+      title: '状态',
+      key: 'state',
+      width: 160,
+      render: (_, d) => {
+        if (d.kind === 'evaluate')
+          return d.star_count ? `${d.star_level.toFixed(1)} 星（${d.star_count} 次）` : '暂无评价';
+        const tags = d.kind === 'jwb' ? warningTags(d.warning) : [];
+        if (!tags.length) return <Tag color="success">正常</Tag>;
+        return tags.map((t) => (
+          <Tag key={t} color="error">
+            {t}
+          </Tag>
+        ));
+      },
+    },
+  ];
+  return (
+    <Flex vertical gap={12}>
+      <Flex align="center" gap={8}>
+        <span>共 {devices.length} 台设备</span>
+        {canManage && (
+          <Button
+            type="primary"
+            size="small"
+            icon={<AppstoreAddOutlined />}
+            style={{ marginInlineStart: 'auto' }}
+            onClick={() => setPlacing(true)}
+          >
+            放置设备
+          </Button>
+        )}
+      </Flex>
+      <Table<LiveDevice>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={devices}
+        pagination={false}
+        scroll={{ x: 640 }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={canManage ? '暂无设备，点击“放置设备”把除臭机、评价器等放入本厕所' : '暂无设备'}
+            />
+          ),
+        }}
+      />
+      {placing && (
+        <PlaceDialog
+          toiletId={toiletId}
+          toiletName={toiletName}
+          onSaved={onChanged}
+          onClose={() => setPlacing(false)}
+        />
+      )}
+    </Flex>
+  );
+}

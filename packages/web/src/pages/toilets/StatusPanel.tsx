@@ -1,0 +1,192 @@
+import {
+  TOILET_STATUS,
+  TOILET_STATUS_LABELS,
+  setStatusBody,
+  type StatusLogRow,
+  type ToiletRow,
+} from '@se/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { listStatusLog, setToiletStatus } from '../../api/toilets.ts';
+import { usePager } from '../../components/pager.ts';
+import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { zodRule } from '../../components/form-rules.ts';
+import { useIsMobile } from '../../layout/viewport.ts';
+import { statusChangeText } from './detail-text.ts';
+import { toiletsKey } from './keys.ts';
+
+type OperatorFlag = 'cleaning' | 'repair';
+const OPERATOR_FLAGS: OperatorFlag[] = ['cleaning', 'repair'];
+const FLAG_COLORS = { cleaning: 'processing', repair: 'warning' } as const;
+
+interface Change {
+  flag: OperatorFlag;
+  on: boolean;
+}
+
+/** The note dialog of one change: 设为清洁中 / 取消维修中, with why. */
+function NoteDialog({
+  toilet,
+  change,
+  onDone,
+  onClose,
+}: {
+  toilet: ToiletRow;
+  change: Change;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const mobile = useIsMobile();
+  const [form] = Form.useForm<{ note: string }>();
+  const [saving, setSaving] = useState(false);
+  const label = TOILET_STATUS_LABELS[change.flag];
+  const title = `${change.on ? '设为' : '取消'}${label}`;
+  const submit = async ({ note }: { note: string }) => {
+    setSaving(true);
+    const outcome = await attempt(
+      () =>
+        setToiletStatus({
+          id: toilet.id,
+          flag: TOILET_STATUS[change.flag],
+          on: change.on,
+          note: note.trim(),
+        }),
+      `${toilet.name}：已${title}`,
+    );
+    setSaving(false);
+    if (outcome.ok) {
+      onDone();
+      onClose();
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`${title} · ${toilet.name}`}
+      width={mobile ? '95%' : 480}
+      okText={title}
+      cancelText="取 消"
+      confirmLoading={saving}
+      mask={{ closable: false }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ note: '', id: toilet.id, flag: 1, on: change.on }}
+        onFinish={(v) => void submit(v)}
+      >
+        <Form.Item label="备注" name="note" rules={[zodRule(setStatusBody, 'note')]}>
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            maxLength={200}
+            showCount
+            placeholder={
+              change.on
+                ? `如 ${change.flag === 'cleaning' ? '早班保洁，约 20 分钟' : '3 号蹲位冲水阀更换'}`
+                : '如 已完成'
+            }
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+const columns: TableColumnsType<StatusLogRow> = [
+  { title: '时间', dataIndex: 'created_at', width: 170 },
+  {
+    title: '变更',
+    key: 'change',
+    width: 110,
+    render: (_, r) => <Tag color={r.on ? 'blue' : 'default'}>{statusChangeText(r)}</Tag>,
+  },
+  { title: '备注', dataIndex: 'note', ellipsis: true, render: (n: string) => n || '—' },
+  { title: '操作人', dataIndex: 'user_name', width: 120, render: (n: string) => n || '—' },
+];
+
+/** Status history of a toilet: who switched cleaning/repair, when and why. */
+function StatusHistory({ toiletId }: { toiletId: number }) {
+  const pager = usePager();
+  const log = useQuery({
+    queryKey: [...toiletsKey, 'status-log', toiletId, pager.page, pager.pageSize],
+    queryFn: () =>
+      loadOrThrow(() => listStatusLog(toiletId, { page: pager.page, page_size: pager.pageSize })),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<StatusLogRow>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={log.data?.list ?? []}
+      loading={log.isFetching}
+      locale={{ emptyText: '暂无状态变更记录' }}
+      scroll={{ x: 560 }}
+      pagination={pager.pagination(log.data?.total ?? 0)}
+    />
+  );
+}
+
+/** 状态: the three flags, the operator's two switches with a note, and the history. */
+export function StatusPanel({ toilet, onChanged }: { toilet: ToiletRow; onChanged: () => void }) {
+  const [change, setChange] = useState<Change | null>(null);
+  const alarm = (toilet.status & TOILET_STATUS.alarm) !== 0;
+  return (
+    <Flex vertical gap={12}>
+      <Card size="small" title="当前状态">
+        <Flex vertical gap={12}>
+          {OPERATOR_FLAGS.map((flag) => {
+            const on = (toilet.status & TOILET_STATUS[flag]) !== 0;
+            return (
+              <Flex key={flag} align="center" gap={12} wrap>
+                <Typography.Text style={{ width: 56 }}>{TOILET_STATUS_LABELS[flag]}</Typography.Text>
+                {on ? <Tag color={FLAG_COLORS[flag]}>是</Tag> : <Tag>否</Tag>}
+                <Button
+                  size="small"
+                  type={on ? 'default' : 'primary'}
+                  onClick={() => setChange({ flag, on: !on })}
+                >
+                  {on ? '取消' : '设为'}
+                  {TOILET_STATUS_LABELS[flag]}
+                </Button>
+              </Flex>
+            );
+          })}
+          {alarm ? (
+            <Alert
+              type="error"
+              showIcon
+              title="报警中：网关或传感器有未恢复的告警。告警恢复后自动解除，请在告警中心处理。"
+            />
+          ) : (
+            <Typography.Text type="secondary">
+              无报警（报警由网关和传感器的告警自动设置和解除）
+            </Typography.Text>
+          )}
+        </Flex>
+      </Card>
+      <Card size="small" title="状态变更记录">
+        <StatusHistory toiletId={toilet.id} />
+      </Card>
+      {change && (
+        <NoteDialog toilet={toilet} change={change} onDone={onChanged} onClose={() => setChange(null)} />
+      )}
+    </Flex>
+  );
+}
