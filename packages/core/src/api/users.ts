@@ -144,6 +144,10 @@ export const dockingInterface = z.object({
   user_id: z.number(),
   user_name: z.string(),
   is_delete: z.boolean(),
+  /** Opt-ins: what the platform pushes to this interface as signed JSON. */
+  push_reports: z.boolean(),
+  push_alarms: z.boolean(),
+  push_comments: z.boolean(),
   created_at: z.string(),
 });
 export type DockingInterface = z.infer<typeof dockingInterface>;
@@ -164,6 +168,9 @@ export const addDockingBody = z.object({
   token: dockingToken.default(''),
   /** A manager may add one for a user it manages; default the caller. */
   target_user_id: idField().optional(),
+  push_reports: boolField().optional(),
+  push_alarms: boolField().optional(),
+  push_comments: boolField().optional(),
 });
 
 export const updateDockingBody = z.object({
@@ -173,6 +180,9 @@ export const updateDockingBody = z.object({
   url: dockingUrl.optional(),
   token: dockingToken.optional(),
   user_id: idField().optional(),
+  push_reports: boolField().optional(),
+  push_alarms: boolField().optional(),
+  push_comments: boolField().optional(),
 });
 
 export const getDockingQuery = z.object({ id: idField() });
@@ -225,4 +235,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'device.update': '修改设备',
   'device.delete': '删除设备',
   'device.bind': '绑定/解绑设备',
+  'comment.hide': '隐藏评价',
+  'comment.restore': '恢复评价',
 };
