@@ -1,0 +1,477 @@
+import {
+  FORMULA_VARS,
+  PERMISSION,
+  RULE_DEVICE_KINDS,
+  compileFormula,
+  formulaInputs,
+  has,
+  type CompiledFormula,
+} from '@se/core';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import type { StoredReport } from '../../ingest/pipeline.ts';
+import { dispatchRuleHit, type RuleHit } from '../notify/dispatch.ts';
+import { TOILET_DEVICE_JOIN } from './repo.ts';
+
+export interface RuleEngineOptions {
+  /** Reports waiting for evaluation beyond this are dropped (and counted). */
+  maxQueue: number;
+  /** Reports evaluated per round (one transaction). */
+  maxBatch: number;
+  /** Re-reads which devices each rule covers (bindings change without telling us). */
+  reloadMs: number;
+}
+
+export const DEFAULT_RULE_ENGINE: RuleEngineOptions = {
+  maxQueue: 100_000,
+  maxBatch: 5_000,
+  reloadMs: 60_000,
+};
+
+interface RuleRecord {
+  id: number;
+  user_id: number;
+  formula: string;
+  duration_s: number;
+  cooldown_s: number;
+  template_id: number | null;
+  object_ids: number[];
+}
+
+interface StateRow {
+  rule_id: number;
+  device_id: number;
+  last_ts: number;
+  true_since: number | null;
+  last_fired_at: number | null;
+  last_values: Record<string, number | boolean>;
+}
+
+const VAR_SET = new Set<string>(FORMULA_VARS);
+const engines = new WeakMap<AppContext, RuleEngine>();
+
+/** The engine of an app (tests wait on it; the rules service tells it about changes). */
+export function ruleEngineOf(ctx: AppContext): RuleEngine | undefined {
+  return engines.get(ctx);
+}
+
+/**
+ * Evaluates formula rules against committed reports, after the commit and off the ingest
+ * path: `enqueue` only appends to a bounded queue (dropping, with a count, when full); a
+ * worker takes rounds of reports and does one transaction per round.
+ *
+ * Which rules cover which device is an in-memory index, rebuilt when rules change and every
+ * `reloadMs`; everything that decides a fire is read fresh inside the round's transaction:
+ * the rule row (formula, duration, cool-down, enabled), the (rule, device) state rows (locked
+ * FOR UPDATE, so copies of the server sharing one database never fire twice), and, for the
+ * pairs about to fire, whether the owner still sees the device.
+ *
+ * Duration: the formula must hold on every report from `true_since` until a report at least
+ * `duration_s` later (report times, not arrival times). Cool-down: after a fire, no other
+ * fire of the rule for that device until `cooldown_s` has passed; while the condition keeps
+ * holding, it fires again once the cool-down is over. A false or unknown result resets
+ * `true_since`. A report not newer than the last one evaluated for the pair is ignored.
+ */
+export class RuleEngine {
+  private queue: StoredReport[] = [];
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private loading: Promise<void> | null = null;
+  private stale = true;
+  /** device id → rule ids covering it; `everywhere`: rules of owners who see every device. */
+  private byDevice = new Map<number, number[]>();
+  private everywhere: number[] = [];
+  private compiled = new Map<string, CompiledFormula | null>();
+  private lastDropLog = 0;
+  readonly stats = { evaluated: 0, fired: 0, dropped: 0, rounds: 0, dispatchFailed: 0 };
+
+  constructor(
+    private ctx: AppContext,
+    private opts: RuleEngineOptions = DEFAULT_RULE_ENGINE,
+  ) {
+    engines.set(ctx, this);
+  }
+
+  start() {
+    void this.reload();
+    this.timer = setInterval(() => this.invalidate(), this.opts.reloadMs);
+    this.timer.unref();
+    return this;
+  }
+
+  /** Rules or bindings changed: rebuild the index before the next round. */
+  invalidate() {
+    this.stale = true;
+    void this.reload();
+  }
+
+  /** Called after each ingest commit; never blocks and never throws. */
+  enqueue(reports: StoredReport[]) {
+    if (this.closed) return;
+    let room = this.opts.maxQueue - this.queue.length;
+    for (const r of reports) {
+      if (!this.relevant(r)) continue;
+      if (room <= 0) {
+        this.stats.dropped++;
+        continue;
+      }
+      this.queue.push(r);
+      room--;
+    }
+    if (room <= 0) this.logDrops();
+    if (this.queue.length && !this.running) this.running = this.drain();
+  }
+
+  /** Resolves when every queued report has been evaluated (tests, shutdown). */
+  async idle() {
+    while (this.running || this.loading) {
+      await this.running;
+      await this.loading;
+    }
+  }
+
+  async stop() {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+  }
+
+  /** Whether a report may matter: it carries a formula variable and some rule covers it. */
+  private relevant(r: StoredReport) {
+    if (!(RULE_DEVICE_KINDS as readonly string[]).includes(r.kind)) return false;
+    let any = false;
+    for (const k in r.data) {
+      if (VAR_SET.has(k)) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return false;
+    // Until the index is built everything counts; the round filters again.
+    return this.stale || this.everywhere.length > 0 || this.byDevice.has(r.device_id);
+  }
+
+  private logDrops() {
+    const now = Date.now();
+    if (now - this.lastDropLog < 10_000) return;
+    this.lastDropLog = now;
+    this.ctx.log.warn(
+      { dropped: this.stats.dropped, queued: this.queue.length },
+      'rule engine overloaded: reports dropped without evaluation',
+    );
+  }
+
+  private reload(): Promise<void> {
+    if (this.loading) return this.loading.then(() => (this.stale ? this.reload() : undefined));
+    this.stale = false;
+    this.loading = this.buildIndex()
+      .catch((err) => {
+        this.stale = true;
+        this.ctx.log.warn({ err }, 'rule index reload failed');
+      })
+      .finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async buildIndex() {
+    const db = this.ctx.db;
+    const rules = await db.query<{
+      id: number;
+      scope: string;
+      device_ids: number[];
+      toilet_ids: number[];
+      path: string;
+      permissions: number;
+    }>(
+      `SELECT r.id, r.scope, r.device_ids, r.toilet_ids, u.path, u.permissions
+         FROM notify_rules r JOIN users u ON u.id = r.user_id
+        WHERE r.enabled AND NOT r.is_delete AND NOT u.is_delete`,
+    );
+    const byDevice = new Map<number, number[]>();
+    const add = (device: number, rule: number) => {
+      const l = byDevice.get(device);
+      if (l) l.push(rule);
+      else byDevice.set(device, [rule]);
+    };
+    const everywhere: number[] = [];
+    const allByPath = new Map<string, number[]>();
+    const toiletRules = new Map<number, number[]>();
+    for (const r of rules) {
+      if (r.scope === 'devices') for (const d of r.device_ids) add(d, r.id);
+      else if (r.scope === 'toilets')
+        for (const t of r.toilet_ids) toiletRules.set(t, [...(toiletRules.get(t) ?? []), r.id]);
+      else if (has(r.permissions, PERMISSION.develop)) everywhere.push(r.id);
+      else allByPath.set(r.path, [...(allByPath.get(r.path) ?? []), r.id]);
+    }
+    if (allByPath.size) {
+      // Devices bound in each owner's subtree, and the sensors of bound gateways.
+      const rows = await db.query<{ path: string; id: number }>(
+        `WITH owners AS (SELECT unnest($1::text[]) AS path),
+              bound AS (SELECT DISTINCT o.path, b.device_id FROM owners o
+                          JOIN users u ON u.path LIKE o.path || '%' JOIN device_bindings b ON b.user_id = u.id)
+         SELECT bound.path, d.id FROM bound JOIN devices d ON d.id = bound.device_id
+          WHERE NOT d.is_delete AND d.kind = ANY($2::text[]) AND d.kind <> 'sensor'
+         UNION
+         SELECT bound.path, d.id FROM bound JOIN devices d ON d.gateway_id = bound.device_id
+          WHERE NOT d.is_delete AND d.kind = 'sensor'`,
+        [[...allByPath.keys()], [...RULE_DEVICE_KINDS]],
+      );
+      for (const row of rows) for (const rule of allByPath.get(row.path) ?? []) add(row.id, rule);
+    }
+    if (toiletRules.size) {
+      const rows = await db.query<{ toilet: number; id: number }>(
+        `SELECT t.id AS toilet, d.id FROM toilets t JOIN devices d ON ${TOILET_DEVICE_JOIN}
+          WHERE t.id = ANY($1::int[]) AND NOT t.is_delete AND NOT d.is_delete AND d.kind = ANY($2::text[])`,
+        [[...toiletRules.keys()], [...RULE_DEVICE_KINDS]],
+      );
+      for (const row of rows) for (const rule of toiletRules.get(row.toilet) ?? []) add(row.id, rule);
+    }
+    for (const [d, l] of byDevice) byDevice.set(d, [...new Set(l)]);
+    this.byDevice = byDevice;
+    this.everywhere = everywhere;
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length) {
+        if (this.stale || this.loading) await this.reload();
+        const round = this.queue.splice(0, this.opts.maxBatch);
+        try {
+          await this.round(round);
+        } catch (err) {
+          this.ctx.log.error({ err, reports: round.length }, 'rule evaluation failed');
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private formula(text: string) {
+    let c = this.compiled.get(text);
+    if (c === undefined) {
+      try {
+        c = compileFormula(text);
+      } catch {
+        c = null; // Stored formulas were checked; one that no longer parses never fires.
+      }
+      if (this.compiled.size > 10_000) this.compiled.clear();
+      this.compiled.set(text, c);
+    }
+    return c;
+  }
+
+  /** One round: evaluate, persist state and hits in one transaction, then dispatch. */
+  private async round(reports: StoredReport[]) {
+    this.stats.rounds++;
+    const perDevice = new Map<number, { rules: number[]; reports: StoredReport[] }>();
+    for (const r of reports) {
+      const rules = [...(this.byDevice.get(r.device_id) ?? []), ...this.everywhere];
+      if (!rules.length) continue;
+      let e = perDevice.get(r.device_id);
+      if (!e) perDevice.set(r.device_id, (e = { rules: [...new Set(rules)], reports: [] }));
+      e.reports.push(r);
+    }
+    if (!perDevice.size) return;
+    const ruleIds = [...new Set([...perDevice.values()].flatMap((e) => e.rules))];
+    const hits = await this.ctx.db.transaction((tx) => this.evaluate(tx, perDevice, ruleIds));
+    for (const { hit, id } of hits) {
+      try {
+        await dispatchRuleHit(this.ctx, hit);
+      } catch (err) {
+        this.stats.dispatchFailed++;
+        this.ctx.log.warn({ err, rule: hit.rule_id, device: hit.device_id }, 'rule hit dispatch failed');
+        await this.ctx.db
+          .query(`UPDATE notify_rule_hits SET dispatch_error = $2 WHERE id = $1`, [
+            id,
+            String((err as Error)?.message ?? err).slice(0, 500),
+          ])
+          .catch(() => {});
+      }
+    }
+  }
+
+  private async evaluate(
+    tx: Queryable,
+    perDevice: Map<number, { rules: number[]; reports: StoredReport[] }>,
+    ruleIds: number[],
+  ): Promise<{ hit: RuleHit; id: number }[]> {
+    const rules = new Map(
+      (
+        await tx.query<RuleRecord>(
+          `SELECT id, user_id, formula, duration_s, cooldown_s, template_id, object_ids
+             FROM notify_rules WHERE id = ANY($1::int[]) AND enabled AND NOT is_delete`,
+          [ruleIds],
+        )
+      ).map((r) => [r.id, r]),
+    );
+    if (!rules.size) return [];
+    const pairRules: number[] = [];
+    const pairDevices: number[] = [];
+    for (const [device, e] of perDevice) {
+      e.rules = e.rules.filter((r) => rules.has(r));
+      for (const r of e.rules) {
+        pairRules.push(r);
+        pairDevices.push(device);
+      }
+    }
+    if (!pairRules.length) return [];
+    const stateRows = await tx.query<StateRow>(
+      `SELECT s.rule_id, s.device_id, (extract(epoch FROM s.last_ts) * 1000)::float8 AS last_ts,
+              (extract(epoch FROM s.true_since) * 1000)::float8 AS true_since,
+              (extract(epoch FROM s.last_fired_at) * 1000)::float8 AS last_fired_at, s.last_values
+         FROM notify_rule_state s JOIN unnest($1::int[], $2::int[]) AS v(rule_id, device_id)
+              ON s.rule_id = v.rule_id AND s.device_id = v.device_id
+        ORDER BY s.rule_id, s.device_id
+          FOR UPDATE OF s`,
+      [pairRules, pairDevices],
+    );
+    const states = new Map(stateRows.map((s) => [`${s.rule_id}|${s.device_id}`, s]));
+    // Readings to start from where a pair has no state yet: the device's merged latest values.
+    const fresh = [...new Set(pairDevices.filter((d, i) => !states.has(`${pairRules[i]}|${d}`)))];
+    const latest = new Map(
+      fresh.length
+        ? (
+            await tx.query<{ id: number; latest: Record<string, unknown> }>(
+              `SELECT id, latest FROM devices WHERE id = ANY($1::int[])`,
+              [fresh],
+            )
+          ).map((r) => [r.id, formulaInputs(r.latest ?? {})])
+        : [],
+    );
+
+    const changed: StateRow[] = [];
+    const fires: {
+      rule: RuleRecord;
+      state: StateRow;
+      ts: number;
+      values: Record<string, number | boolean>;
+    }[] = [];
+    for (const [device, e] of perDevice) {
+      const reports = e.reports.sort((a, b) => a.ts - b.ts);
+      for (const ruleId of e.rules) {
+        const rule = rules.get(ruleId)!;
+        const f = this.formula(rule.formula);
+        if (!f) continue;
+        const key = `${ruleId}|${device}`;
+        const state: StateRow = states.get(key) ?? {
+          rule_id: ruleId,
+          device_id: device,
+          last_ts: -Infinity,
+          true_since: null,
+          last_fired_at: null,
+          last_values: { ...latest.get(device) },
+        };
+        let dirty = false;
+        for (const r of reports) {
+          if (r.ts <= state.last_ts) continue;
+          const values = { ...state.last_values, ...formulaInputs(r.data) };
+          const result = f.test(values);
+          this.stats.evaluated++;
+          state.last_ts = r.ts;
+          state.last_values = values;
+          dirty = true;
+          if (result !== true) {
+            state.true_since = null;
+            continue;
+          }
+          state.true_since ??= r.ts;
+          const held = r.ts - state.true_since >= rule.duration_s * 1000;
+          const cooled = state.last_fired_at === null || r.ts - state.last_fired_at >= rule.cooldown_s * 1000;
+          if (held && cooled) {
+            state.last_fired_at = r.ts;
+            fires.push({ rule, state, ts: r.ts, values });
+          }
+        }
+        if (dirty) changed.push(state);
+      }
+    }
+
+    const hits: { hit: RuleHit; id: number }[] = [];
+    if (fires.length) {
+      // At fire time: does the owner (still there) still see the device? Plus what the hit carries.
+      const checked = await tx.query<{
+        owner: number;
+        device: number;
+        ser_num: string;
+        desc: string;
+        toilet_id: number | null;
+      }>(
+        `SELECT v.owner, d.id AS device, d.ser_num, d."desc",
+                coalesce(d.toilet_id, (SELECT t.id FROM toilets t
+                                        WHERE NOT t.is_delete AND t.gateway_id IN (d.id, d.gateway_id)
+                                        ORDER BY t.id LIMIT 1)) AS toilet_id
+           FROM (SELECT DISTINCT * FROM unnest($1::int[], $2::int[]) AS x(owner, device)) v
+           JOIN users o ON o.id = v.owner AND NOT o.is_delete
+           JOIN devices d ON d.id = v.device AND NOT d.is_delete
+          WHERE (o.permissions & $3) = $3
+             OR EXISTS (SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
+                         WHERE b.device_id = CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END
+                           AND u.path LIKE o.path || '%')`,
+        [fires.map((f) => f.rule.user_id), fires.map((f) => f.state.device_id), PERMISSION.develop],
+      );
+      const ok = new Map(checked.map((c) => [`${c.owner}|${c.device}`, c]));
+      const kept = fires.filter((f) => ok.has(`${f.rule.user_id}|${f.state.device_id}`));
+      // A pair that may not fire keeps its previous cool-down.
+      for (const f of fires)
+        if (!ok.has(`${f.rule.user_id}|${f.state.device_id}`)) {
+          const prev = states.get(`${f.rule.id}|${f.state.device_id}`);
+          f.state.last_fired_at = prev?.last_fired_at ?? null;
+        }
+      if (kept.length) {
+        const ids = await tx.query<{ id: number }>(
+          `INSERT INTO notify_rule_hits (rule_id, device_id, formula, "values", fired_at)
+           SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::jsonb[], $5::timestamptz[])
+           RETURNING id`,
+          [
+            kept.map((f) => f.rule.id),
+            kept.map((f) => f.state.device_id),
+            kept.map((f) => f.rule.formula),
+            kept.map((f) => JSON.stringify(f.values)),
+            kept.map((f) => new Date(f.ts).toISOString()),
+          ],
+        );
+        kept.forEach((f, i) => {
+          const d = ok.get(`${f.rule.user_id}|${f.state.device_id}`)!;
+          hits.push({
+            id: Number(ids[i]!.id),
+            hit: {
+              rule_id: f.rule.id,
+              user_id: f.rule.user_id,
+              template_id: f.rule.template_id,
+              object_ids: f.rule.object_ids,
+              device_id: d.device,
+              ser_num: d.ser_num,
+              desc: d.desc,
+              toilet_id: d.toilet_id,
+              formula: f.rule.formula,
+              values: f.values,
+              time: f.ts,
+            },
+          });
+        });
+        this.stats.fired += kept.length;
+      }
+    }
+
+    if (changed.length) {
+      const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+      await tx.query(
+        `INSERT INTO notify_rule_state (rule_id, device_id, last_ts, true_since, last_fired_at, last_values)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::jsonb[])
+         ON CONFLICT (rule_id, device_id) DO UPDATE SET last_ts = EXCLUDED.last_ts, true_since = EXCLUDED.true_since,
+           last_fired_at = EXCLUDED.last_fired_at, last_values = EXCLUDED.last_values`,
+        [
+          changed.map((s) => s.rule_id),
+          changed.map((s) => s.device_id),
+          changed.map((s) => iso(s.last_ts)),
+          changed.map((s) => iso(s.true_since)),
+          changed.map((s) => iso(s.last_fired_at)),
+          changed.map((s) => JSON.stringify(s.last_values)),
+        ],
+      );
+    }
+    return hits;
+  }
+}

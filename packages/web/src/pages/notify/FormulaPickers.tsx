@@ -1,0 +1,67 @@
+import type { Envelope, Page } from '@se/core';
+import { useQuery } from '@tanstack/react-query';
+import { Select, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { loadOrThrow } from '../../components/feedback.ts';
+
+/** SPEC §9: remote select search debounce. */
+const DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number) {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/**
+ * A select whose options come from a list call searched by keyword (debounced). `known`
+ * labels the values already chosen that the current search does not return.
+ */
+export function RemoteSelect<T>({
+  queryKey,
+  load,
+  toOption,
+  known = [],
+  value,
+  onChange,
+  multiple,
+  placeholder,
+  ariaLabel,
+}: {
+  queryKey: string;
+  load: (keywords: string | undefined) => Promise<Envelope<Page<T>>>;
+  toOption: (row: T) => { value: number; label: string };
+  known?: { value: number; label: string }[];
+  value?: number | number[] | null;
+  onChange?: (v: never) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  ariaLabel?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const keywords = useDebounced(search.trim(), DEBOUNCE_MS);
+  const list = useQuery({
+    queryKey: ['rules', 'picker', queryKey, keywords],
+    queryFn: () => loadOrThrow(() => load(keywords || undefined)),
+  });
+  const options = [...(list.data?.list ?? []).map(toOption)];
+  for (const k of known) if (!options.some((o) => o.value === k.value)) options.push(k);
+  return (
+    <Select
+      aria-label={ariaLabel}
+      mode={multiple ? 'multiple' : undefined}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      allowClear
+      value={value ?? undefined}
+      onChange={(v) => onChange?.((v ?? (multiple ? [] : null)) as never)}
+      options={options}
+      placeholder={placeholder}
+      notFoundContent={list.isFetching ? <Spin size="small" /> : '无匹配结果'}
+      onBlur={() => setSearch('')}
+      style={{ width: '100%' }}
+    />
+  );
+}

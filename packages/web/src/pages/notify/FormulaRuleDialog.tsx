@@ -1,0 +1,332 @@
+import { ExperimentOutlined } from '@ant-design/icons';
+import {
+  FORMULA_VAR_LABELS,
+  RULE_LIMITS,
+  RULE_SCOPES,
+  addRuleBody,
+  tryCheckFormula,
+  type FormulaTestResult,
+  type FormulaVar,
+  type RuleRow,
+  type RuleScope,
+} from '@se/core';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { listToilets } from '../../api/toilets.ts';
+import {
+  addRule,
+  listObjectsForRules,
+  listRuleDevices,
+  listTemplatesForRules,
+  testFormula,
+  updateRule,
+  type RuleFields,
+} from '../../api/rules.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { attempt } from '../../components/feedback.ts';
+import { zodRule } from '../../components/form-rules.ts';
+import { formatDateTime } from '@se/core';
+import { FormulaEditor } from './FormulaEditor.tsx';
+import { RemoteSelect } from './FormulaPickers.tsx';
+
+interface RuleForm {
+  name: string;
+  formula: string;
+  scope: RuleScope;
+  device_ids: number[];
+  toilet_ids: number[];
+  duration_s: number;
+  cooldown_s: number;
+  template_id: number | null;
+  object_ids: number[];
+  enabled: boolean;
+}
+
+const deviceOption = (d: { id: number; ser_num: string; desc: string }) => ({
+  value: d.id,
+  label: d.desc ? `${d.ser_num}（${d.desc}）` : d.ser_num,
+});
+
+/** 用设备最新数据测试: the formula in the dialog against one device's latest readings. */
+function TestPanel({ formula }: { formula: string }) {
+  const [deviceId, setDeviceId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<FormulaTestResult | null>(null);
+  const valid = formula.trim() !== '' && tryCheckFormula(formula).ok;
+  const run = async () => {
+    if (deviceId === null) return;
+    setBusy(true);
+    const r = await attempt(() => testFormula(formula, deviceId));
+    setBusy(false);
+    setResult(r.ok ? r.data : null);
+  };
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={8}>
+        <div style={{ flex: 1 }}>
+          <RemoteSelect
+            queryKey="test-device"
+            ariaLabel="测试设备"
+            load={(keywords) => listRuleDevices({ keywords, page_size: 20 })}
+            toOption={deviceOption}
+            value={deviceId}
+            onChange={(v: number | null) => {
+              setDeviceId(v);
+              setResult(null);
+            }}
+            placeholder="选择设备（序列号 / 描述）"
+          />
+        </div>
+        <Button
+          icon={<ExperimentOutlined />}
+          loading={busy}
+          disabled={!valid || deviceId === null}
+          onClick={() => void run()}
+        >
+          用设备最新数据测试
+        </Button>
+      </Flex>
+      {result && (
+        <Descriptions size="small" column={1} bordered>
+          <Descriptions.Item label="结果">
+            {result.result === null ? (
+              <Tag>无法判断：缺少 {result.missing.join('、')}</Tag>
+            ) : result.result ? (
+              <Tag color="red">成立（会触发）</Tag>
+            ) : (
+              <Tag color="green">不成立</Tag>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="数据时间">
+            {result.time ? formatDateTime(result.time) : '暂无上报'}
+          </Descriptions.Item>
+          <Descriptions.Item label="使用的数据">
+            {Object.keys(result.values).length === 0
+              ? '暂无数据'
+              : Object.entries(result.values)
+                  .map(
+                    ([k, v]) =>
+                      `${FORMULA_VAR_LABELS[k as FormulaVar] ?? k}：${typeof v === 'boolean' ? (v ? '触发' : '未触发') : v}`,
+                  )
+                  .join('；')}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Flex>
+  );
+}
+
+/** 新增 / 编辑 one formula rule. */
+export function FormulaRuleDialog({
+  rule,
+  onSaved,
+  onClosed,
+}: {
+  rule: RuleRow | null;
+  onSaved: () => void;
+  onClosed: () => void;
+}) {
+  const [form] = Form.useForm<RuleForm>();
+  const [open, setOpen] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const scope = Form.useWatch('scope', form) ?? rule?.scope ?? 'all';
+  const formula = Form.useWatch('formula', form) ?? rule?.formula ?? '';
+
+  const save = async () => {
+    let v: RuleForm;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const fields: RuleFields = {
+      name: v.name.trim(),
+      formula: v.formula,
+      scope: v.scope,
+      device_ids: v.device_ids ?? [],
+      toilet_ids: v.toilet_ids ?? [],
+      duration_s: v.duration_s ?? 0,
+      cooldown_s: v.cooldown_s ?? 0,
+      template_id: v.template_id ?? 0,
+      object_ids: v.object_ids ?? [],
+      enabled: v.enabled,
+    };
+    setSaving(true);
+    const r = rule
+      ? await attempt(() => updateRule({ id: rule.id, ...fields }), '修改成功')
+      : await attempt(() => addRule(fields), '新增成功');
+    setSaving(false);
+    if (!r.ok) return;
+    onSaved();
+    setOpen(false);
+  };
+
+  const label = (ids: number[], labels: string[]) =>
+    ids.map((id, i) => ({ value: id, label: labels[i] ?? `#${id}` }));
+
+  return (
+    <FormModal
+      open={open}
+      title={rule ? `编辑规则 ${rule.name}` : '新增规则'}
+      width={760}
+      saving={saving}
+      onSave={() => void save()}
+      onCancel={() => setOpen(false)}
+      onClosed={onClosed}
+    >
+      <Form<RuleForm>
+        form={form}
+        layout="vertical"
+        name="rule"
+        autoComplete="off"
+        initialValues={{
+          name: rule?.name ?? '',
+          formula: rule?.formula ?? '',
+          scope: rule?.scope ?? 'all',
+          device_ids: rule?.device_ids ?? [],
+          toilet_ids: rule?.toilet_ids ?? [],
+          duration_s: rule?.duration_s ?? 0,
+          cooldown_s: rule?.cooldown_s ?? RULE_LIMITS.defaultCooldown,
+          template_id: rule?.template_id ?? null,
+          object_ids: rule?.object_ids ?? [],
+          enabled: rule?.enabled ?? true,
+        }}
+      >
+        <Form.Item label="名称" name="name" required rules={[zodRule(addRuleBody, 'name')]}>
+          <Input maxLength={50} placeholder="例如：氨气持续超标" />
+        </Form.Item>
+        <Form.Item
+          label="公式"
+          name="formula"
+          required
+          rules={[
+            {
+              validator: async (_r, v: string) => {
+                if (!v?.trim()) throw new Error('请填写完整的公式');
+                const c = tryCheckFormula(v);
+                if (!c.ok) throw new Error(c.message);
+              },
+            },
+          ]}
+        >
+          <FormulaEditor />
+        </Form.Item>
+        <Form.Item label="用设备最新数据测试">
+          <TestPanel formula={formula} />
+        </Form.Item>
+        <Form.Item label="范围" name="scope">
+          <Radio.Group
+            options={(Object.keys(RULE_SCOPES) as RuleScope[]).map((s) => ({
+              value: s,
+              label: RULE_SCOPES[s],
+            }))}
+          />
+        </Form.Item>
+        {scope === 'devices' && (
+          <Form.Item
+            label="设备"
+            name="device_ids"
+            rules={[{ required: true, type: 'array', min: 1, message: '请选择至少一台设备' }]}
+          >
+            <RemoteSelect
+              queryKey="devices"
+              ariaLabel="设备"
+              multiple
+              load={(keywords) => listRuleDevices({ keywords, page_size: 20 })}
+              toOption={deviceOption}
+              known={rule ? label(rule.device_ids, rule.device_labels) : []}
+              placeholder="搜索网关、传感器、除臭机"
+            />
+          </Form.Item>
+        )}
+        {scope === 'toilets' && (
+          <Form.Item
+            label="厕所"
+            name="toilet_ids"
+            rules={[{ required: true, type: 'array', min: 1, message: '请选择至少一个厕所' }]}
+          >
+            <RemoteSelect
+              queryKey="toilets"
+              ariaLabel="厕所"
+              multiple
+              load={(keywords) => listToilets({ keywords, page_size: 20 })}
+              toOption={(t) => ({ value: t.id, label: t.name })}
+              known={rule ? label(rule.toilet_ids, rule.toilet_labels) : []}
+              placeholder="搜索厕所名称 / 地址"
+            />
+          </Form.Item>
+        )}
+        <Flex gap={16} wrap>
+          <Form.Item
+            label="持续时间（秒）"
+            name="duration_s"
+            tooltip="公式持续成立这么久才触发；0 表示立即触发"
+            rules={[zodRule(addRuleBody, 'duration_s')]}
+          >
+            <InputNumber min={0} max={RULE_LIMITS.durationMax} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item
+            label="冷却时间（秒）"
+            name="cooldown_s"
+            tooltip="同一设备触发后，这段时间内不再提醒"
+            rules={[zodRule(addRuleBody, 'cooldown_s')]}
+          >
+            <InputNumber min={0} max={RULE_LIMITS.cooldownMax} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item label="启用" name="enabled" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Flex>
+        <Form.Item label="消息模板" name="template_id" extra="不选则使用默认模板">
+          <RemoteSelect
+            queryKey="templates"
+            ariaLabel="消息模板"
+            load={listTemplatesForRules}
+            toOption={(t) => ({ value: t.id, label: t.name })}
+            known={
+              rule?.template_id
+                ? [{ value: rule.template_id, label: rule.template_name || `#${rule.template_id}` }]
+                : []
+            }
+            placeholder="选择模板"
+          />
+        </Form.Item>
+        <Form.Item label="提醒对象" name="object_ids" extra="规则触发时，除自己的站内消息外还会通知这些对象">
+          <RemoteSelect
+            queryKey="objects"
+            ariaLabel="提醒对象"
+            multiple
+            load={listObjectsForRules}
+            toOption={(o) => ({ value: o.id, label: `${o.name}（${o.target_label}）` })}
+            known={rule ? label(rule.object_ids, rule.object_names) : []}
+            placeholder="选择提醒对象"
+          />
+        </Form.Item>
+        {rule && rule.hit_count > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            title={
+              <Typography.Text>
+                已触发 {rule.hit_count} 次，最近一次 {rule.last_fired_at}
+                。修改公式或重新启用后，持续时间重新计算。
+              </Typography.Text>
+            }
+          />
+        )}
+      </Form>
+    </FormModal>
+  );
+}
