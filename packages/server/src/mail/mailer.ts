@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   body: string;
+  /** An HTML alternative of `body` (reports); the outbox keeps the text. */
+  html?: string;
 }
 
 /**
@@ -47,6 +49,39 @@ export class Mailer {
         },
       )
       .catch(() => {});
+  }
+
+  /**
+   * Records the mail and, with SMTP, waits for the server's answer: for callers that keep
+   * their own delivery state and retry (notifications). Throws when SMTP refuses it.
+   * Answers 'outbox' when no SMTP is configured (the outbox is the delivery).
+   */
+  async sendNow(mail: Mail): Promise<'smtp' | 'outbox'> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO outbox (to_addr, subject, body) VALUES ($1, $2, $3) RETURNING id`,
+      [mail.to, mail.subject, mail.body],
+    );
+    if (!this.transport) {
+      this.log.info({ outbox: row!.id, to: mail.to, subject: mail.subject }, 'mail (outbox)');
+      return 'outbox';
+    }
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+        ...(mail.html ? { html: mail.html } : {}),
+      });
+    } catch (err) {
+      await this.db.query(`UPDATE outbox SET error = $2 WHERE id = $1`, [
+        row!.id,
+        (err as Error).message.slice(0, 500),
+      ]);
+      throw err;
+    }
+    await this.db.query(`UPDATE outbox SET sent_at = now() WHERE id = $1`, [row!.id]);
+    return 'smtp';
   }
 
   close() {

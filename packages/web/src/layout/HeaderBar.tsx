@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Typography, theme } from 'antd';
 import { AlarmBell } from '../live/AlarmBell.tsx';
+import { MessageBadge } from '../pages/messages/MessageBadge.tsx';
 import { useSession } from '../session/store.ts';
 
 interface Props {
@@ -47,6 +48,7 @@ export function HeaderBar({ title, mobile, collapsed, onToggleMenu, onProfile, o
       <Typography.Title level={5} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
         {title}
       </Typography.Title>
+      <MessageBadge />
       <AlarmBell />
       <Dropdown
         trigger={['click']}

@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
 
-const ROW = `d.id, d.name, d.url, d.token, d.user_id, u.user_name, d.is_delete, ${localTime('d.created_at')} AS created_at`;
+const ROW = `d.id, d.name, d.url, d.token, d.user_id, u.user_name, d.is_delete,
+  d.push_reports, d.push_alarms, d.push_comments, ${localTime('d.created_at')} AS created_at`;
 
 export function findDocking(q: Queryable, id: number) {
   return first<DockingInterface>(
@@ -39,12 +40,21 @@ export async function listDocking(
 
 export async function insertDocking(
   q: Queryable,
-  v: { name: string; url: string; token: string; user_id: number },
+  v: {
+    name: string;
+    url: string;
+    token: string;
+    user_id: number;
+    push_reports?: boolean;
+    push_alarms?: boolean;
+    push_comments?: boolean;
+  },
 ) {
   const r = await first<{ id: number }>(
     q,
-    `INSERT INTO docking_interfaces (name, url, token, user_id) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [v.name, v.url, v.token, v.user_id],
+    `INSERT INTO docking_interfaces (name, url, token, user_id, push_reports, push_alarms, push_comments)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [v.name, v.url, v.token, v.user_id, !!v.push_reports, !!v.push_alarms, !!v.push_comments],
   );
   return r!.id;
 }
@@ -52,7 +62,16 @@ export async function insertDocking(
 export function updateDocking(
   q: Queryable,
   id: number,
-  v: Partial<{ name: string; url: string; token: string; user_id: number; is_delete: boolean }>,
+  v: Partial<{
+    name: string;
+    url: string;
+    token: string;
+    user_id: number;
+    is_delete: boolean;
+    push_reports: boolean;
+    push_alarms: boolean;
+    push_comments: boolean;
+  }>,
 ) {
   const cols = Object.entries(v).filter(([, val]) => val !== undefined);
   if (cols.length === 0) return Promise.resolve([]);

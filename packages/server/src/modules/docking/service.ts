@@ -5,6 +5,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { audit, diff } from '../audit/service.ts';
+import { notifierOf } from '../notify/runtime.ts';
 import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { postJson, WebhookError } from './webhook.ts';
@@ -43,7 +44,15 @@ export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof ad
   await assertCanManage(ctx, caller, userId);
   const token = b.token || crypto.randomBytes(24).toString('base64url');
   const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertDocking(tx, { name: b.name, url: b.url, token, user_id: userId });
+    const id = await repo.insertDocking(tx, {
+      name: b.name,
+      url: b.url,
+      token,
+      user_id: userId,
+      push_reports: b.push_reports,
+      push_alarms: b.push_alarms,
+      push_comments: b.push_comments,
+    });
     await audit(tx, {
       actorId: caller.id,
       targetUserId: userId,
@@ -56,6 +65,7 @@ export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof ad
     });
     return id;
   });
+  pushesChanged(ctx);
   return load(ctx, caller, id);
 }
 
@@ -73,6 +83,9 @@ export async function update(
     token: b.token || undefined,
     user_id: b.user_id,
     is_delete: b.is_delete,
+    push_reports: b.push_reports,
+    push_alarms: b.push_alarms,
+    push_comments: b.push_comments,
   };
   const c = diff(d, change);
   if (c.changed) {
@@ -92,8 +105,16 @@ export async function update(
       });
     });
   }
+  if (c.changed) pushesChanged(ctx);
   if (b.is_delete) return { ...d, is_delete: true };
   return load(ctx, caller, d.id);
+}
+
+/** Opt-ins changed: the push side re-reads whether anyone wants reports. */
+function pushesChanged(ctx: AppContext) {
+  notifierOf(ctx)
+    ?.pushes.refresh()
+    .catch(() => {});
 }
 
 /** POSTs a sample payload with the interface's token and reports status and latency. */

@@ -42,7 +42,11 @@ export class WebhookError extends Error {}
 export interface PostResult {
   status: number;
   latencyMs: number;
+  /** The first 4 KB of the answer, when asked for (robots answer errors with HTTP 200). */
+  body?: string;
 }
+
+const BODY_LIMIT = 4096;
 
 /**
  * POSTs JSON with a deadline. The address is checked after DNS resolution and the
@@ -52,7 +56,7 @@ export function postJson(
   url: string,
   body: unknown,
   headers: Record<string, string>,
-  opts: { timeoutMs: number; allowPrivate: boolean },
+  opts: { timeoutMs: number; allowPrivate: boolean; readBody?: boolean },
 ): Promise<PostResult> {
   const u = new URL(url);
   const host = u.hostname.replace(/^\[|\]$/g, '');
@@ -88,13 +92,24 @@ export function postJson(
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, latencyMs: Math.round(performance.now() - t0) }),
-        );
-        res.on('error', () =>
-          resolve({ status: res.statusCode ?? 0, latencyMs: Math.round(performance.now() - t0) }),
-        );
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          if (opts.readBody && size < BODY_LIMIT) {
+            chunks.push(c);
+            size += c.length;
+          }
+        });
+        const done = () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            latencyMs: Math.round(performance.now() - t0),
+            ...(opts.readBody
+              ? { body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8') }
+              : {}),
+          });
+        res.on('end', done);
+        res.on('error', done);
       },
     );
     const deadline = setTimeout(

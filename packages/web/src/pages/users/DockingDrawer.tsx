@@ -3,6 +3,7 @@ import {
   EditOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  HistoryOutlined,
   PlusOutlined,
   SendOutlined,
 } from '@ant-design/icons';
@@ -32,6 +33,7 @@ import { usePager } from '../../components/pager.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { DockingDeliveriesModal, DockingPushSwitches } from '../notify/DockingDeliveries.tsx';
 import { dockingTestText, maskToken } from './docking-text.ts';
 
 /** A token hidden until asked for, with a copy button either way. */
@@ -148,6 +150,7 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
   const [keywords, setKeywords] = useState('');
   const [editing, setEditing] = useState<{ docking: DockingInterface | null } | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
+  const [logOf, setLogOf] = useState<DockingInterface | null>(null);
 
   const list = useQuery({
     queryKey: ['users', 'docking', user.id, keywords, pager.page, pager.pageSize],
@@ -203,6 +206,9 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
       >
         发送测试
       </Button>
+      <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => setLogOf(d)}>
+        推送记录
+      </Button>
       <Popconfirm
         title="删除对接接口"
         description={`确定删除对接接口「${d.name}」吗？`}
@@ -227,8 +233,14 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
       render: (url: string) => <span title={url}>{url}</span>,
     },
     { title: '令牌', dataIndex: 'token', width: 230, render: (token: string) => <TokenCell token={token} /> },
+    {
+      title: '推送',
+      key: 'pushes',
+      width: 230,
+      render: (_, d) => <DockingPushSwitches docking={d} onSaved={refresh} />,
+    },
     { title: '创建时间', dataIndex: 'created_at', width: 170 },
-    { title: '操作', key: 'actions', width: 250, render: (_, d) => actions(d) },
+    { title: '操作', key: 'actions', width: 330, render: (_, d) => actions(d) },
   ];
 
   const rows = list.data?.list ?? [];
@@ -269,6 +281,7 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
                         {d.url}
                       </Typography.Text>
                       <TokenCell token={d.token} />
+                      <DockingPushSwitches docking={d} onSaved={refresh} />
                       <Typography.Text type="secondary">创建时间：{d.created_at}</Typography.Text>
                       {actions(d)}
                     </Flex>
@@ -292,10 +305,11 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
           dataSource={rows}
           loading={list.isFetching}
           locale={{ emptyText: empty }}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1200 }}
           pagination={pager.pagination(list.data?.total ?? 0)}
         />
       )}
+      {logOf && <DockingDeliveriesModal docking={logOf} onClosed={() => setLogOf(null)} />}
       {editing && (
         <DockingFormDialog
           owner={user}

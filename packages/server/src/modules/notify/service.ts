@@ -1,0 +1,311 @@
+import net from 'node:net';
+import {
+  OFFLINE_MS,
+  PERMISSION,
+  has,
+  TEMPLATE_SAMPLE,
+  objectTargetError,
+  renderTemplate,
+  unknownPlaceholders,
+  type NotifyObjectType,
+  type TemplateVars,
+} from '@se/core';
+import type { z } from 'zod';
+import type {
+  addNotifyObjectBody,
+  addNotifyTemplateBody,
+  dockingDeliveriesQuery,
+  notificationsQuery,
+  notifyObjectsQuery,
+  notifyTemplatesQuery,
+  previewTemplateBody,
+  updateNotifyObjectBody,
+  updateNotifyTemplateBody,
+} from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { offset } from '../../db/sql.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { audit, diff, scopeOf } from '../audit/service.ts';
+import { findDevice, kindOf } from '../devices/repo.ts';
+import { findDocking } from '../docking/repo.ts';
+import { isPrivateAddress } from '../docking/webhook.ts';
+import { isSelfOrDescendant } from '../users/repo.ts';
+import { assertCanManage } from '../users/service.ts';
+import * as repo from './repo.ts';
+import { notifierOf } from './runtime.ts';
+
+const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: number }) => ({
+  ...r,
+  page: q.page,
+  page_size: q.page_size,
+});
+
+// ---- objects ----
+
+async function loadObject(ctx: AppContext, caller: Caller, id: number) {
+  const o = await repo.findObject(ctx.db, id);
+  if (!o || o.is_delete) throw notFound('提醒对象不存在');
+  await assertCanManage(ctx, caller, o.user_id);
+  return o;
+}
+
+/**
+ * Whether `owner` may name `target` as a recipient of `type`: a user in the owner's subtree
+ * (or the owner), one of the owner's own interfaces, a mailbox, a robot URL that is not on
+ * a private network.
+ */
+async function checkTarget(ctx: AppContext, ownerId: number, type: NotifyObjectType, target: string) {
+  const err = objectTargetError(type, target);
+  if (err) throw badRequest(err);
+  const t = target.trim();
+  if (type === 'user') {
+    const owner = await ctx.db.query<{ permissions: number }>(`SELECT permissions FROM users WHERE id = $1`, [
+      ownerId,
+    ]);
+    const develop = owner[0] && has(owner[0].permissions, PERMISSION.develop);
+    const u = await ctx.db.query<{ is_delete: boolean }>(`SELECT is_delete FROM users WHERE id = $1`, [
+      Number(t),
+    ]);
+    if (!u[0] || u[0].is_delete) throw notFound('用户不存在');
+    if (!develop && !(await isSelfOrDescendant(ctx.db, ownerId, Number(t))))
+      throw forbidden('只能提醒自己或自己创建的用户');
+  } else if (type === 'docking') {
+    const d = await findDocking(ctx.db, Number(t));
+    if (!d || d.is_delete || d.user_id !== ownerId) throw notFound('对接接口不存在');
+  } else if (type === 'wecom' || type === 'dingtalk') {
+    const host = new URL(t).hostname.replace(/^\[|\]$/g, '');
+    if (host === 'localhost' || (net.isIP(host) && isPrivateAddress(host))) {
+      if (!ctx.config.allowPrivateWebhooks) throw badRequest('不允许访问内网或本机地址');
+    }
+  }
+  return t;
+}
+
+export async function listObjects(ctx: AppContext, caller: Caller, q: z.output<typeof notifyObjectsQuery>) {
+  const userId = q.target_user_id ?? caller.id;
+  await assertCanManage(ctx, caller, userId);
+  const r = await repo.listObjects(ctx.db, {
+    userId,
+    keywords: q.keywords || undefined,
+    type: q.type,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return page(r, q);
+}
+
+export async function addObject(
+  ctx: AppContext,
+  caller: Caller,
+  b: z.output<typeof addNotifyObjectBody>,
+  ip: string,
+) {
+  const userId = b.target_user_id ?? caller.id;
+  await assertCanManage(ctx, caller, userId);
+  const target = await checkTarget(ctx, userId, b.type, b.target);
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await repo.insertObject(tx, { user_id: userId, type: b.type, name: b.name, target });
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: userId,
+      action: 'notify.object.add',
+      entity: 'notify_object',
+      entityId: id,
+      before: null,
+      after: { type: b.type, name: b.name, target },
+      ip,
+    });
+    return id;
+  });
+  return loadObject(ctx, caller, id).then(strip);
+}
+
+const strip = <T extends { is_delete: boolean }>({ is_delete, ...rest }: T) => {
+  void is_delete;
+  return rest;
+};
+
+export async function updateObject(
+  ctx: AppContext,
+  caller: Caller,
+  b: z.output<typeof updateNotifyObjectBody>,
+  ip: string,
+) {
+  const o = await loadObject(ctx, caller, b.id);
+  const type = b.type ?? o.type;
+  let target = b.target;
+  if (type !== o.type && target === undefined) throw badRequest('修改类型时请同时给出新的目标');
+  if (!b.is_delete && (target !== undefined || type !== o.type))
+    target = await checkTarget(ctx, o.user_id, type, target ?? o.target);
+  const c = diff(o, { type: b.type, name: b.name, target, is_delete: b.is_delete });
+  if (c.changed) {
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateObject(tx, o.id, c.after);
+      await audit(tx, {
+        actorId: caller.id,
+        targetUserId: o.user_id,
+        action: b.is_delete ? 'notify.object.delete' : 'notify.object.update',
+        entity: 'notify_object',
+        entityId: o.id,
+        before: c.before,
+        after: c.after,
+        ip,
+      });
+    });
+  }
+  if (b.is_delete) return strip(o);
+  return loadObject(ctx, caller, o.id).then(strip);
+}
+
+// ---- templates ----
+
+async function loadTemplate(ctx: AppContext, caller: Caller, id: number) {
+  const t = await repo.findTemplate(ctx.db, id);
+  if (!t || t.is_delete) throw notFound('模板不存在');
+  await assertCanManage(ctx, caller, t.user_id);
+  return t;
+}
+
+export async function listTemplates(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof notifyTemplatesQuery>,
+) {
+  const userId = q.target_user_id ?? caller.id;
+  await assertCanManage(ctx, caller, userId);
+  const r = await repo.listTemplates(ctx.db, {
+    userId,
+    keywords: q.keywords || undefined,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return page(r, q);
+}
+
+export async function addTemplate(
+  ctx: AppContext,
+  caller: Caller,
+  b: z.output<typeof addNotifyTemplateBody>,
+  ip: string,
+) {
+  const userId = b.target_user_id ?? caller.id;
+  await assertCanManage(ctx, caller, userId);
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await repo.insertTemplate(tx, { user_id: userId, name: b.name, content: b.content });
+    await audit(tx, {
+      actorId: caller.id,
+      targetUserId: userId,
+      action: 'notify.template.add',
+      entity: 'notify_template',
+      entityId: id,
+      before: null,
+      after: { name: b.name, content: b.content },
+      ip,
+    });
+    return id;
+  });
+  return loadTemplate(ctx, caller, id).then(strip);
+}
+
+export async function updateTemplate(
+  ctx: AppContext,
+  caller: Caller,
+  b: z.output<typeof updateNotifyTemplateBody>,
+  ip: string,
+) {
+  const t = await loadTemplate(ctx, caller, b.id);
+  const c = diff(t, { name: b.name, content: b.content, is_delete: b.is_delete });
+  if (c.changed) {
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateTemplate(tx, t.id, c.after);
+      await audit(tx, {
+        actorId: caller.id,
+        targetUserId: t.user_id,
+        action: b.is_delete ? 'notify.template.delete' : 'notify.template.update',
+        entity: 'notify_template',
+        entityId: t.id,
+        before: c.before,
+        after: c.after,
+        ip,
+      });
+    });
+  }
+  if (b.is_delete) return strip(t);
+  return loadTemplate(ctx, caller, t.id).then(strip);
+}
+
+/** Renders a template with a device's real values (one the caller sees) or sample values. */
+export async function preview(ctx: AppContext, caller: Caller, b: z.output<typeof previewTemplateBody>) {
+  let vars: TemplateVars = { ...TEMPLATE_SAMPLE };
+  let source: 'sample' | 'device' = 'sample';
+  if (b.device_id !== undefined) {
+    const kind = await kindOf(ctx.db, b.device_id);
+    const d = kind
+      ? await findDevice(ctx.db, kind, b.device_id, await scopeOf(ctx, caller), OFFLINE_MS.default)
+      : undefined;
+    if (!d || d.is_delete) throw notFound('设备不存在');
+    const latest = (d.latest ?? {}) as Record<string, unknown>;
+    const readings = Object.fromEntries(
+      Object.entries(latest).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean'),
+    ) as TemplateVars;
+    vars = { ...vars, ...readings, desc: d.desc, ser_num: d.ser_num, user_name: caller.userName };
+    if (d.time) vars.time = d.time;
+    source = 'device';
+  }
+  return { text: renderTemplate(b.content, vars), unknown: unknownPlaceholders(b.content), source };
+}
+
+// ---- history ----
+
+export async function listNotifications(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof notificationsQuery>,
+) {
+  const userId = q.target_user_id ?? caller.id;
+  await assertCanManage(ctx, caller, userId);
+  const r = await repo.listNotifications(ctx.db, {
+    userId,
+    keywords: q.keywords || undefined,
+    deviceId: q.device_id,
+    ruleId: q.rule_id,
+    status: q.status,
+    start: q.start,
+    end: q.end,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return page(r, q);
+}
+
+/** Sends a pending or failed delivery again now. */
+export async function retryDelivery(ctx: AppContext, caller: Caller, id: number) {
+  const d = await repo.findDelivery(ctx.db, id);
+  if (!d) throw notFound('发送记录不存在');
+  await assertCanManage(ctx, caller, d.user_id);
+  if (d.channel === 'inbox') throw badRequest('站内消息无需重试');
+  if (d.status === 'sent') throw conflict('已发送成功，无需重试');
+  if (d.status === 'sending') throw conflict('正在发送，请稍后刷新');
+  if (!(await repo.requeue(ctx.db, id))) throw conflict('该记录的状态已变化，请刷新后再试');
+  notifierOf(ctx)?.kick();
+  const { user_id, ...row } = (await repo.findDelivery(ctx.db, id))!;
+  void user_id;
+  return row;
+}
+
+export async function listDockingDeliveries(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof dockingDeliveriesQuery>,
+) {
+  const d = await findDocking(ctx.db, q.docking_id);
+  if (!d) throw notFound('对接接口不存在');
+  await assertCanManage(ctx, caller, d.user_id);
+  const r = await repo.listDockingDeliveries(ctx.db, {
+    dockingId: d.id,
+    status: q.status,
+    limit: q.page_size,
+    offset: offset(q.page, q.page_size),
+  });
+  return page(r, q);
+}

@@ -1,0 +1,28 @@
+import { DELIVERY_CHANNELS, DELIVERY_STATUS, DOCKING_PUSH_KINDS, type DeliveryRow } from '@se/core';
+
+export const STATUS_COLORS: Record<string, string> = {
+  pending: 'gold',
+  sending: 'processing',
+  sent: 'success',
+  failed: 'error',
+};
+
+export const channelText = (c: string) => DELIVERY_CHANNELS[c as keyof typeof DELIVERY_CHANNELS] ?? c;
+export const statusText = (s: string) => DELIVERY_STATUS[s as keyof typeof DELIVERY_STATUS] ?? s;
+export const pushKindText = (k: string) =>
+  k === 'weekly' ? '周报' : (DOCKING_PUSH_KINDS[k as keyof typeof DOCKING_PUSH_KINDS] ?? k);
+
+/** One line on a delivery's state: when it went, or why not and when it tries again. */
+export function deliveryDetail(d: DeliveryRow): string {
+  if (d.status === 'sent') return d.sent_at ? `发送于 ${d.sent_at}` : '已发送';
+  const parts: string[] = [];
+  if (d.last_error) parts.push(d.last_error);
+  if (d.attempts) parts.push(`已尝试 ${d.attempts} 次`);
+  if (d.status === 'pending' && d.next_attempt_at) parts.push(`下次重试 ${d.next_attempt_at}`);
+  if (d.status === 'failed') parts.push('已停止重试');
+  return parts.join('，') || statusText(d.status);
+}
+
+/** Only what waits or failed can be sent again; in-app messages are delivered at once. */
+export const canRetry = (d: DeliveryRow) =>
+  d.channel !== 'inbox' && (d.status === 'failed' || d.status === 'pending');
