@@ -11,7 +11,11 @@ export type WsChannel =
   /** Every device of a kind the user can see: time/online/warning changes, for live lists. */
   | { channel: 'devices'; kind: string }
   /** Alarms of every device the user can see: opened, acknowledged, closed. */
-  | { channel: 'alarms' };
+  | { channel: 'alarms' }
+  /** New comments on toilets or terminals the user can see (data: CommentFeedRow). */
+  | { channel: 'comments' }
+  /** The user's own unread message count (data: MessagesPush). */
+  | { channel: 'messages' };
 
 export type WsRequest =
   | { v: 1; type: 1; id: string; action: 'auth'; data: { token: string } }
@@ -43,6 +47,11 @@ export interface DevicePush {
   warning: number | null;
   /** the fields of the report(s) that triggered the push (device channel: merged latest) */
   data: Record<string, unknown>;
+}
+
+/** What the 'messages' channel pushes when the user's unread count changes. */
+export interface MessagesPush {
+  unread: number;
 }
 
 export interface WsPush {

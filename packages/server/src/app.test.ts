@@ -31,6 +31,7 @@ describe('server foundation', () => {
       version: 'V3.9.3',
       record_code: '浙ICP备00000000号',
       record_url: 'https://beian.miit.gov.cn/',
+      map_tile_url: '',
     });
   });
 

@@ -71,6 +71,28 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const t = v.trim();
+      const placeholders = ['{z}', '{x}', '{y}'].every((p) => t.includes(p));
+      let ok = t.startsWith('/') && !t.startsWith('//');
+      try {
+        ok ||= ['http:', 'https:'].includes(new URL(t).protocol);
+      } catch {
+        // Neither a path on this server nor an absolute URL.
+      }
+      if (!ok || !placeholders) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `MAP_TILE_URL must be an http(s) URL or a /path with {z}, {x} and {y} (got "${v}")`,
+        });
+        return z.NEVER;
+      }
+      return t;
+    }),
   RETENTION_DAYS: z
     .string()
     .optional()
@@ -114,6 +136,8 @@ export interface Config {
   siteRecordUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Map tiles for the data centres ({z}/{x}/{y} template); without it they draw the bundled China map. */
+  mapTileUrl: string | undefined;
   /** Built web app to serve; null serves the API only. */
   webDist: string | null;
   /** scrypt cost as log2(N); OWASP asks for N = 2^17. */
@@ -153,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteRecordUrl: e.SITE_RECORD_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    mapTileUrl: e.MAP_TILE_URL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     scryptLogN: 17,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,

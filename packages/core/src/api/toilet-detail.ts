@@ -26,7 +26,7 @@ export const TOILET_DETAIL_API = {
   display: '/api/v1/display/toilet',
 } as const;
 
-/** The public review page a toilet's QR code opens (H2 reads `toilet_id`). */
+/** The public review page a toilet's QR code opens (pages/public/AddComment reads `toilet_id`). */
 export const commentPath = (toiletId: number) => `/add-comment?toilet_id=${toiletId}`;
 /** The display screen's address for a token. */
 export const displayPath = (token: string) => `/eternal-page?token=${encodeURIComponent(token)}`;

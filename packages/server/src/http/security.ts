@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
  * policy is strict: scripts only from this origin; antd injects styles, hence 'unsafe-inline'
  * for style-src only.
  */
-const HEADERS: Record<string, string> = {
+const headers = (imgSrc: string[]): Record<string, string> => ({
   'content-security-policy': [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imgSrc].join(' '),
     "font-src 'self' data:",
     "connect-src 'self' ws: wss:",
     "media-src 'self' blob:",
@@ -25,9 +25,12 @@ const HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
-};
+});
 
-export function securityHeaders(app: FastifyInstance) {
+/** `mapTileUrl`: the configured map tiles' origin may serve images (the data-centre maps). */
+export function securityHeaders(app: FastifyInstance, mapTileUrl?: string) {
+  const origin = mapTileUrl && /^https?:/.test(mapTileUrl) ? new URL(mapTileUrl).origin : null;
+  const HEADERS = headers(origin ? [origin] : []);
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(HEADERS);
     done();

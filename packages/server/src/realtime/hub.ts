@@ -7,6 +7,7 @@ import {
   WS_TYPE,
   WS_VERSION,
   type DevicePush,
+  type MessagesPush,
   type WsChannel,
   type WsPush,
 } from '@se/core';
@@ -14,6 +15,7 @@ import type { AppContext, Caller } from '../context.ts';
 import { Params } from '../db/sql.ts';
 import type { StoredReport } from '../ingest/pipeline.ts';
 import { scopeOf } from '../modules/audit/service.ts';
+import { commentsByIds } from '../modules/datacenter/repo.ts';
 import { findDevice, kindOf, visibleSql } from '../modules/devices/repo.ts';
 import { alarmsByIds } from '../modules/live/repo.ts';
 
@@ -32,6 +34,10 @@ interface Conn {
   devices: Set<number>;
   kinds: Map<string, Set<number> | 'all'>;
   alarms: Set<number> | 'all' | null;
+  /** Toilets and devices whose new comments the socket receives; null: not subscribed. */
+  comments: { toilets: Set<number>; devices: Set<number> } | 'all' | null;
+  /** Subscribed to its own unread message count. */
+  messages: boolean;
   buffer: WsPush[];
   refreshed: number;
 }
@@ -80,10 +86,29 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Toilets the caller sees; 'all' for develop. */
+  async function visibleToilets(c: Conn): Promise<Set<number> | 'all'> {
+    if (c.scope === '/') return 'all';
+    const rows = await ctx.db.query<{ id: number }>(
+      `SELECT t.id FROM toilets t WHERE NOT t.is_delete AND t.id IN (
+         SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $1 || '%')`,
+      [c.scope],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** What the comments channel lets through: comments on a visible toilet or from a visible device. */
+  async function commentScope(c: Conn): Promise<Conn['comments']> {
+    const [toilets, devices] = await Promise.all([visibleToilets(c), visibleIds(c)]);
+    if (toilets === 'all' || devices === 'all') return 'all';
+    return { toilets, devices };
+  }
+
   async function refresh(c: Conn) {
     c.refreshed = Date.now();
     for (const kind of c.kinds.keys()) c.kinds.set(kind, await visibleIds(c, kind));
     if (c.alarms) c.alarms = await visibleIds(c);
+    if (c.comments) c.comments = await commentScope(c);
   }
 
   async function handle(c: Conn, raw: string) {
@@ -120,6 +145,8 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       c.devices.clear();
       c.kinds.clear();
       c.alarms = null;
+      c.comments = null;
+      c.messages = false;
       return fail(still.code, still.message);
     }
     const ch = req.data as unknown as WsChannel | undefined;
@@ -146,6 +173,14 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       c.alarms = on ? await visibleIds(c) : null;
       return ok();
     }
+    if (ch.channel === 'comments') {
+      c.comments = on ? await commentScope(c) : null;
+      return ok();
+    }
+    if (ch.channel === 'messages') {
+      c.messages = on;
+      return ok();
+    }
     return fail(CODE.badRequest, '未知的频道');
   }
 
@@ -158,6 +193,8 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       devices: new Set(),
       kinds: new Map(),
       alarms: null,
+      comments: null,
+      messages: false,
       buffer: [],
       refreshed: Date.now(),
     };
@@ -200,6 +237,44 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
     for (const c of watchers) {
       for (const a of rows) {
         if (c.alarms === 'all' || c.alarms!.has(a.device_id)) push(c, { channel: 'alarms', data: a });
+      }
+    }
+  });
+
+  // New comments (reviews page, terminals): pushed to whoever sees the toilet or the terminal.
+  bus.on(
+    'comments',
+    async (items: { id: number; toilet_id?: number | null; equipment_id?: number | null }[]) => {
+      const watchers = [...conns].filter((c) => c.comments);
+      if (!watchers.length || !Array.isArray(items) || !items.length) return;
+      const ids = items.map((i) => Number(i?.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+      if (!ids.length) return;
+      // The row itself says where the comment belongs; the event's copy is only a hint.
+      const rows = await commentsByIds(ctx.db, ids).catch((err: unknown) => {
+        app.log.warn({ err }, 'comment push failed');
+        return [];
+      });
+      for (const c of watchers) {
+        const vis = c.comments!;
+        for (const row of rows) {
+          const seen =
+            vis === 'all' ||
+            (row.toilet_id !== null && vis.toilets.has(row.toilet_id)) ||
+            (row.equipment_id !== null && vis.devices.has(row.equipment_id));
+          if (seen) push(c, { channel: 'comments', data: row });
+        }
+      }
+    },
+  );
+
+  // A user's unread count changed: only that user's own sockets hear it.
+  bus.on('messages', (items: { user_id: number; unread: number }[]) => {
+    if (!Array.isArray(items)) return;
+    for (const m of items) {
+      if (!Number.isSafeInteger(m?.user_id) || typeof m.unread !== 'number') continue;
+      const data: MessagesPush = { unread: m.unread };
+      for (const c of conns) {
+        if (c.messages && c.caller?.id === m.user_id) push(c, { channel: 'messages', data });
       }
     }
   });

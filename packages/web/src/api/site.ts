@@ -6,6 +6,8 @@ export interface SiteInfo {
   version: string;
   record_code: string;
   record_url: string;
+  /** Map tiles ({z}/{x}/{y}) for the data centres; '' draws the bundled China map. */
+  map_tile_url?: string;
 }
 
 export const getSite = () => get<SiteInfo>('/api/v1/site');

@@ -178,6 +178,22 @@ describe('live socket: pushes and refcounting', () => {
     expect(alarms).toEqual([{ id: 1 }]);
   });
 
+  it('keeps the comments and messages channels apart from the alarms', async () => {
+    const live = make();
+    const comments: unknown[] = [];
+    const messages: unknown[] = [];
+    const alarms: unknown[] = [];
+    live.subscribe({ channel: 'comments' }, (d) => comments.push(d));
+    live.subscribe({ channel: 'messages' }, (d) => messages.push(d));
+    live.subscribe(ALARMS, (d) => alarms.push(d));
+    await accept();
+    factory.current.push('comments', undefined, { id: 5 });
+    factory.current.push('messages', undefined, { unread: 2 });
+    expect(comments).toEqual([{ id: 5 }]);
+    expect(messages).toEqual([{ unread: 2 }]);
+    expect(alarms).toEqual([]);
+  });
+
   it('shares one server subscription between listeners of one channel', async () => {
     const live = make();
     const a: unknown[] = [];
@@ -446,6 +462,8 @@ describe('live socket helpers', () => {
     expect(channelKey(DEVICE_7)).toBe('device:7');
     expect(channelKey(GATEWAYS)).toBe('devices:gateway');
     expect(channelKey(ALARMS)).toBe('alarms');
+    expect(channelKey({ channel: 'comments' })).toBe('comments');
+    expect(channelKey({ channel: 'messages' })).toBe('messages');
   });
 
   it('backs off 1, 2, 4, 8, 16 s, then stays at 30 s', () => {

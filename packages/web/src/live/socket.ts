@@ -87,12 +87,15 @@ export function channelKey(channel: WsChannel): string {
     case 'devices':
       return `devices:${channel.kind}`;
     default:
-      return 'alarms';
+      // alarms, comments, messages: one channel each, no key.
+      return channel.channel;
   }
 }
 
 const pushKey = (push: WsPush): string =>
-  push.channel === 'alarms' ? 'alarms' : `${push.channel}:${String(push.key)}`;
+  push.channel === 'device' || push.channel === 'devices'
+    ? `${push.channel}:${String(push.key)}`
+    : push.channel;
 
 /** The reconnect delay after `attempt` failures in a row: 1 s, 2 s, 4 s … capped at 30 s. */
 export function backoffDelay(

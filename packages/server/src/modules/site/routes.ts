@@ -11,6 +11,8 @@ const siteData = z.object({
   version: z.string(),
   record_code: z.string(),
   record_url: z.string(),
+  /** Tile URL template ({z}/{x}/{y}) for the data-centre maps; '' draws the bundled map. */
+  map_tile_url: z.string(),
 });
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,6 +28,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       version: VERSION,
       record_code: ctx.config.siteRecordCode,
       record_url: ctx.config.siteRecordUrl ?? '',
+      map_tile_url: ctx.config.mapTileUrl ?? '',
     }),
   });
 

@@ -1,9 +1,10 @@
-import { Card, Empty, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { usePageRoute } from '../../navigation/page-route.ts';
 import { DeviceList } from '../devices/DeviceList.tsx';
 import { ToiletList } from './ToiletList.tsx';
+import StDataCenter from '../datacenter/LazyStDataCenter.tsx';
 
 type TabKey = 'toilets' | 'gateways' | 'dataCenter';
 
@@ -33,7 +34,7 @@ export default function ToiletsPage() {
           {
             key: 'dataCenter',
             label: '数据中心',
-            children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="智慧厕所数据中心开发中" />,
+            children: <StDataCenter />,
           },
         ]}
       />
