@@ -32,6 +32,14 @@ const EARLIEST = Date.UTC(2000, 0, 1);
 export interface Committed {
   stored: StoredReport[];
   alarmIds: number[];
+  /** Reviews that evaluation terminals' ratings became (the /ws 'comments' channel). */
+  comments: NewComment[];
+}
+
+export interface NewComment {
+  id: number;
+  toilet_id: number | null;
+  equipment_id: number | null;
 }
 
 export interface StoredReport {
@@ -144,6 +152,7 @@ export class IngestPipeline {
   private async write(batch: Pending[], bad: Map<number, number>) {
     let stored: StoredReport[] = [];
     let alarmIds: number[] = [];
+    let comments: NewComment[] = [];
     let dupes = new Set<Pending>();
     try {
       await this.db.transaction(async (tx) => {
@@ -151,6 +160,7 @@ export class IngestPipeline {
         stored = r.stored;
         dupes = r.duplicates;
         alarmIds = r.alarmIds;
+        comments = r.comments;
       });
     } catch (err) {
       if (isDataError(err)) {
@@ -183,7 +193,7 @@ export class IngestPipeline {
     }
     if (stored.length || alarmIds.length) {
       try {
-        this.onCommitted({ stored, alarmIds });
+        this.onCommitted({ stored, alarmIds, comments });
       } catch (err) {
         this.log.error({ err }, 'onCommitted failed');
       }
@@ -202,6 +212,7 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
   const duplicates = new Set<Pending>();
   const stored: StoredReport[] = [];
   let alarmIds: number[] = [];
+  let comments: NewComment[] = [];
   if (reports.length) {
     const inserted = await tx.query<{ device_id: number; msg_id: string; ts: Date }>(
       `INSERT INTO telemetry (device_id, ts, msg_id, data)
@@ -252,7 +263,7 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
       );
     }
     await rollup(tx, stored);
-    await ratingsToComments(tx, stored);
+    comments = await ratingsToComments(tx, stored);
     alarmIds = await applyAlarms(tx, stored);
     if (alarmIds.length) {
       const gateways = new Set<number>();
@@ -287,7 +298,7 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
       [[...bad.keys()], [...bad.values()]],
     );
   }
-  return { stored, duplicates, alarmIds };
+  return { stored, duplicates, alarmIds, comments };
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity): the data, not the database, is wrong. */
@@ -339,18 +350,23 @@ async function rollup(tx: Queryable, stored: StoredReport[]) {
  * toilet: the comment carries toilet_id and the toilet's star_sum/star_count grow in the
  * same transaction.
  */
-async function ratingsToComments(tx: Queryable, stored: StoredReport[]) {
+async function ratingsToComments(tx: Queryable, stored: StoredReport[]): Promise<NewComment[]> {
   const ratings = stored.filter((s) => s.kind === 'evaluate' && typeof s.data.star_level === 'number');
-  if (!ratings.length) return;
+  if (!ratings.length) return [];
   const flag = (s: StoredReport, k: string) => s.data[k] === 1;
   // The toilet is read from the row itself, so a placement committed before this batch counts.
-  const inserted = await tx.query<{ toilet_id: number | null; star_level: number }>(
+  const inserted = await tx.query<{
+    id: string | number;
+    equipment_id: number;
+    toilet_id: number | null;
+    star_level: number;
+  }>(
     `INSERT INTO comments (equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at, toilet_id)
      SELECT v.*, d.toilet_id
        FROM unnest($1::int[], $2::int[], $3::text[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::timestamptz[])
             AS v(equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at)
        JOIN devices d ON d.id = v.equipment_id
-     RETURNING toilet_id, star_level`,
+     RETURNING id, equipment_id, toilet_id, star_level`,
     [
       ratings.map((s) => s.device_id),
       ratings.map((s) => s.data.star_level as number),
@@ -389,4 +405,5 @@ async function ratingsToComments(tx: Queryable, stored: StoredReport[]) {
       [[...toilets.keys()], [...toilets.values()].map((a) => a.n), [...toilets.values()].map((a) => a.sum)],
     );
   }
+  return inserted.map((c) => ({ id: Number(c.id), toilet_id: c.toilet_id, equipment_id: c.equipment_id }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, DEVICE_KINDS, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
+import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
 import { testApp, type TestApp } from '../test/harness.ts';
 
 // The 'comments' and 'messages' channels of /ws: who hears what.
@@ -125,6 +125,38 @@ describe('comments channel', () => {
     expect((await b.pushes('comments')).map((p) => p.data.id)).toEqual([onOther]);
     expect(await c.pushes('comments')).toEqual([]);
     for (const s of [a, b, c]) s.ws.close();
+  });
+
+  it("pushes an evaluation terminal's rating as it is stored", async () => {
+    const terminal = (
+      await t.post<{ id: number; ser_num: string; token: string }>(
+        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
+        { ser_num: 'CH-EVL-2', desc: '甲评价器二' },
+        { token: owner.token },
+      )
+    ).data;
+    const a = open(owner.token);
+    const b = open(other.token);
+    await Promise.all([a.ready, b.ready]);
+    for (const s of [a, b]) await s.request('subscribe', { channel: 'comments' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: DEVICE_REPORT_API,
+      headers: { 'content-type': 'application/json', 'x-device-token': terminal.token },
+      payload: JSON.stringify({
+        ser_num: terminal.ser_num,
+        id: 'rating-1',
+        ts: Date.now(),
+        type: 'report',
+        data: { star_level: 2, poorsanitary: 1 },
+      }),
+    });
+    expect(res.json().code).toBe(200);
+    const got = (await a.pushes('comments')).map((p) => p.data);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ star_level: 2, poorsanitary: true });
+    expect(await b.pushes('comments')).toEqual([]);
+    for (const s of [a, b]) s.ws.close();
   });
 
   it('stops after unsubscribe', async () => {

@@ -60,10 +60,14 @@ export class ValueModel {
           alarm: r() < 0.0005 ? 1 : 0,
           male_count: 8,
           male_occupy: occupy(8),
+          // Uses since the previous report (docs/protocol.md): the data centres add them up.
+          male_times: Math.round(u * 3 * r()),
           female_count: 10,
           female_occupy: occupy(10),
+          female_times: Math.round(u * 4 * r()),
           others_count: 2,
           others_occupy: occupy(2),
+          others_times: Math.round(u * r()),
           pot_int: 60,
         };
       }

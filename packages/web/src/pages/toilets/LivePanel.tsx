@@ -60,7 +60,7 @@ function Occupancy({ detail }: { detail: ToiletDetail }) {
             />
             {g.times !== null && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                使用 {g.times} 次
+                上次上报以来 {g.times} 人次
               </Typography.Text>
             )}
           </Flex>
