@@ -26,15 +26,25 @@ import { startJobs } from './jobs/scheduler.ts';
 import { EventBus, RedisBus } from './realtime/bus.ts';
 import { realtime } from './realtime/hub.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { RuleEngine } from './modules/rules/engine.ts';
+import { ruleRoutes } from './modules/rules/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { notifyRoutes } from './modules/notify/routes.ts';
+import { startNotifications } from './modules/notify/runtime.ts';
+import { datacenterRoutes } from './modules/datacenter/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
+import { runnerOf } from './modules/downloads/runner.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { dispenserRoutes } from './modules/dispenser/routes.ts';
 import { dockingRoutes } from './modules/docking/routes.ts';
 import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { toiletRoutes } from './modules/toilets/routes.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
+import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export interface BuiltApp {
@@ -97,9 +107,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       });
     }
   }
-  ctx.pipeline.onCommitted = ({ stored, alarmIds }) => {
+  // Formula rules see this copy's commits only (the bus also carries other copies' reports).
+  const rules = new RuleEngine(ctx).start();
+  ctx.pipeline.onCommitted = ({ stored, alarmIds, comments }) => {
     if (stored.length) ctx.events.emit('reports', stored);
+    if (stored.length) rules.enqueue(stored);
     if (alarmIds.length) ctx.events.emit('alarms', alarmIds);
+    if (comments.length) ctx.events.emit('comments', comments);
   };
   await ensurePartitions(db, new Date(), (m) => app.log.warn(m));
   // Statistics for the planner from the first query on (PGlite has no autovacuum).
@@ -118,7 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
     (_req, body, done) => done(null, body),
   );
-  securityHeaders(app);
+  securityHeaders(app, config.mapTileUrl);
   errorEnvelopes(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -129,11 +143,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   dockingRoutes(app, ctx);
   deviceRoutes(app, ctx);
   toiletRoutes(app, ctx);
+  commentRoutes(app, ctx);
+  displayRoutes(app, ctx);
   dispenserRoutes(app, ctx);
   siteRoutes(app, ctx);
   devRoutes(app, ctx);
   ingestRoutes(app, ctx);
   liveRoutes(app, ctx);
+  ruleRoutes(app, ctx);
+  notifyRoutes(app, ctx);
+  messageRoutes(app, ctx);
+  downloadRoutes(app, ctx);
+  datacenterRoutes(app, ctx);
   realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);
 
@@ -175,11 +196,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const jobs = opts.jobs === false ? null : startJobs(ctx);
+  // Alarms → inboxes and docking pushes always; the delivery worker and push flush run by
+  // themselves only with jobs (tests drive them).
+  const notifier = startNotifications(ctx, { auto: opts.jobs !== false });
+  // Export jobs of the download centre run in the background of this process.
+  if (opts.jobs !== false) await runnerOf(ctx).start();
 
   app.addHook('onClose', async () => {
     jobs?.stop();
+    await notifier.stop();
+    await runnerOf(ctx).close();
     await ctx.broker?.close();
     await ctx.pipeline.close();
+    await rules.stop();
     await ctx.events.close();
     ctx.mailer.close();
     if (!opts.db) await db.close();

@@ -1,6 +1,8 @@
 import { DEVICE_KINDS, OFFLINE_MS } from '@se/core';
 import type { AppContext } from '../context.ts';
 import { sweepOffline } from '../ingest/alarms.ts';
+import { runWeeklyReports } from '../modules/notify/weekly.ts';
+import { expireDownloads } from '../modules/downloads/service.ts';
 import { ensurePartitions } from './partitions.ts';
 import { applyRetention } from './retention.ts';
 
@@ -45,8 +47,13 @@ export function startJobs(ctx: AppContext) {
     // tables grow. PostgreSQL's own autovacuum does this there.
     ...(ctx.db.kind === 'pglite' ? [every(10 * 60_000, () => ctx.db.query('ANALYZE'))] : []),
     every(60_000, () => offlineSweep(ctx)),
+    // Weekly reports fall due Monday 08:00 (UTC+8); each is claimed once per user and week,
+    // so checking often costs one query and a late start still sends that week's report.
+    every(5 * 60_000, () => runWeeklyReports(ctx)),
     every(6 * 3_600_000, () => ensurePartitions(ctx.db, new Date(), (m) => ctx.log.warn(m))),
     every(6 * 3_600_000, () => applyRetention(ctx.db, ctx.config.retentionDays)),
+    // Download-centre files older than DOWNLOAD_KEEP_DAYS.
+    every(3_600_000, () => expireDownloads(ctx)),
   ];
   return { stop: () => timers.forEach((t) => clearInterval(t)) };
 }

@@ -27,7 +27,8 @@ import * as sensors from './sensors.ts';
 import * as transfer from './transfer.ts';
 import * as devices from './service.ts';
 
-const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
+/** The functional area (and so the permission) of each kind's screens and calls. */
+export const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
   jwb: 'jwb',
   evaluate: 'evaluate',
   gateway: 'gateway',
@@ -101,7 +102,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       raw: true,
       handler: async ({ caller, query, reply }) => {
         // Checks access (owner_id) before any byte of the file is sent.
-        await devices.list(ctx, caller, kind, { ...query, page: 1, page_size: 10 });
+        await devices.filterOf(ctx, caller, kind, query);
         const name = `${k.label}-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}.xlsx`;
         reply
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -30,7 +30,13 @@ function onlineFilter(status: number | undefined): boolean | undefined {
   return on === off ? undefined : on;
 }
 
-export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q: DeviceListQuery) {
+/** The list's query as a repository filter: the caller's scope and an owner they may manage. */
+export async function filterOf(
+  ctx: AppContext,
+  caller: Caller,
+  kind: DeviceKind,
+  q: Omit<DeviceListQuery, 'page' | 'page_size'>,
+): Promise<Omit<repo.DeviceFilter, 'limit' | 'offset'>> {
   const scope = await scopeOf(ctx, caller);
   let ownerScope: string | undefined;
   if (q.owner_id !== undefined) {
@@ -39,7 +45,7 @@ export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q:
     if (!owner || owner.is_delete) throw notFound('用户不存在');
     ownerScope = owner.path;
   }
-  const r = await repo.listDevices(ctx.db, {
+  return {
     kind,
     scope,
     offlineMs: DEVICE_KINDS[kind].offline,
@@ -49,6 +55,13 @@ export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q:
     industrialType: q.industrial_type || undefined,
     ownerScope,
     gatewayId: q.gateway_id,
+  };
+}
+
+export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q: DeviceListQuery) {
+  const f = await filterOf(ctx, caller, kind, q);
+  const r = await repo.listDevices(ctx.db, {
+    ...f,
     limit: q.page_size,
     offset: offset(q.page, q.page_size),
   });

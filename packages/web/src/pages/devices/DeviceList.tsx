@@ -27,9 +27,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { deleteDevice, downloadFile, exportPath, listDevices, type DeviceFilter } from '../../api/devices.ts';
+import { deleteDevice, listDevices, type DeviceFilter } from '../../api/devices.ts';
 import { usePager } from '../../components/pager.ts';
-import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { isDevicePush, patchDevicePage } from '../../live/device-push.ts';
 import { useLiveChannel } from '../../live/socket.ts';
@@ -46,6 +45,7 @@ import {
 } from './device-text.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { ImportDialog } from './ImportDialog.tsx';
+import { queueExport, useGoTo } from '../downloads/export-toast.tsx';
 import { useNow } from './use-now.ts';
 import { usePageClamp } from './use-page-clamp.ts';
 
@@ -123,6 +123,7 @@ export function DeviceList({ kind }: { kind: DeviceKind }) {
   const [detail, setDetail] = useState<DeviceRow | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const goTo = useGoTo();
 
   useLiveRows(kind);
   const devices = useQuery({
@@ -150,16 +151,11 @@ export function DeviceList({ kind }: { kind: DeviceKind }) {
     }
   };
 
+  // 导出 runs in the background: the file lands in 下载中心 (/download).
   const exportList = async () => {
     setExporting(true);
-    const outcome = await downloadFile(
-      exportPath(kind),
-      { ...filterOf(kind, applied.search) },
-      `${label}.xlsx`,
-    );
+    await queueExport('devices', { kind, ...filterOf(kind, applied.search) }, goTo);
     setExporting(false);
-    if (outcome.ok) toast.success(`已导出 ${outcome.name}`);
-    else toast.warning(outcome.message);
   };
 
   const actions = (device: DeviceRow): ReactNode => (

@@ -1,0 +1,22 @@
+import type { ExportDefinition } from './types.ts';
+import { devicesExport } from './exports/devices.ts';
+import { telemetryExport } from './exports/telemetry.ts';
+import { toiletsExport } from './exports/toilets.ts';
+import { commentsExport } from '../comments/export.ts';
+
+/**
+ * Every export the download centre runs, by name. A module adds its own with one line here
+ * (its definition lives beside its list code).
+ */
+export const EXPORTS: ExportDefinition<unknown>[] = [
+  devicesExport,
+  telemetryExport,
+  toiletsExport,
+  commentsExport,
+];
+
+export const findExport = (name: string): ExportDefinition<unknown> | undefined =>
+  EXPORTS.find((e) => e.name === name);
+
+/** Puts an already generated file (e.g. a weekly report) into a user's download centre. */
+export { addFile } from './service.ts';
