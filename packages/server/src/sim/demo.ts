@@ -1,7 +1,7 @@
 // `npm run demo`: the console with a demo tenant and simulated devices that connect over
 // real MQTT and report through the same pipeline as real ones.
 //   DEMO_DEVICES (default 50), DEMO_INTERVAL_S (seconds between a device's reports, 5).
-import { PERMISSION, TOILET_API, type DeviceKind } from '@se/core';
+import { PERMISSION, TOILET_API, TOILET_DETAIL_API, type DeviceKind } from '@se/core';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
@@ -11,16 +11,19 @@ const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
 // The demo's own data directory gets a known admin password, so every restart can sign in.
 const DEMO_ADMIN_PASSWORD = 'demo-admin-123';
-const TOILETS = [
-  '西湖公厕',
-  '断桥公厕',
-  '苏堤公厕',
-  '雷峰塔公厕',
-  '灵隐寺公厕',
-  '河坊街公厕',
-  '武林广场公厕',
-  '钱江新城公厕',
+// Name, province, city, district, lng, lat: spread over a few cities so the data centres'
+// map of China has more than one dot.
+const PLACES: [string, string, string, string, number, number][] = [
+  ['西湖公厕', '浙江省', '杭州市', '西湖区', 120.148, 30.245],
+  ['断桥公厕', '浙江省', '杭州市', '西湖区', 120.152, 30.259],
+  ['外滩公厕', '上海市', '上海市', '黄浦区', 121.49, 31.24],
+  ['天坛公厕', '北京市', '北京市', '东城区', 116.41, 39.882],
+  ['宽窄巷子公厕', '四川省', '成都市', '青羊区', 104.053, 30.668],
+  ['世界之窗公厕', '广东省', '深圳市', '南山区', 113.973, 22.536],
+  ['大雁塔公厕', '陕西省', '西安市', '雁塔区', 108.964, 34.219],
+  ['黄鹤楼公厕', '湖北省', '武汉市', '武昌区', 114.302, 30.544],
 ];
+const TOILETS = PLACES.map((p) => p[0]);
 
 async function main() {
   let config;
@@ -76,11 +79,15 @@ async function main() {
     );
     fleet.push(...devices);
   }
-  await ensureToilets(
+  const toilets = await ensureToilets(
     admin,
     demoUser,
-    fleet.filter((d) => d.kind === 'gateway').map((d) => d.id),
+    fleet
+      .filter((d) => d.kind === 'gateway')
+      .sort((a, b) => serialNo(a.ser_num) - serialNo(b.ser_num))
+      .map((d) => d.id),
   );
+  await placeDevices(admin, toilets, fleet);
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,
@@ -124,24 +131,69 @@ async function ensureDemoUser(admin: ConsoleApi): Promise<number> {
   return r.id;
 }
 
-async function ensureToilets(admin: ConsoleApi, userId: number, gatewayIds: number[]) {
-  const have = await admin.call<{ total: number }>('GET', TOILET_API.list, { keywords: '公厕' });
-  if (have.total > 0) return;
+/** The demo toilets (created once, with their opening hours and cubicles), in PLACES order. */
+async function ensureToilets(admin: ConsoleApi, userId: number, gatewayIds: number[]): Promise<number[]> {
+  const have = await admin.call<{ list: { id: number; name: string }[] }>('GET', TOILET_API.list, {
+    keywords: '公厕',
+    page_size: 100,
+  });
+  const byName = new Map(have.list.map((t) => [t.name, t.id]));
   const ids: number[] = [];
-  for (let i = 0; i < Math.min(TOILETS.length, gatewayIds.length); i++) {
-    const t = await admin.call<{ id: number }>('POST', TOILET_API.add, {
-      name: TOILETS[i],
-      pname: '浙江省',
-      cityname: '杭州市',
-      adname: '西湖区',
-      address: `${TOILETS[i]!.replace('公厕', '')}景区`,
-      lng: 120.13 + i * 0.01,
-      lat: 30.25 + i * 0.005,
-      gateway_id: gatewayIds[i],
-    });
-    ids.push(t.id);
+  for (let i = 0; i < Math.min(PLACES.length, gatewayIds.length); i++) {
+    const [name, pname, cityname, adname, lng, lat] = PLACES[i]!;
+    let id = byName.get(name);
+    if (id === undefined) {
+      id = (
+        await admin.call<{ id: number }>('POST', TOILET_API.add, {
+          name,
+          pname,
+          cityname,
+          adname,
+          address: `${cityname}${adname}${name.replace('公厕', '')}景区`,
+          lng,
+          lat,
+          gateway_id: gatewayIds[i],
+        })
+      ).id;
+      await admin.call('POST', TOILET_DETAIL_API.updateDocument, {
+        toilet_id: id,
+        male_count: 6 + (i % 3) * 2,
+        female_count: 8 + (i % 3) * 2,
+        others_count: 1,
+        open_time: '05:30',
+        close_time: '23:00',
+        content: '第三方管理，如有问题请扫码评价或拨打服务电话。',
+      });
+    }
+    ids.push(id);
   }
   await bindAll(admin, 'toilet', userId, ids);
+  return ids;
+}
+
+/** n of a demo serial number `<prefix>-<n>`. */
+const serialNo = (serNum: string) => Number(serNum.slice(serNum.lastIndexOf('-') + 1));
+
+/** Each dispenser, terminal, paper dispenser and meter goes into the toilet it is named after. */
+async function placeDevices(
+  admin: ConsoleApi,
+  toilets: number[],
+  fleet: { id: number; kind: string; ser_num: string }[],
+) {
+  const per = new Map<number, number[]>();
+  for (const d of fleet) {
+    if (d.kind === 'gateway') continue;
+    // `<prefix>-<n>` was described after PLACES[(n - 1) % PLACES.length] (ensureDevices).
+    const toilet = toilets[(serialNo(d.ser_num) - 1) % PLACES.length];
+    if (toilet === undefined) continue;
+    per.set(toilet, [...(per.get(toilet) ?? []), d.id]);
+  }
+  for (const [toilet, ids] of per)
+    await admin.call('POST', TOILET_DETAIL_API.place, {
+      toilet_id: toilet,
+      add_ids: ids.join(','),
+      remove_ids: '',
+    });
 }
 
 void main();
