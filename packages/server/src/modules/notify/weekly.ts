@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import {
   AIR_LEVELS,
@@ -537,6 +538,8 @@ export async function runWeeklyReports(ctx: AppContext, now = new Date()): Promi
         [u.id, kind, week.start],
       );
       if (!claim.length) continue;
+      // PGlite never yields between queries: let requests and MQTT acks in between reports.
+      await yieldToEventLoop();
       try {
         await sendReport(ctx, u, kind, week);
         made++;
