@@ -108,6 +108,7 @@ async function main() {
     rate: fleet.length / interval,
     durationMs: Number.MAX_SAFE_INTEGER / 2,
     replyToCommands: true,
+    sparseRatings: true,
   });
 }
 

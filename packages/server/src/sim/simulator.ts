@@ -13,6 +13,11 @@ export interface SimOptions {
   connectConcurrency?: number;
   /** Each device answers commands like the real firmware would. */
   replyToCommands?: boolean;
+  /**
+   * Evaluation terminals send a rating only on about one tick in twenty (someone pressed a
+   * button), as real ones do; off, every tick is a rating (load tests).
+   */
+  sparseRatings?: boolean;
   /** Called with every acknowledged message (durability checks). */
   onAck?: (serNum: string, id: string) => void;
 }
@@ -71,6 +76,7 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
   const end = Date.now() + o.durationMs;
   const publish = async (x: (typeof clients)[number]) => {
     const now = Date.now();
+    if (o.sparseRatings && x.d.kind === 'evaluate' && Math.random() > 0.05) return;
     const msg = { id: `${now}-${x.seq++}`, ts: now, type: 'report', data: x.model.next(now) };
     stats.sent++;
     const t0 = performance.now();
