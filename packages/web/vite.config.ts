@@ -23,7 +23,9 @@ export default defineConfig({
       output: {
         // entriesAware names antd's pieces after every page that shares them; the hash is enough.
         chunkFileNames: (chunk) =>
-          chunk.name.startsWith('antd~') ? 'assets/antd-[hash].js' : 'assets/[name]-[hash].js',
+          /^(antd|core)~/.test(chunk.name)
+            ? `assets/${chunk.name.slice(0, chunk.name.indexOf('~'))}-[hash].js`
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // Every page needs these, and they change rarely: one long-cached chunk.
@@ -32,8 +34,16 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
-            // The shared package and its schema library: the login form validates with them.
-            { name: 'core', test: /[\\/]packages[\\/]core[\\/]|node_modules[\\/]zod[\\/]/, priority: 15 },
+            // The shared package and its schema library, split like antd by the pages that use
+            // each part: the login form validates with zod, but needs none of the console's
+            // schemas (rules, notifications, downloads …).
+            {
+              name: 'core',
+              test: /[\\/]packages[\\/]core[\\/]|node_modules[\\/]zod[\\/]/,
+              priority: 15,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 3_000,
+            },
             // antd and its rc-component/cssinjs base, split by which pages use what so the
             // login page does not download the table, menu and dialog code of the console.
             {

@@ -150,7 +150,7 @@ async function ensureToilets(admin: ConsoleApi, userId: number, gatewayIds: numb
           pname,
           cityname,
           adname,
-          address: `${cityname}${adname}${name.replace('公厕', '')}景区`,
+          address: `${name.replace('公厕', '')}景区`,
           lng,
           lat,
           gateway_id: gatewayIds[i],
