@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import nodePath from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
@@ -97,6 +99,26 @@ describe('sign-in and the console shell', () => {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.goto('/no-such-page');
     await page.waitForURL(/\/st-gateway$/);
+    await context.close();
+  });
+
+  it('loads less than 250 KiB of gzipped JavaScript for the login page', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByPlaceholder('密码').waitFor();
+    // The served files are the build's precompressed .gz beside each asset (small ones stay plain).
+    const dist = nodePath.resolve(import.meta.dirname, '../packages/web/dist');
+    let bytes = 0;
+    for (const s of scripts) {
+      const file = nodePath.join(dist, s);
+      bytes += fs.statSync(fs.existsSync(`${file}.gz`) ? `${file}.gz` : file).size;
+    }
+    expect(scripts.size).toBeGreaterThan(3);
+    expect(bytes / 1024).toBeLessThan(250);
     await context.close();
   });
 });

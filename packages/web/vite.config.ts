@@ -51,8 +51,9 @@ export default defineConfig({
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion|stylis|dayjs|classnames|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|json2mq|copy-to-clipboard|toggle-selection|@babel[\\/]runtime)[\\/]/,
               priority: 10,
               entriesAware: true,
-              // Fewer, slightly larger chunks: each file costs a request and compresses alone.
-              entriesAwareMergeThreshold: 3_000,
+              // No merge threshold: merging small groups put console-only modules (rc-component/form,
+              // input styles …) into chunks that /login loads (270 KiB gz instead of 244).
+              entriesAwareMergeThreshold: 0,
             },
           ],
         },
