@@ -23,7 +23,7 @@ import { IngestPipeline } from './ingest/pipeline.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { ensurePartitions } from './jobs/partitions.ts';
 import { startJobs } from './jobs/scheduler.ts';
-import { EventBus, RedisBus } from './realtime/bus.ts';
+import { EventBus, LOCAL_REPORTS, RedisBus } from './realtime/bus.ts';
 import { realtime } from './realtime/hub.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { RuleEngine } from './modules/rules/engine.ts';
@@ -111,6 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const rules = new RuleEngine(ctx).start();
   ctx.pipeline.onCommitted = ({ stored, alarmIds, comments }) => {
     if (stored.length) ctx.events.emit('reports', stored);
+    if (stored.length) ctx.events.emitLocal(LOCAL_REPORTS, stored);
     if (stored.length) rules.enqueue(stored);
     if (alarmIds.length) ctx.events.emit('alarms', alarmIds);
     if (comments.length) ctx.events.emit('comments', comments);

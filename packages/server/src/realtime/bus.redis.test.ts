@@ -1,6 +1,6 @@
 // Against a real Redis (REDIS_URL): npm test adds this project only when REDIS_URL is set.
 import { afterAll, describe, expect, it } from 'vitest';
-import { RedisBus } from './bus.ts';
+import { LOCAL_REPORTS, RedisBus } from './bus.ts';
 
 const url = process.env.REDIS_URL!;
 const log = { warn: () => {} } as never;
@@ -20,5 +20,23 @@ describe('Redis event bus', () => {
     expect(await gotB).toEqual([7, 8]);
     await new Promise((r) => setTimeout(r, 100));
     expect(gotA).toEqual([[7, 8]]);
+  });
+
+  it('keeps emitLocal on this copy: the other copy never hears it', async () => {
+    const a = new RedisBus(url, log);
+    const b = new RedisBus(url, log);
+    buses.push(a, b);
+    await Promise.all([a.connect(), b.connect()]);
+    const gotA: unknown[] = [];
+    const gotB: unknown[] = [];
+    a.on(LOCAL_REPORTS, (p) => gotA.push(p));
+    b.on(LOCAL_REPORTS, (p) => gotB.push(p));
+    // A marker sent the ordinary way afterwards: once b hears it, a local event would have too.
+    const marker = new Promise((r) => b.on('alarms', r));
+    a.emitLocal(LOCAL_REPORTS, [1]);
+    a.emit('alarms', [9]);
+    await marker;
+    expect(gotA).toEqual([[1]]);
+    expect(gotB).toEqual([]);
   });
 });

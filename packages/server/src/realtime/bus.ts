@@ -5,8 +5,19 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** In-process event bus: stored reports, alarm changes and offline transitions → live push. */
 export class EventBus extends EventEmitter {
+  /**
+   * Emits to this copy's listeners only, never across Redis: for work each copy does once for
+   * its own commits (docking report pushes), which would otherwise run once per copy.
+   */
+  emitLocal(event: string, payload: unknown): boolean {
+    return super.emit(event, payload);
+  }
+
   async close(): Promise<void> {}
 }
+
+/** This copy's own stored reports (emitLocal), as opposed to 'reports' from every copy. */
+export const LOCAL_REPORTS = 'reports:local';
 
 const CHANNEL = 'se:events';
 

@@ -2,6 +2,7 @@ import { PERMISSION } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { StoredReport } from '../../ingest/pipeline.ts';
+import { LOCAL_REPORTS } from '../../realtime/bus.ts';
 import { alarmsByIds } from '../live/repo.ts';
 import { insertDeliveries, type NewDelivery } from './repo.ts';
 
@@ -49,11 +50,12 @@ export class DockingPushes {
     };
     const onAlarms = (ids: number[]) => ids.forEach((id) => this.alarms.add(id));
     const onComments = (items: { id: number }[]) => items.forEach((c) => this.comments.add(c.id));
-    bus.on('reports', onReports);
+    // Each copy pushes the reports it committed itself; 'reports' also carries other copies'.
+    bus.on(LOCAL_REPORTS, onReports);
     bus.on('alarms', onAlarms);
     bus.on('comments', onComments);
     this.detach = () => {
-      bus.off('reports', onReports);
+      bus.off(LOCAL_REPORTS, onReports);
       bus.off('alarms', onAlarms);
       bus.off('comments', onComments);
     };
