@@ -160,23 +160,43 @@ export async function applyAlarms(tx: Queryable, reports: ReportForAlarms[]): Pr
   return changed;
 }
 
-/** The toilet alarm flag (4) follows the open alarms of its gateway and that gateway's sensors. */
-export async function syncToiletAlarmFlags(q: Queryable, gatewayIds: number[]) {
-  if (gatewayIds.length === 0) return;
+/**
+ * Toilet flag 4 (alarm) follows the open alarms of the toilet's devices: its gateway, the
+ * gateway's sensors and the devices placed in it. `deviceIds` are devices whose alarms
+ * changed; every toilet they belong to is brought up to date.
+ */
+export async function syncToiletAlarmFlags(q: Queryable, deviceIds: number[]) {
+  if (deviceIds.length === 0) return;
+  const rows = await q.query<{ id: number }>(
+    `SELECT DISTINCT t.id FROM devices d JOIN toilets t
+         ON t.gateway_id = d.id OR t.gateway_id = d.gateway_id OR t.id = d.toilet_id
+      WHERE d.id = ANY($1::int[])`,
+    [deviceIds],
+  );
+  await syncToiletAlarmFlagsOf(
+    q,
+    rows.map((r) => r.id),
+  );
+}
+
+/** The same for given toilets (after devices were placed in them or taken out). */
+export async function syncToiletAlarmFlagsOf(q: Queryable, toiletIds: number[]) {
+  if (toiletIds.length === 0) return;
   await q.query(
     `UPDATE toilets t SET status = CASE WHEN EXISTS (
          SELECT 1 FROM alarms a JOIN devices d ON d.id = a.device_id
-          WHERE a.status <> 'closed' AND (d.id = t.gateway_id OR d.gateway_id = t.gateway_id))
+          WHERE a.status <> 'closed'
+            AND (d.id = t.gateway_id OR d.gateway_id = t.gateway_id OR d.toilet_id = t.id))
        THEN t.status | 4 ELSE t.status & ~4 END
-      WHERE t.gateway_id = ANY($1::int[])`,
-    [gatewayIds],
+      WHERE t.id = ANY($1::int[])`,
+    [toiletIds],
   );
 }
 
 /** Offline sweep: opens an 'offline' alarm for every device silent past its threshold. */
 export async function sweepOffline(q: Queryable, thresholds: Record<string, number>, fallbackMs: number) {
   const kinds = Object.keys(thresholds);
-  const rows = await q.query<{ id: number; device_id: number; gateway: number | null }>(
+  const rows = await q.query<{ id: number; device_id: number }>(
     `INSERT INTO alarms (device_id, type, message, detail)
      SELECT d.id, 'offline', '设备离线', jsonb_build_object('time', d.time)
        FROM devices d
@@ -184,11 +204,9 @@ export async function sweepOffline(q: Queryable, thresholds: Record<string, numb
       WHERE NOT d.is_delete AND d.time IS NOT NULL
         AND d.time < now() - coalesce(th.ms, $3) * interval '1 millisecond'
      ON CONFLICT DO NOTHING
-     RETURNING id, device_id, (SELECT coalesce(x.gateway_id, CASE WHEN x.kind = 'gateway' THEN x.id END) FROM devices x WHERE x.id = device_id) AS gateway`,
+     RETURNING id, device_id`,
     [kinds, kinds.map((k) => thresholds[k]), fallbackMs],
   );
-  await syncToiletAlarmFlags(q, [
-    ...new Set(rows.map((r) => r.gateway).filter((g): g is number => g !== null)),
-  ]);
+  await syncToiletAlarmFlags(q, [...new Set(rows.map((r) => r.device_id))]);
   return rows.map((r) => r.id);
 }

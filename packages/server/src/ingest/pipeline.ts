@@ -265,14 +265,7 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
     await rollup(tx, stored);
     comments = await ratingsToComments(tx, stored);
     alarmIds = await applyAlarms(tx, stored);
-    if (alarmIds.length) {
-      const gateways = new Set<number>();
-      for (const p of reports) {
-        if (p.device.kind === 'gateway') gateways.add(p.device.id);
-        else if (p.device.gateway_id !== null) gateways.add(p.device.gateway_id);
-      }
-      await syncToiletAlarmFlags(tx, [...gateways]);
-    }
+    if (alarmIds.length) await syncToiletAlarmFlags(tx, [...new Set(reports.map((p) => p.device.id))]);
   }
   const replies = batch.filter((p) => p.msg.type === 'reply');
   if (replies.length) {

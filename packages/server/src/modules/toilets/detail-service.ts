@@ -14,6 +14,7 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { syncToiletAlarmFlagsOf } from '../../ingest/alarms.ts';
 import { audit, diff, scopeOf } from '../audit/service.ts';
 import * as repo from './detail-repo.ts';
 import { get as getToilet } from './service.ts';
@@ -210,6 +211,11 @@ export async function place(ctx: AppContext, caller: Caller, b: PlaceBody, ip: s
     if (missing.length) throw notFound(`设备 ${missing.join('、')} 不存在或无权操作`);
     await repo.placeDevices(tx, b.toilet_id, b.add_ids);
     await repo.unplaceDevices(tx, b.toilet_id, b.remove_ids);
+    // The alarm flag follows the open alarms of what is in each toilet now.
+    await syncToiletAlarmFlagsOf(tx, [
+      b.toilet_id,
+      ...b.add_ids.map((id) => visible.get(id)!.toilet_id).filter((t): t is number => t !== null),
+    ]);
     await audit(tx, {
       actorId: caller.id,
       targetUserId: null,

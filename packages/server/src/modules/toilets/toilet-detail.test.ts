@@ -414,6 +414,28 @@ describe('device placement', () => {
     expect(after.data.list[0]).toMatchObject({ placed: false, elsewhere: false, toilet_id: null });
   });
 
+  it("raises the toilet's alarm flag for a placed dispenser's warning, and clears it with the warning", async () => {
+    await t.post(
+      TOILET_DETAIL_API.place,
+      { toilet_id: toilet, add_ids: `${jwb.id}` },
+      { token: dealer.token },
+    );
+    const status = async () =>
+      (await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: dealer.token })).data.status;
+    expect((await status()) & TOILET_STATUS.alarm).toBe(0);
+    await report(jwb, { warning: 32768, liquid: 0 });
+    expect((await status()) & TOILET_STATUS.alarm).toBe(TOILET_STATUS.alarm);
+    // Taking the alarming dispenser out clears the flag; putting it back raises it again.
+    const move = (key: 'add_ids' | 'remove_ids') =>
+      t.post(TOILET_DETAIL_API.place, { toilet_id: toilet, [key]: `${jwb.id}` }, { token: dealer.token });
+    await move('remove_ids');
+    expect((await status()) & TOILET_STATUS.alarm).toBe(0);
+    await move('add_ids');
+    expect((await status()) & TOILET_STATUS.alarm).toBe(TOILET_STATUS.alarm);
+    await report(jwb, { warning: 0, liquid: 500 });
+    expect((await status()) & TOILET_STATUS.alarm).toBe(0);
+  });
+
   it('turns a placed terminal ratings into comments of the toilet and its star average', async () => {
     await report(terminal, { star_level: 5 });
     await report(terminal, { star_level: 2, smelly: 1, content: '有异味' });
