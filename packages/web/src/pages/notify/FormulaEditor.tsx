@@ -115,7 +115,16 @@ function BuilderRowEditor({
  * or a builder of rows that writes the same canonical text. Text the builder cannot show
  * keeps the text mode.
  */
-export function FormulaEditor({ value = '', onChange }: { value?: string; onChange?: (v: string) => void }) {
+export function FormulaEditor({
+  value = '',
+  onChange,
+  messageInForm = false,
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  /** The surrounding Form.Item shows the parser's message: only the highlight is drawn here. */
+  messageInForm?: boolean;
+}) {
   const initialRows = useMemo(() => (value ? textToRows(value) : [emptyRow()]), []); // eslint-disable-line react-hooks/exhaustive-deps
   const [mode, setMode] = useState<'text' | 'builder'>(initialRows ? 'builder' : 'text');
   const [rows, setRows] = useState<BuilderRow[]>(initialRows ?? [emptyRow()]);
@@ -186,7 +195,7 @@ export function FormulaEditor({ value = '', onChange }: { value?: string; onChan
       )}
       {check && !check.ok && (
         <div role="alert">
-          <Typography.Text type="danger">{check.message}</Typography.Text>
+          {!messageInForm && <Typography.Text type="danger">{check.message}</Typography.Text>}
           {mode === 'text' && <Highlight text={value} pos={check.pos} end={check.end} />}
         </div>
       )}

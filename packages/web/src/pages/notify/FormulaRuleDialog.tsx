@@ -221,7 +221,7 @@ export function FormulaRuleDialog({
             },
           ]}
         >
-          <FormulaEditor />
+          <FormulaEditor messageInForm />
         </Form.Item>
         <Form.Item label="用设备最新数据测试">
           <TestPanel formula={formula} />
