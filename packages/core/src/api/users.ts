@@ -248,4 +248,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'rule.add': '新增提醒公式',
   'rule.update': '修改提醒公式',
   'rule.delete': '删除提醒公式',
+  'notify.object.add': '新增提醒对象',
+  'notify.object.update': '修改提醒对象',
+  'notify.object.delete': '删除提醒对象',
+  'notify.template.add': '新增消息模板',
+  'notify.template.update': '修改消息模板',
+  'notify.template.delete': '删除消息模板',
 };
