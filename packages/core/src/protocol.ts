@@ -11,6 +11,16 @@ export const TOPIC = {
 
 export const UP_TOPIC = /^d\/([A-Za-z0-9_.:-]{1,64})\/up$/;
 
+/**
+ * The largest device message, in bytes: an MQTT PUBLISH payload or one message of an HTTP
+ * report. The biggest real message (an evaluation with 500 characters of comment) stays
+ * under 4 KB; anything past this is an attack or a bug, refused before it is parsed.
+ */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+/** The largest HTTP report body (a batch of up to 500 messages). */
+export const MAX_REPORT_BODY_BYTES = 1024 * 1024;
+
 /** The HTTP header that carries a device token on POST /api/v1/device/report. */
 export const DEVICE_TOKEN_HEADER = 'x-device-token';
 

@@ -183,13 +183,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   } else if (config.mqttPort !== null) {
     try {
-      ctx.broker = await startBroker(config.mqttPort, config.host, app.log, {
-        authenticate: (user, password) => ctx.directory.authenticate(user, password),
-        publish: async (device, payload) => {
-          await ctx.pipeline.submitRaw(device, payload);
+      ctx.broker = await startBroker(
+        config.mqttPort,
+        config.host,
+        app.log,
+        {
+          authenticate: (user, password) => ctx.directory.authenticate(user, password),
+          publish: async (device, payload) => {
+            await ctx.pipeline.submitRaw(device, payload);
+          },
+          listening: (device) => void ctx.commands.deliver(device.id),
         },
-        listening: (device) => void ctx.commands.deliver(device.id),
-      });
+        {
+          maxConnectionsPerIp: config.mqttMaxConnectionsPerIp,
+          maxPendingPerIp: config.mqttMaxPendingPerIp,
+          connectTimeoutMs: config.mqttConnectTimeoutMs,
+        },
+      );
     } catch (err) {
       if (!opts.db) await db.close();
       throw err;

@@ -6,6 +6,12 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, mqttPort: 1883, host: '0.0.0.0', databaseUrl: undefined });
     expect(c.dataDir).toMatch(/data$/);
+    expect(c).toMatchObject({
+      mqttMaxConnectionsPerIp: 10_000,
+      mqttMaxPendingPerIp: 100,
+      mqttConnectTimeoutMs: 10_000,
+    });
+    expect(loadConfig({ MQTT_CONNECT_TIMEOUT: '3' }).mqttConnectTimeoutMs).toBe(3000);
   });
 
   it.each([
@@ -16,6 +22,9 @@ describe('configuration', () => {
     [{ SMTP_URL: 'not a url' }, /SMTP_URL is not a valid URL/],
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD must be 8-64/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ MQTT_MAX_PENDING_PER_IP: '0' }, /MQTT_MAX_PENDING_PER_IP must be a whole number/],
+    [{ MQTT_MAX_CONNECTIONS_PER_IP: 'lots' }, /MQTT_MAX_CONNECTIONS_PER_IP must be a whole number/],
+    [{ MQTT_CONNECT_TIMEOUT: '2.5' }, /MQTT_CONNECT_TIMEOUT must be a whole number of seconds/],
   ])('stops on %o with one line naming it', (env, msg) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(msg);

@@ -15,6 +15,20 @@ const port = (name: string, fallback: number) =>
       return n;
     });
 
+const whole = (name: string, fallback: number, min: number, what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!/^\d+$/.test(v.trim()) || n < min) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be ${what} (got "${v}")` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 const optionalUrl = (name: string, protocols: string[]) =>
   z
     .string()
@@ -50,6 +64,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'MQTT_SHARE_GROUP must be 1-32 letters, digits, _ or -')
     .default('console'),
+  MQTT_MAX_CONNECTIONS_PER_IP: whole('MQTT_MAX_CONNECTIONS_PER_IP', 10_000, 1, 'a whole number ≥ 1'),
+  MQTT_MAX_PENDING_PER_IP: whole('MQTT_MAX_PENDING_PER_IP', 100, 1, 'a whole number ≥ 1'),
+  MQTT_CONNECT_TIMEOUT: whole('MQTT_CONNECT_TIMEOUT', 10, 1, 'a whole number of seconds ≥ 1'),
   ADMIN_PASSWORD: z
     .string()
     .optional()
@@ -127,6 +144,12 @@ export interface Config {
   mqttClientId: string | undefined;
   /** Shared-subscription group the server copies join on the external broker. */
   mqttShareGroup: string;
+  /** Embedded broker: open connections per remote address (signed in or not). */
+  mqttMaxConnectionsPerIp: number;
+  /** Embedded broker: connections per remote address that have not signed in yet. */
+  mqttMaxPendingPerIp: number;
+  /** Embedded broker: a connection not signed in by then is closed. */
+  mqttConnectTimeoutMs: number;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   /** Live-push fan-out across server copies; without it the bus is in-process. */
@@ -169,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     mqttClientId: e.MQTT_CLIENT_ID || undefined,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
+    mqttMaxConnectionsPerIp: e.MQTT_MAX_CONNECTIONS_PER_IP,
+    mqttMaxPendingPerIp: e.MQTT_MAX_PENDING_PER_IP,
+    mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT * 1000,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,

@@ -1,6 +1,15 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, DISPENSER_API, STATUS_FILTER, TOPIC } from '@se/core';
+import {
+  CODE,
+  DEVICE_KINDS,
+  DEVICE_REPORT_API,
+  DISPENSER_API,
+  MAX_MESSAGE_BYTES,
+  MAX_REPORT_BODY_BYTES,
+  STATUS_FILTER,
+  TOPIC,
+} from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -175,6 +184,40 @@ describe('HTTP transport', () => {
       evl.token,
     );
     expect(ok.data.accepted).toBe(1);
+  });
+
+  it('rejects a message above MAX_MESSAGE_BYTES in a batch and stores the others', async () => {
+    const before = await stored(gw.id);
+    const r = await report({
+      ser_num: gw.ser_num,
+      messages: [
+        { id: 'big-http', ts: now(), type: 'report', data: { co2: 1, pad: 'x'.repeat(MAX_MESSAGE_BYTES) } },
+        { id: 'small-http', ts: now(), type: 'report', data: { co2: 2 } },
+      ],
+    });
+    expect(r.data).toMatchObject({
+      accepted: 1,
+      rejected: [{ index: 0, error: '消息过大：单条消息最多 64 KB' }],
+    });
+    expect(await stored(gw.id)).toBe(before + 1);
+  });
+
+  it('refuses a body above MAX_REPORT_BODY_BYTES with a message saying what to do', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: DEVICE_REPORT_API,
+      headers: { 'content-type': 'application/json', 'x-device-token': gw.token },
+      payload: JSON.stringify({
+        ser_num: gw.ser_num,
+        messages: [
+          { id: 'huge', ts: now(), type: 'report', data: { pad: 'x'.repeat(MAX_REPORT_BODY_BYTES) } },
+        ],
+      }),
+    });
+    expect(res.json()).toMatchObject({
+      code: CODE.tooLarge,
+      message: '上报内容过大：一次请求最多 1 MB，单条消息最多 64 KB，请分批上报',
+    });
   });
 
   it('answers malformed JSON with 400', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_BYTES } from '@se/core';
 import { openDb, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import type { DeviceRef } from './directory.ts';
@@ -72,5 +73,28 @@ describe('ingest pipeline', () => {
       [ids],
     );
     expect(stored.map((r) => r.msg_id).sort()).toEqual(['ok1', 'ok2']);
+  });
+
+  it('refuses a raw message above MAX_MESSAGE_BYTES before parsing it (external broker payloads)', async () => {
+    const p = new IngestPipeline(db, log, { maxBatch: 10, maxDelayMs: 5, maxQueue: 100 });
+    const sized = (bytes: number, id: string) => {
+      const m = { id, ts: Date.now(), type: 'report', data: { co2: 1, pad: '' } };
+      m.data.pad = 'x'.repeat(bytes - JSON.stringify(m).length);
+      return Buffer.from(JSON.stringify(m));
+    };
+    const tooLarge = { ok: false, error: '消息过大：单条消息最多 64 KB' };
+    expect(await p.submitRaw(device, sized(MAX_MESSAGE_BYTES + 1, 'big'))).toEqual(tooLarge);
+    // Not even looked at as JSON: 5 MB of garbage gets the same answer.
+    expect(await p.submitRaw(device, Buffer.alloc(5 * 1024 * 1024, '{'))).toEqual(tooLarge);
+    expect(await p.submitRaw(device, sized(MAX_MESSAGE_BYTES, 'max'))).toEqual({
+      ok: true,
+      duplicate: false,
+    });
+    const stored = await db.query<{ msg_id: string }>(
+      `SELECT msg_id FROM telemetry WHERE msg_id = ANY($1::text[])`,
+      [['big', 'max']],
+    );
+    expect(stored.map((r) => r.msg_id)).toEqual(['max']);
+    await p.close();
   });
 });

@@ -1,4 +1,11 @@
-import { REPORT_DATA, deviceMessage, toMillis, type DeviceMessage, type ReportKind } from '@se/core';
+import {
+  MAX_MESSAGE_BYTES,
+  REPORT_DATA,
+  deviceMessage,
+  toMillis,
+  type DeviceMessage,
+  type ReportKind,
+} from '@se/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
 import type { DeviceRef } from './directory.ts';
@@ -27,6 +34,7 @@ export interface PipelineOptions {
 export const DEFAULT_PIPELINE: PipelineOptions = { maxBatch: 2000, maxDelayMs: 10, maxQueue: 20_000 };
 
 const DAY = 86_400_000;
+const TOO_LARGE = `消息过大：单条消息最多 ${MAX_MESSAGE_BYTES / 1024} KB`;
 const EARLIEST = Date.UTC(2000, 0, 1);
 
 export interface Committed {
@@ -78,15 +86,21 @@ export class IngestPipeline {
   /** Parses a raw payload (MQTT body or one HTTP message) and submits it. */
   async submitRaw(device: DeviceRef, raw: unknown): Promise<Outcome> {
     let value = raw;
-    if (Buffer.isBuffer(raw) || typeof raw === 'string') {
+    const isRaw = Buffer.isBuffer(raw) || typeof raw === 'string';
+    if (isRaw) {
+      // Checked before parsing: an external broker delivers whatever size it allows.
+      if (Buffer.byteLength(raw) > MAX_MESSAGE_BYTES) return this.reject(device, TOO_LARGE);
       try {
         value = JSON.parse(raw.toString());
       } catch {
         return this.reject(device, '消息不是有效的 JSON');
       }
     }
+    const json = JSON.stringify(value ?? null);
+    // One message of an HTTP batch, measured as compact JSON.
+    if (!isRaw && Buffer.byteLength(json) > MAX_MESSAGE_BYTES) return this.reject(device, TOO_LARGE);
     // PostgreSQL cannot store NUL in text or jsonb: such a message would fail its whole batch.
-    if (JSON.stringify(value ?? null).includes('\\u0000')) return this.reject(device, '消息包含非法字符');
+    if (json.includes('\\u0000')) return this.reject(device, '消息包含非法字符');
     const m = deviceMessage.safeParse(value);
     if (!m.success)
       return this.reject(device, `消息格式不正确：${m.error.issues[0]?.path.join('.') || '类型'}`);

@@ -4,6 +4,8 @@ import {
   CODE,
   DEVICE_REPORT_API,
   DEVICE_TOKEN_HEADER,
+  MAX_MESSAGE_BYTES,
+  MAX_REPORT_BODY_BYTES,
   TOPIC,
   httpReportBody,
   httpReportResult,
@@ -12,8 +14,24 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { route } from '../http/route.ts';
 
+const TOO_LARGE = `上报内容过大：一次请求最多 ${MAX_REPORT_BODY_BYTES / 1024 / 1024} MB，单条消息最多 ${MAX_MESSAGE_BYTES / 1024} KB，请分批上报`;
+
 /** The HTTP transport: the same messages as MQTT, the token in a header, answered after commit. */
 export function ingestRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The report body has its own limit, said in words a device maker can act on; a body
+  // without Content-Length still stops at the limit, with the general message.
+  app.addHook('onRoute', (opts) => {
+    if (opts.url !== DEVICE_REPORT_API) return;
+    opts.bodyLimit = MAX_REPORT_BODY_BYTES;
+    const hooks = opts.preParsing === undefined ? [] : [opts.preParsing].flat();
+    opts.preParsing = [
+      ...hooks,
+      async (req) => {
+        if (Number(req.headers['content-length']) > MAX_REPORT_BODY_BYTES)
+          throw new AppError(CODE.tooLarge, TOO_LARGE);
+      },
+    ];
+  });
   route(app, ctx, {
     method: 'POST',
     url: DEVICE_REPORT_API,

@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { TOPIC } from '@se/core';
+import { MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceRef } from '../ingest/directory.ts';
+import { ConnectionGate, GuardedSocket, type MqttLimits } from './guard.ts';
 
 export interface Broker {
   port: number;
@@ -21,12 +22,6 @@ export interface BrokerHooks {
   listening(device: DeviceRef): void;
 }
 
-const refuseAll: BrokerHooks = {
-  authenticate: async () => null,
-  publish: async () => {},
-  listening: () => {},
-};
-
 type DeviceClient = Client & { device?: DeviceRef };
 
 function authError(code: 2 | 3 | 4 | 5, msg: string) {
@@ -39,12 +34,16 @@ function authError(code: 2 | 3 | 4 | 5, msg: string) {
  * The embedded MQTT broker (aedes, MQTT 3.1.1). A device signs in with client id = user
  * name = ser_num and password = its token, may publish only on d/<ser_num>/up and
  * subscribe only to d/<ser_num>/down. Listening errors name MQTT_PORT.
+ *
+ * Every socket passes a ConnectionGate first (guard.ts): per-address caps, a CONNECT
+ * deadline, and packet sizes checked on the raw bytes before aedes buffers any of them.
  */
 export async function startBroker(
   port: number,
   host: string,
   log: FastifyBaseLogger,
-  hooks: BrokerHooks = refuseAll,
+  hooks: BrokerHooks,
+  limits: MqttLimits,
 ): Promise<Broker> {
   const listeners = new Map<number, string>();
   const aedes = await Aedes.createBroker({
@@ -55,6 +54,7 @@ export async function startBroker(
         (device) => {
           if (!device) return done(authError(4, 'bad user name or password'), false);
           (client as DeviceClient).device = device;
+          if (client.conn instanceof GuardedSocket) client.conn.signedIn();
           done(null, true);
         },
         (err: Error) => {
@@ -66,6 +66,18 @@ export async function startBroker(
     authorizePublish(client, packet, done) {
       const device = (client as DeviceClient | null)?.device;
       if (!device || packet.topic !== TOPIC.up(device.ser_num)) return done(new Error('publish not allowed'));
+      // The guard let the packet through with room for its topic; the payload limit is exact.
+      if (packet.payload.length > MAX_MESSAGE_BYTES) {
+        log.warn(
+          {
+            ip: (client?.conn as { remoteAddress?: string } | undefined)?.remoteAddress,
+            ser_num: device.ser_num,
+            bytes: packet.payload.length,
+          },
+          'mqtt message above MAX_MESSAGE_BYTES; disconnected',
+        );
+        return done(new Error('message too large'));
+      }
       hooks.publish(device, packet.payload as Buffer).then(
         () => done(null),
         (err: Error) => done(err),
@@ -93,7 +105,11 @@ export async function startBroker(
     if (device) listeners.delete(device.id);
   });
 
-  const server = net.createServer(aedes.handle);
+  const gate = new ConnectionGate(limits, log);
+  const server = net.createServer((socket) => {
+    const conn = gate.admit(socket);
+    if (conn) aedes.handle(conn);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       const why =

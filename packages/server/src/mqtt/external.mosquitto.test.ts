@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, DISPENSER_API, TOPIC } from '@se/core';
+import { DEVICE_KINDS, DISPENSER_API, MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
 import { CONNECTIONS } from './external.ts';
 
@@ -67,6 +67,29 @@ describe('external broker (Mosquitto)', () => {
     await until(async () => (await stored()) >= 50);
     await new Promise((r) => setTimeout(r, 300));
     expect(await stored()).toBe(50);
+    await c.endAsync();
+  });
+
+  it('drops a message above MAX_MESSAGE_BYTES that the broker let through, and goes on', async () => {
+    const c = await mqtt.connectAsync(url, {
+      clientId: jwb.ser_num,
+      username: jwb.ser_num,
+      password: jwb.token,
+      protocolVersion: 4,
+    });
+    const before = await stored();
+    const big = { id: 'big-ext', ts: Date.now(), type: 'report', data: { liquid: 1, pad: '' } };
+    big.data.pad = 'x'.repeat(MAX_MESSAGE_BYTES + 1 - JSON.stringify(big).length);
+    await c.publishAsync(TOPIC.up(jwb.ser_num), JSON.stringify(big), { qos: 1 });
+    const small = { id: 'after-big', ts: Date.now(), type: 'report', data: { liquid: 2 } };
+    await c.publishAsync(TOPIC.up(jwb.ser_num), JSON.stringify(small), { qos: 1 });
+    await until(async () => (await stored()) > before);
+    await new Promise((r) => setTimeout(r, 300));
+    const ids = await t.ctx.db.query<{ msg_id: string }>(
+      `SELECT msg_id FROM telemetry WHERE device_id = $1 AND msg_id = ANY($2::text[])`,
+      [jwb.id, ['big-ext', 'after-big']],
+    );
+    expect(ids.map((r) => r.msg_id)).toEqual(['after-big']);
     await c.endAsync();
   });
 
