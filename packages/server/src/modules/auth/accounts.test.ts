@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, PERMISSION, userName } from '@se/core';
 import { ADMIN_PASSWORD, TEST_PASSWORD, captchaFor, testApp, type TestApp } from '../../test/harness.ts';
@@ -323,5 +325,63 @@ describe('point 11: the server issues the open_token', () => {
       app_id: 'wxmini',
     });
     expect(fresh.code).toBe(200);
+  });
+});
+
+describe('migration 0015 fills login_identifiers from colliding legacy users', () => {
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await testApp();
+  });
+  afterAll(() => m.close());
+
+  it('keeps real names, then e-mails, then phones, then phone- or e-mail-shaped names, older first', async () => {
+    const hash = (
+      await m.ctx.db.query<{ h: string }>(`SELECT password_hash AS h FROM users WHERE id = 1`)
+    )[0]!.h;
+    const add = async (user_name: string, email: string | null, phone: string) => {
+      const [r] = await m.ctx.db.query<{ id: number }>(
+        `INSERT INTO users (user_name, email, phone_num, password_hash, path) VALUES ($1, $2, $3, $4, '/x/')
+         RETURNING id`,
+        [user_name, email, phone, hash],
+      );
+      return r!.id;
+    };
+    // Written as they could be before 0015: straight into users, colliding across columns.
+    const alice = await add('alice', null, '13900001111');
+    const attacker = await add('13900001111', null, '');
+    const samePhone = await add('erin', null, '13900001111');
+    const bobName = await add('Bob@Example.com', null, '');
+    const bob = await add('bob', 'bob@example.com', '');
+    const sql = await fs.readFile(
+      path.join(import.meta.dirname, '../../db/migrations/0015_account_identifiers.sql'),
+      'utf8',
+    );
+    const fills = sql
+      .split(/;\s*(?:\n|$)/)
+      .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+      .filter((s) => s.startsWith('INSERT INTO login_identifiers'));
+    expect(fills).toHaveLength(4);
+    await m.ctx.db.query(`DELETE FROM login_identifiers`);
+    for (const s of fills) await m.ctx.db.query(s);
+
+    const owner = async (identifier: string) =>
+      (
+        await m.ctx.db.query<{ user_id: number }>(
+          `SELECT user_id FROM login_identifiers WHERE identifier = $1`,
+          [identifier],
+        )
+      )[0]?.user_id;
+    expect(await owner('13900001111')).toBe(alice);
+    expect(await owner('bob@example.com')).toBe(bob);
+    expect(await owner('alice')).toBe(alice);
+    expect(await owner('erin')).toBe(samePhone);
+    expect(await owner('admin')).toBe(1);
+    const signIn = await m.post<{ user_id: number }>('/api/v1/auth/login', {
+      filter: '13900001111',
+      password: ADMIN_PASSWORD,
+    });
+    expect(signIn).toMatchObject({ code: 200, data: { user_id: alice } });
+    expect([attacker, bobName]).not.toContain(signIn.data.user_id);
   });
 });
