@@ -199,6 +199,18 @@ describe('point 7: user names, e-mails and phones never collide', () => {
     expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409, 409]);
     const rows = await t.ctx.db.query(`SELECT id FROM users WHERE phone_num = '13900000099'`);
     expect(rows).toHaveLength(1);
+
+    // Two new accounts at once, one named what the other gives as its phone.
+    const add = (user_name: string, phone_num: string) =>
+      t.post(
+        '/api/v1/user/add-user',
+        { user_name, phone_num, password: 'add-user-pass-1', permissions: PERMISSION.user },
+        { token: admin },
+      );
+    const both = await Promise.all([add('54321', ''), add('z54321', '54321')]);
+    expect(both.map((a) => a.code).sort()).toEqual([200, 409]);
+    const owners = await t.ctx.db.query(`SELECT user_id FROM login_identifiers WHERE identifier = '54321'`);
+    expect(owners).toHaveLength(1);
   });
 });
 
