@@ -65,7 +65,10 @@ export async function updateInfo(
     await ctx.db
       .transaction(async (tx) => {
         await repo.upsertInfo(tx, userId, b);
-        if (b.phone_num !== undefined) await repo.setPhone(tx, userId, b.phone_num);
+        // Only a changed phone is claimed again: an old collision must not block other edits.
+        if (b.phone_num !== undefined && b.phone_num !== exists.phone_num) {
+          await repo.setPhone(tx, userId, b.phone_num);
+        }
         await audit(tx, {
           actorId: caller.id,
           targetUserId: userId,
