@@ -17,11 +17,20 @@ export const email = z
   .pipe(z.email('邮箱格式不正确'))
   .transform((s) => s.toLowerCase());
 
+/**
+ * True for what could be a phone number: only digits, +, -, dots and spaces, with at least
+ * 6 digits. User names, e-mails and phones share one sign-in namespace, so a user name must
+ * not look like the other two.
+ */
+export const looksLikePhone = (s: string) => /^[\d+\-. ]+$/.test(s) && s.replace(/\D/g, '').length >= 6;
+
 export const userName = z
   .string()
   .trim()
   .min(2, '用户名长度不能少于2个字符')
   .max(USER_NAME_MAX, `用户名长度不能超过${USER_NAME_MAX}个字符`)
+  .refine((s) => !s.includes('@'), '用户名不能是邮箱地址（不能包含 @），请换一个用户名')
+  .refine((s) => !looksLikePhone(s), '用户名不能像手机号（全是数字且至少6位），请加入字母或文字')
   .regex(/^[\p{L}\p{N}_.-]+$/u, '用户名只能包含文字、数字、下划线、点和短横线');
 
 export const captcha = z
@@ -53,8 +62,19 @@ export const loginWithOpenTokenBody = z.object({
   app_id: z.string().trim().min(1, '小程序 AppID 不能为空').max(64, '小程序 AppID 过长'),
 });
 
-/** Binds a mini-program identity to the signed-in user, so that later open-token logins work. */
-export const bindOpenTokenBody = loginWithOpenTokenBody;
+/**
+ * POST /api/v1/mini-program/bind-open-token: the server issues the open_token (a client-chosen
+ * one could be guessed), so the body only names the mini-program.
+ */
+export const bindOpenTokenBody = z.object({
+  app_id: loginWithOpenTokenBody.shape.app_id,
+  open_token: z.undefined('open_token 由服务器生成并在绑定结果中返回，请不要提交').optional(),
+});
+
+export const openTokenData = z.object({ open_token: z.string() });
+
+/** POST /api/v1/user/confirm-email: the code mailed to the pending address. */
+export const confirmEmailBody = z.object({ code: captcha });
 
 export const CAPTCHA_PURPOSES = ['signup', 'find-password'] as const;
 export type CaptchaPurpose = (typeof CAPTCHA_PURPOSES)[number];

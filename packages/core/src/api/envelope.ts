@@ -102,6 +102,8 @@ export const FIELD_LABELS: Record<string, string> = {
   remeber: '记住我',
   email: '邮箱',
   email_captcha: '邮箱验证码',
+  pending_email: '待确认邮箱',
+  code: '验证码',
   purpose: '用途',
   user_name: '用户名',
   phone_num: '联系电话',

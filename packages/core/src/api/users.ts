@@ -16,6 +16,9 @@ export const userInfo = z.object({
   company_address: z.string(),
   user_name: z.string(),
   phone_num: z.string(),
+  /** The confirmed address (used by find-password) and one waiting for its code, or ''. */
+  email: z.string(),
+  pending_email: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -68,7 +71,9 @@ export const userRow = z.object({
   id: z.number(),
   is_delete: z.boolean(),
   user_name: z.string(),
+  /** The confirmed address; a new one waits in pending_email until its owner enters the code. */
   email: z.string(),
+  pending_email: z.string(),
   phone_num: z.string(),
   permissions: z.number(),
   services: z.number(),
@@ -227,6 +232,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'user.update': '修改用户',
   'user.delete': '删除用户',
   'user.restore': '恢复用户',
+  'user.email': '确认邮箱变更',
   'info.update': '修改公司信息',
   'docking.add': '新增对接接口',
   'docking.update': '修改对接接口',

@@ -20,8 +20,9 @@ export const loginWithToken = (token: string) => post<LoginData>('/api/v1/auth/l
 export const loginWithOpenToken = (body: Body<typeof loginWithOpenTokenBody>) =>
   post<LoginData>('/api/v1/mini-program/login-with-open-token', body);
 
-export const bindOpenToken = (body: Body<typeof bindOpenTokenBody>) =>
-  post<null>('/api/v1/mini-program/bind-open-token', body);
+/** The server issues the token; the mini-program keeps it for login-with-open-token. */
+export const bindOpenToken = (body: Pick<Body<typeof bindOpenTokenBody>, 'app_id'>) =>
+  post<{ open_token: string }>('/api/v1/mini-program/bind-open-token', body);
 
 export const sendEmailCaptcha = (email: string, purpose: CaptchaPurpose) =>
   post<{ resend_after?: number }>('/api/v1/auth/send-email-captcha', { email, purpose });

@@ -1,4 +1,4 @@
-import type { UpdateInfoBody, UserInfo } from '@se/core';
+import type { UpdateInfoBody, UserInfo, UserRow } from '@se/core';
 import { get, post } from './client.ts';
 
 export const getUserInfo = (userId?: number) =>
@@ -7,3 +7,6 @@ export const getUserInfo = (userId?: number) =>
 export const updateUserInfo = (
   body: Pick<UpdateInfoBody, 'company_name' | 'company_address' | 'phone_num'>,
 ) => post<UserInfo>('/api/v1/user/update-info', body);
+
+/** The owner confirms its pending e-mail with the code mailed to it. */
+export const confirmEmail = (code: string) => post<UserRow>('/api/v1/user/confirm-email', { code });

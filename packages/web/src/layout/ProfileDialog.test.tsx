@@ -2,18 +2,23 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../App.tsx';
 import { ApiError } from '../api/client.ts';
-import { getUserInfo, updateUserInfo } from '../api/user.ts';
+import { confirmEmail, getUserInfo, updateUserInfo } from '../api/user.ts';
 import { toast } from '../components/toast.ts';
 import { useSession } from '../session/store.ts';
 import { onlyDigits, profileFromInfo, useProfileDialog } from './ProfileDialog.tsx';
 
-vi.mock(import('../api/user.ts'), () => ({ getUserInfo: vi.fn(), updateUserInfo: vi.fn() }));
+vi.mock(import('../api/user.ts'), () => ({
+  getUserInfo: vi.fn(),
+  updateUserInfo: vi.fn(),
+  confirmEmail: vi.fn(),
+}));
 vi.mock(import('../components/toast.ts'), async (original) => ({
   ...(await original()),
   toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn() },
 }));
 const loadInfo = vi.mocked(getUserInfo);
 const saveInfo = vi.mocked(updateUserInfo);
+const confirm = vi.mocked(confirmEmail);
 
 const info = {
   id: 4,
@@ -22,6 +27,8 @@ const info = {
   phone_num: '13800000000',
   company_name: '东方物业',
   company_address: '上海市浦东新区',
+  email: 'zhang@example.com',
+  pending_email: '',
 };
 
 function Harness() {
@@ -45,6 +52,7 @@ const isOpen = () => {
 beforeEach(() => {
   loadInfo.mockReset();
   saveInfo.mockReset();
+  confirm.mockReset();
   for (const fn of Object.values(toast)) vi.mocked(fn).mockReset();
   useSession.getState().signIn({ userName: 'zhang', permission: 2, userID: 4 });
 });
@@ -66,6 +74,29 @@ describe('profile dialog 修改信息', () => {
     expect(screen.getByRole('button', { name: '取 消' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '确定' })).toBeTruthy();
     expect(dialog()?.style.width).toBe('95%');
+  });
+
+  it('shows a pending e-mail as 待确认 and lets the owner confirm it with the mailed code', async () => {
+    loadInfo.mockResolvedValue({
+      code: 200,
+      message: '',
+      data: { ...info, pending_email: 'new@example.com' },
+    });
+    confirm.mockResolvedValue({
+      code: 200,
+      message: '',
+      data: { email: 'new@example.com', pending_email: '' } as never,
+    });
+    render(<Harness />);
+    openDialog();
+    expect((await screen.findByLabelText<HTMLInputElement>('邮箱')).value).toBe('zhang@example.com');
+    expect(screen.getByText('待确认：new@example.com')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('新邮箱验证码'), { target: { value: '12a3456' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认邮箱' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('邮箱已变更'));
+    expect(confirm).toHaveBeenCalledWith('123456');
+    await waitFor(() => expect(screen.queryByText('待确认：new@example.com')).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('邮箱').value).toBe('new@example.com');
   });
 
   it('shows the server message as a warning and no dialog when loading is refused', async () => {
@@ -123,6 +154,8 @@ describe('profile helpers', () => {
   it('uses empty fields when the answer holds nothing usable', () => {
     expect(profileFromInfo(null, 'zhang')).toEqual({
       user_name: 'zhang',
+      email: '',
+      pending_email: '',
       phone_num: '',
       company_name: '',
       company_address: '',

@@ -4,11 +4,14 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { isSessionCode } from '../api/client.ts';
 import { getUserInfo, updateUserInfo } from '../api/user.ts';
 import { errorText } from '../components/error-text.ts';
+import { PendingEmail } from '../components/PendingEmail.tsx';
 import { toast } from '../components/toast.ts';
 import { useSession } from '../session/store.ts';
 
 interface ProfileForm {
   user_name: string;
+  email: string;
+  pending_email: string;
   phone_num: string;
   company_name: string;
   company_address: string;
@@ -23,6 +26,8 @@ export function profileFromInfo(
 ): ProfileForm {
   return {
     user_name: text(info?.user_name) || fallbackName,
+    email: text(info?.email),
+    pending_email: text(info?.pending_email),
     phone_num: text(info?.phone_num),
     company_name: text(info?.company_name),
     company_address: text(info?.company_address),
@@ -101,6 +106,22 @@ export function useProfileDialog(): { open: () => void; element: ReactNode } {
           <Form form={form} layout="vertical" name="profile" initialValues={loaded ?? undefined}>
             <Form.Item label="用户名" name="user_name">
               <Input disabled />
+            </Form.Item>
+            <Form.Item
+              label="邮箱"
+              name="email"
+              extra={
+                <PendingEmail
+                  pending={loaded?.pending_email ?? ''}
+                  owner
+                  onConfirmed={(row) => {
+                    setLoaded((l) => l && { ...l, email: row.email, pending_email: row.pending_email });
+                    form.setFieldValue('email', row.email);
+                  }}
+                />
+              }
+            >
+              <Input disabled placeholder="未设置" />
             </Form.Item>
             <Form.Item
               label="联系电话"

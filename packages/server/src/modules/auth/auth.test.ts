@@ -85,7 +85,9 @@ describe('login', () => {
   it('accepts the user name, the email or the phone as filter', async () => {
     const s = await signup('filter@example.com', 'filter_user');
     expect(s.code).toBe(200);
-    await t.ctx.db.query(`UPDATE users SET phone_num = '13800000001' WHERE id = $1`, [s.data.user_id]);
+    const session = await t.login('filter_user', 'password-123');
+    const phone = await t.post('/api/v1/user/update-info', { phone_num: '13800000001' }, { token: session });
+    expect(phone.code).toBe(200);
     for (const filter of ['filter_user', 'FILTER_USER', 'filter@example.com', '13800000001']) {
       const r = await t.post<{ user_id: number }>('/api/v1/auth/login', { filter, password: 'password-123' });
       expect(r.code, filter).toBe(200);
@@ -365,11 +367,17 @@ describe('login-with-token and login-with-open-token', () => {
   });
 
   it('signs in a bound mini-program identity and refuses an unbound one', async () => {
-    const body = { open_token: 'o-123-abc', app_id: 'wx0001' };
-    const before = await t.post('/api/v1/mini-program/login-with-open-token', body);
+    const unbound = { open_token: 'o-123-abc', app_id: 'wx0001' };
+    const before = await t.post('/api/v1/mini-program/login-with-open-token', unbound);
     expect(before).toMatchObject({ code: CODE.notFound, message: '该小程序账号尚未绑定，请先登录' });
     const session = await t.login('admin', ADMIN_PASSWORD);
-    expect((await t.post('/api/v1/mini-program/bind-open-token', body, { token: session })).code).toBe(200);
+    const bound = await t.post<{ open_token: string }>(
+      '/api/v1/mini-program/bind-open-token',
+      { app_id: 'wx0001' },
+      { token: session },
+    );
+    expect(bound.code).toBe(200);
+    const body = { open_token: bound.data.open_token, app_id: 'wx0001' };
     const after = await t.post<{ user_name: string }>('/api/v1/mini-program/login-with-open-token', body);
     expect(after).toMatchObject({ code: 200, data: { user_name: 'admin' } });
     const otherApp = await t.post('/api/v1/mini-program/login-with-open-token', {

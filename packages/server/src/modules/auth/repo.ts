@@ -13,14 +13,15 @@ export interface AccountRow {
 
 const ACCOUNT = `id, user_name, email, password_hash, permissions, is_delete, locked_until`;
 
-/** A live account by user name (case-insensitive), email or phone, name matches first. */
+/**
+ * The live account whose user name (case-insensitive), confirmed e-mail or phone is
+ * `filter`. login_identifiers holds each identifier once, so at most one account matches.
+ */
 export function findAccountByFilter(q: Queryable, filter: string) {
   return first<AccountRow>(
     q,
     `SELECT ${ACCOUNT} FROM users
-      WHERE NOT is_delete AND (lower(user_name) = lower($1) OR email = lower($1) OR phone_num = $1)
-      ORDER BY (lower(user_name) = lower($1)) DESC, (email = lower($1)) DESC, id
-      LIMIT 1`,
+      WHERE NOT is_delete AND id = (SELECT user_id FROM login_identifiers WHERE identifier = lower($1))`,
     [filter],
   );
 }
@@ -36,8 +37,10 @@ export function findAccountByEmail(q: Queryable, email: string) {
 export async function nameOrEmailTaken(q: Queryable, userName: string, email: string | null) {
   const r = await first<{ name: boolean; email: boolean }>(
     q,
-    `SELECT EXISTS (SELECT 1 FROM users WHERE lower(user_name) = lower($1)) AS name,
-            EXISTS (SELECT 1 FROM users WHERE email = $2) AS email`,
+    `SELECT EXISTS (SELECT 1 FROM users WHERE lower(user_name) = lower($1))
+            OR EXISTS (SELECT 1 FROM login_identifiers WHERE identifier = lower($1)) AS name,
+            EXISTS (SELECT 1 FROM users WHERE email = $2)
+            OR EXISTS (SELECT 1 FROM login_identifiers WHERE identifier = lower($2)) AS email`,
     [userName, email],
   );
   return r!;
@@ -95,14 +98,22 @@ export async function replaceOdToken(q: Queryable, userId: number, hash: string)
   await q.query(`INSERT INTO user_tokens (user_id, od_token) VALUES ($1, $2)`, [userId, hash]);
 }
 
-/** One mini-program identity belongs to one user: a new binding moves it. */
+/** A user has one mini-program token per app: binding again replaces the old one. */
 export async function bindWcToken(q: Queryable, userId: number, appId: string, hash: string) {
-  await q.query(`DELETE FROM user_tokens WHERE app_id = $1 AND wc_token = $2`, [appId, hash]);
+  await q.query(`DELETE FROM user_tokens WHERE user_id = $1 AND app_id = $2 AND wc_token IS NOT NULL`, [
+    userId,
+    appId,
+  ]);
   await q.query(`INSERT INTO user_tokens (user_id, app_id, wc_token) VALUES ($1, $2, $3)`, [
     userId,
     appId,
     hash,
   ]);
+}
+
+/** Drops the od_token and every mini-program binding of a user. */
+export function deleteUserTokens(q: Queryable, userId: number) {
+  return q.query(`DELETE FROM user_tokens WHERE user_id = $1`, [userId]);
 }
 
 export interface CaptchaRow {

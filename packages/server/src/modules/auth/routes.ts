@@ -8,6 +8,7 @@ import {
   loginWithOpenTokenBody,
   loginWithTokenBody,
   odTokenData,
+  openTokenData,
   permissionData,
   sendEmailCaptchaBody,
   signupBody,
@@ -62,14 +63,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
     url: '/api/v1/mini-program/bind-open-token',
-    summary: '把小程序身份绑定到当前用户',
+    summary: '为当前用户签发小程序 open_token（替换该小程序以前的令牌）',
     tag,
     access: 0,
+    rateLimit: { max: 30, windowMs: 10 * MIN },
     body: bindOpenTokenBody,
-    handler: async ({ caller, body }) => {
-      await auth.bindOpenToken(ctx, caller, body.open_token, body.app_id);
-      return null;
-    },
+    response: openTokenData,
+    handler: ({ caller, body }) => auth.bindOpenToken(ctx, caller, body.app_id),
   });
 
   route(app, ctx, {

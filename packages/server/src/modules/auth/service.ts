@@ -9,6 +9,7 @@ import {
   type LoginData,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
 import { AppError, badRequest, conflict, rateLimited } from '../../errors.ts';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
@@ -85,8 +86,24 @@ export async function loginWithOpenToken(
   return sessionFor(ctx, row.user_id, true, meta);
 }
 
-export async function bindOpenToken(ctx: AppContext, caller: Caller, openToken: string, appId: string) {
-  await ctx.db.transaction((tx) => repo.bindWcToken(tx, caller.id, appId, sha256(openToken)));
+/**
+ * Issues the mini-program token (32 random bytes, stored hashed): a client-chosen value
+ * could be guessed. Binding again replaces the user's previous token for that app.
+ */
+export async function bindOpenToken(ctx: AppContext, caller: Caller, appId: string) {
+  const token = newToken();
+  await ctx.db.transaction((tx) => repo.bindWcToken(tx, caller.id, appId, sha256(token)));
+  return { open_token: token };
+}
+
+/**
+ * Ends every way into an account: its sessions, its od_token and its mini-program
+ * bindings. Runs in the caller's transaction; used by find-password, every password change
+ * and deletion.
+ */
+export async function endAllWaysIn(ctx: AppContext, tx: Queryable, userId: number, reason: string) {
+  await repo.deleteUserTokens(tx, userId);
+  await ctx.sessions.revokeUser(userId, reason, undefined, tx);
 }
 
 /** A new long-lived user token; the old one stops working. Shown once, stored hashed. */
@@ -99,6 +116,8 @@ export async function resetOdToken(ctx: AppContext, caller: Caller) {
 export async function logout(ctx: AppContext, caller: Caller) {
   await ctx.sessions.revoke(caller.sessionId, 'logout');
 }
+
+export const newCaptchaCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
 
 const PURPOSE_TEXT: Record<CaptchaPurpose, string> = { signup: '注册账号', 'find-password': '找回密码' };
 
@@ -125,7 +144,12 @@ export async function sendEmailCaptcha(ctx: AppContext, email: string, purpose: 
 }
 
 /** Checks and consumes a captcha; a wrong code costs one of its tries. */
-async function consumeCaptcha(ctx: AppContext, email: string, purpose: CaptchaPurpose, code: string) {
+export async function consumeCaptcha(
+  ctx: AppContext,
+  email: string,
+  purpose: CaptchaPurpose | 'change-email',
+  code: string,
+) {
   const c = await repo.liveCaptcha(ctx.db, email, purpose);
   if (!c || c.tries >= CAPTCHA_TRIES) throw badRequest('验证码已失效，请重新获取');
   const ok = crypto.timingSafeEqual(Buffer.from(sha256(`${email}:${code}`)), Buffer.from(c.code_hash));
@@ -170,15 +194,24 @@ export async function findPassword(
   const acc = await repo.findAccountByEmail(ctx.db, b.email);
   if (!acc) throw badRequest('验证码已失效，请重新获取');
   const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
-  await repo.setPasswordHash(ctx.db, acc.id, hash);
-  await ctx.sessions.revokeUser(acc.id, 'password-changed');
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, acc.id, hash);
+    await endAllWaysIn(ctx, tx, acc.id, 'password-changed');
+  });
 }
 
-/** Turns a unique violation raced past the pre-check into the same 409. */
+/**
+ * Turns a unique violation raced past the pre-check into the same 409; login_identifiers
+ * (one namespace for user names, e-mails and phones) names the kind that collided.
+ */
 export function duplicateAsConflict(err: unknown): unknown {
   const e = err as { code?: string; constraint?: string; message?: string };
   if (e?.code === '23505') {
     const what = `${e.constraint ?? ''} ${e.message ?? ''}`;
+    if (what.includes('phone_num')) return conflict('该手机号已被其他账号使用（作为手机号或用户名）');
+    if (what.includes('login_identifiers_user_name')) {
+      return conflict('用户名已被使用（与其他账号的用户名或手机号相同）');
+    }
     return conflict(what.includes('email') ? '该邮箱已注册' : '用户名已被使用');
   }
   return err;

@@ -1,6 +1,6 @@
 import { CODE } from '@se/core';
 import type { Caller } from '../../context.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Queryable } from '../../db/index.ts';
 import { newToken, sha256 } from './password.ts';
 
 export type Resolved = { ok: true; caller: Caller } | { ok: false; code: number; message: string };
@@ -109,9 +109,17 @@ export class SessionStore {
     for (const e of this.cache.values()) if (e.sessionId === sessionId) e.revoked = true;
   }
 
-  /** Revokes every live session of a user (password change, deletion). */
-  async revokeUser(userId: number, reason: string, exceptSessionId?: number): Promise<void> {
-    await this.db.query(
+  /**
+   * Revokes every live session of a user (password change, deletion); `q` is the caller's
+   * transaction when there is one. The cache forgets them at once, even if it rolls back.
+   */
+  async revokeUser(
+    userId: number,
+    reason: string,
+    exceptSessionId?: number,
+    q: Queryable = this.db,
+  ): Promise<void> {
+    await q.query(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
         WHERE user_id = $1 AND revoked_at IS NULL AND id <> $3`,
       [userId, reason, exceptSessionId ?? 0],

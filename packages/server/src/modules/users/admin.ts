@@ -13,7 +13,9 @@ import { offset } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { audit, diff, scopeOf } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { duplicateAsConflict } from '../auth/service.ts';
+import { duplicateAsConflict, endAllWaysIn } from '../auth/service.ts';
+import type { Mail } from '../../mail/mailer.ts';
+import { emailChangedMail, sendAll, stageEmailChange } from './email.ts';
 import * as repo from './repo.ts';
 import { assertCanManage } from './service.ts';
 
@@ -101,25 +103,37 @@ export async function updateUser(ctx: AppContext, caller: Caller, b: UpdateUserB
     if (self && !isDevelop) throw forbidden('服务只能由上级管理员修改');
     if (((b.services ^ u.services) & ~SERVICE_BITS) !== 0) throw badRequest('只能修改周报服务');
   }
+  const email = b.email === undefined ? undefined : b.email || null;
   const change = {
     is_delete: b.is_delete,
     user_name: b.user_name,
-    email: b.email === undefined ? undefined : b.email || null,
+    // Removing the address applies at once; a new one waits for its owner (email.ts).
+    email: email === null ? null : undefined,
+    pending_email: email === undefined ? undefined : email === u.email ? null : email,
     phone_num: b.phone_num,
     permissions: b.permissions,
     services: b.services,
   };
+  // The same pending address again: its owner lost the code, send a new one.
+  const resend = email && email !== u.email && email === u.pending_email ? email : undefined;
   const d = diff(u, change);
-  if (!d.changed) return repo.getUserRow(ctx.db, u.id);
+  if (!d.changed && !resend) return repo.getUserRow(ctx.db, u.id);
   const action =
     b.is_delete === true
       ? 'user.delete'
       : b.is_delete === false && u.is_delete
         ? 'user.restore'
         : 'user.update';
+  const mails: Mail[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
-      await repo.updateUserColumns(tx, u.id, d.after as typeof change);
+      const { pending_email, ...columns } = d.after as typeof change;
+      await repo.updateUserColumns(tx, u.id, columns);
+      const staged = pending_email ?? resend;
+      if (staged) mails.push(...(await stageEmailChange(ctx, tx, u, staged)));
+      else if (pending_email === null) await repo.setPendingEmail(tx, u.id, null);
+      if (columns.email === null && u.email) mails.push(emailChangedMail(u.user_name, u.email, null));
+      if (action === 'user.delete') await endAllWaysIn(ctx, tx, u.id, 'deleted');
       await audit(tx, {
         actorId: caller.id,
         targetUserId: u.id,
@@ -134,7 +148,7 @@ export async function updateUser(ctx: AppContext, caller: Caller, b: UpdateUserB
   } catch (err) {
     throw duplicateAsConflict(err);
   }
-  if (action === 'user.delete') await ctx.sessions.revokeUser(u.id, 'deleted');
-  else ctx.sessions.forgetUser(u.id);
+  await sendAll(ctx, mails);
+  ctx.sessions.forgetUser(u.id);
   return repo.getUserRow(ctx.db, u.id);
 }

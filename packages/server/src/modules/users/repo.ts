@@ -38,7 +38,48 @@ export async function insertUser(
     [id, u.user_name, u.email, u.phone_num ?? '', u.password_hash, u.permissions, u.parent_id, String(id)],
   );
   await q.query(`INSERT INTO user_info (user_id) VALUES ($1)`, [id]);
+  await syncIdentifiers(q, id);
   return id;
+}
+
+export type IdentifierKind = 'user_name' | 'email' | 'phone_num';
+
+/**
+ * Rewrites a user's sign-in identifiers from its row (none while it is deleted). Call it in
+ * the transaction that changed the user name, confirmed e-mail, phone or is_delete.
+ * Throws a unique violation naming the kind (`login_identifiers_<kind>`) when another
+ * live user holds one already; a concurrent claim waits on the primary key, so only one wins.
+ */
+export async function syncIdentifiers(q: Queryable, userId: number): Promise<void> {
+  await q.query(`DELETE FROM login_identifiers WHERE user_id = $1`, [userId]);
+  const wanted = await q.query<{ identifier: string; kind: IdentifierKind }>(
+    `SELECT v.identifier, v.kind
+       FROM users u,
+            LATERAL (VALUES (lower(u.user_name), 'user_name'), (lower(u.email), 'email'),
+                            (lower(nullif(u.phone_num, '')), 'phone_num')) AS v (identifier, kind)
+      WHERE u.id = $1 AND NOT u.is_delete AND v.identifier IS NOT NULL`,
+    [userId],
+  );
+  for (const w of wanted) {
+    const got = await q.query(
+      `INSERT INTO login_identifiers (identifier, user_id, kind) VALUES ($1, $2, $3)
+       ON CONFLICT (identifier) DO NOTHING RETURNING user_id`,
+      [w.identifier, userId, w.kind],
+    );
+    if (got.length === 1) continue;
+    // Already there: fine when it is this user's own (its name equals its phone, say).
+    const owner = await first<{ user_id: number }>(
+      q,
+      `SELECT user_id FROM login_identifiers WHERE identifier = $1`,
+      [w.identifier],
+    );
+    if (owner?.user_id === userId) continue;
+    // The shape of a unique violation, so every caller's duplicate handling answers 409.
+    throw Object.assign(new Error(`identifier taken: ${w.kind}`), {
+      code: '23505',
+      constraint: `login_identifiers_${w.kind}`,
+    });
+  }
 }
 
 export interface InfoRow {
@@ -48,6 +89,8 @@ export interface InfoRow {
   company_address: string | null;
   user_name: string;
   phone_num: string;
+  email: string | null;
+  pending_email: string | null;
   user_deleted: boolean;
 }
 
@@ -55,7 +98,7 @@ export function getInfo(q: Queryable, userId: number) {
   return first<InfoRow>(
     q,
     `SELECT i.id, i.is_delete, i.company_name, i.company_address, u.user_name, u.phone_num,
-            u.is_delete AS user_deleted
+            u.email, u.pending_email, u.is_delete AS user_deleted
        FROM users u LEFT JOIN user_info i ON i.user_id = u.id
       WHERE u.id = $1`,
     [userId],
@@ -79,8 +122,36 @@ export async function upsertInfo(
   );
 }
 
-export function setPhone(q: Queryable, userId: number, phone: string) {
-  return q.query(`UPDATE users SET phone_num = $2, updated_at = now() WHERE id = $1`, [userId, phone]);
+export async function setPhone(q: Queryable, userId: number, phone: string) {
+  await q.query(`UPDATE users SET phone_num = $2, updated_at = now() WHERE id = $1`, [userId, phone]);
+  await syncIdentifiers(q, userId);
+}
+
+/** Stores an e-mail change that waits for its owner's confirmation (null: none). */
+export function setPendingEmail(q: Queryable, userId: number, email: string | null) {
+  return q.query(`UPDATE users SET pending_email = $2, updated_at = now() WHERE id = $1`, [userId, email]);
+}
+
+/** Applies the confirmed pending e-mail; false when none was waiting (or another request applied it). */
+export async function applyPendingEmail(q: Queryable, userId: number, email: string) {
+  const r = await q.query(
+    `UPDATE users SET email = pending_email, pending_email = NULL, updated_at = now()
+      WHERE id = $1 AND pending_email = $2 RETURNING id`,
+    [userId, email],
+  );
+  if (r.length === 0) return false;
+  await syncIdentifiers(q, userId);
+  return true;
+}
+
+/** Whether a live user other than `userId` signs in with `identifier`. */
+export async function identifierTaken(q: Queryable, identifier: string, userId: number) {
+  const r = await first<{ taken: boolean }>(
+    q,
+    `SELECT EXISTS (SELECT 1 FROM login_identifiers WHERE identifier = lower($1) AND user_id <> $2) AS taken`,
+    [identifier, userId],
+  );
+  return r?.taken ?? false;
 }
 
 export interface UserRecord {
@@ -88,6 +159,7 @@ export interface UserRecord {
   is_delete: boolean;
   user_name: string;
   email: string | null;
+  pending_email: string | null;
   phone_num: string;
   permissions: number;
   services: number;
@@ -99,13 +171,15 @@ export interface UserRecord {
 export function findUser(q: Queryable, id: number) {
   return first<UserRecord>(
     q,
-    `SELECT id, is_delete, user_name, email, phone_num, permissions, services, message_count, parent_id, path
+    `SELECT id, is_delete, user_name, email, pending_email, phone_num, permissions, services, message_count,
+            parent_id, path
        FROM users WHERE id = $1`,
     [id],
   );
 }
 
-const ROW = `u.id, u.is_delete, u.user_name, coalesce(u.email, '') AS email, u.phone_num, u.permissions, u.services,
+const ROW = `u.id, u.is_delete, u.user_name, coalesce(u.email, '') AS email,
+  coalesce(u.pending_email, '') AS pending_email, u.phone_num, u.permissions, u.services,
   u.message_count, u.parent_id, coalesce(p.user_name, '') AS parent_name,
   CASE WHEN i.is_delete THEN '' ELSE coalesce(i.company_name, '') END AS company_name,
   ${localTime('u.created_at')} AS created_at`;
@@ -159,18 +233,23 @@ export async function listUsers(q: Queryable, f: UserFilter) {
   return { list, total: count[0]!.n };
 }
 
-export function updateUserColumns(
+/** A new e-mail is not set here but waits for confirmation (setPendingEmail); null removes it. */
+export async function updateUserColumns(
   q: Queryable,
   id: number,
-  v: Partial<
-    Pick<UserRecord, 'is_delete' | 'user_name' | 'email' | 'phone_num' | 'permissions' | 'services'>
-  >,
+  v: Partial<Pick<UserRecord, 'is_delete' | 'user_name' | 'phone_num' | 'permissions' | 'services'>> & {
+    email?: null;
+  },
 ) {
   const cols = Object.entries(v).filter(([, val]) => val !== undefined);
-  if (cols.length === 0) return Promise.resolve([]);
+  if (cols.length === 0) return;
   const set = cols.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-  return q.query(`UPDATE users SET ${set}, updated_at = now() WHERE id = $1`, [
+  await q.query(`UPDATE users SET ${set}, updated_at = now() WHERE id = $1`, [
     id,
     ...cols.map(([, val]) => val),
   ]);
+  const identifiers = [v.is_delete, v.user_name, v.phone_num, v.email];
+  if (identifiers.some((x) => x !== undefined)) {
+    await syncIdentifiers(q, id);
+  }
 }

@@ -5,6 +5,7 @@ import {
   addUserBody,
   auditEntry,
   auditQuery,
+  confirmEmailBody,
   getInfoQuery,
   getUserQuery,
   updateInfoBody,
@@ -18,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as auditLog from '../audit/service.ts';
 import * as admin from './admin.ts';
+import * as email from './email.ts';
 import * as users from './service.ts';
 
 const tag = 'user';
@@ -66,6 +68,18 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     body: updateUserBody,
     response: userRow,
     handler: ({ req, caller, body }) => admin.updateUser(ctx, caller, body, req.ip),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/user/confirm-email',
+    summary: '输入发到新邮箱的验证码，确认邮箱变更（仅账号本人）',
+    tag,
+    access: 0,
+    rateLimit: { max: 20, windowMs: 10 * 60_000 },
+    body: confirmEmailBody,
+    response: userRow,
+    handler: ({ req, caller, body }) => email.confirmEmail(ctx, caller, body.code, req.ip),
   });
 
   route(app, ctx, {

@@ -3,6 +3,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
 import { audit, diff } from '../audit/service.ts';
+import { duplicateAsConflict } from '../auth/service.ts';
 
 /** Loads nothing: decides whether `caller` may read or change user `id` (itself or its subtree). */
 export async function assertCanManage(ctx: AppContext, caller: Caller, id: number) {
@@ -23,6 +24,8 @@ export async function getInfo(ctx: AppContext, caller: Caller, userId = caller.i
     company_address: valid ? (r.company_address ?? '') : '',
     user_name: r.user_name,
     phone_num: r.phone_num,
+    email: r.email ?? '',
+    pending_email: r.pending_email ?? '',
   };
 }
 
@@ -59,20 +62,27 @@ export async function updateInfo(
     },
   );
   if (d.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.upsertInfo(tx, userId, b);
-      if (b.phone_num !== undefined) await repo.setPhone(tx, userId, b.phone_num);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: userId,
-        action: 'info.update',
-        entity: 'user_info',
-        entityId: exists.id,
-        before: d.before,
-        after: d.after,
-        ip,
+    await ctx.db
+      .transaction(async (tx) => {
+        await repo.upsertInfo(tx, userId, b);
+        // Only a changed phone is claimed again: an old collision must not block other edits.
+        if (b.phone_num !== undefined && b.phone_num !== exists.phone_num) {
+          await repo.setPhone(tx, userId, b.phone_num);
+        }
+        await audit(tx, {
+          actorId: caller.id,
+          targetUserId: userId,
+          action: 'info.update',
+          entity: 'user_info',
+          entityId: exists.id,
+          before: d.before,
+          after: d.after,
+          ip,
+        });
+      })
+      .catch((err: unknown) => {
+        throw duplicateAsConflict(err);
       });
-    });
   }
   return getInfo(ctx, caller, userId);
 }

@@ -8,13 +8,20 @@ import { completeLogin } from '../../session/session.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { isSignedIn, LoginForm, useLeaveLogin } from './LoginForm.tsx';
 
+/** The WeChat JSSDK's bridge, present when the mini-program's web-view loaded it. */
+interface MiniProgramBridge {
+  postMessage?: (message: { data: unknown }) => void;
+}
+
 /**
- * Entry from the WeChat mini program's web-view: ?open_token=&app_id=. A known identity
- * signs in at once; an unknown one signs in with the normal form, and the identity is
- * then bound to that account so the next visit skips the form.
+ * Entry from the WeChat mini program's web-view: ?open_token=&app_id=. A known token signs
+ * in at once; otherwise the user signs in with the normal form, the server issues a new
+ * token for that account, and the page hands it to the mini-program (JSSDK postMessage) to
+ * keep for the next visit. docs/api.md "Mini-program sign-in" has the whole flow.
  */
 export default function MiniProgramLogin() {
   const [params] = useSearchParams();
+  const appId = params.get('app_id') ?? '';
   const ids = useMemo(() => {
     const parsed = loginWithOpenTokenBody.safeParse({
       open_token: params.get('open_token') ?? '',
@@ -40,10 +47,12 @@ export default function MiniProgramLogin() {
   }, [ids, leave]);
 
   const bind = async () => {
-    if (!ids) return;
+    if (!appId) return;
     try {
-      const res = await bindOpenToken(ids);
-      if (res.code !== 200) toast.warning(res.message);
+      const res = await bindOpenToken({ app_id: appId });
+      if (res.code !== 200) return toast.warning(res.message);
+      const wx = (window as { wx?: { miniProgram?: MiniProgramBridge } }).wx;
+      wx?.miniProgram?.postMessage?.({ data: { open_token: res.data.open_token, app_id: appId } });
     } catch {
       // Signed in all the same; the next visit offers the form again.
       toast.warning('小程序账号绑定失败，下次进入时需要重新登录');
@@ -59,16 +68,16 @@ export default function MiniProgramLogin() {
       ) : (
         <>
           <Alert
-            type={ids ? 'info' : 'warning'}
+            type={appId ? 'info' : 'warning'}
             showIcon
             style={{ marginBottom: 16 }}
             title={
-              ids
+              appId
                 ? '首次使用请登录账号，登录后将与小程序绑定，下次自动登录。'
                 : '缺少小程序参数，请使用账号密码登录。'
             }
           />
-          <LoginForm afterLogin={ids ? bind : undefined} />
+          <LoginForm afterLogin={appId ? bind : undefined} />
         </>
       )}
     </AuthCard>

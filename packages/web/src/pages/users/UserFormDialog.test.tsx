@@ -15,6 +15,7 @@ const row = (over: Partial<UserRow> = {}): UserRow => ({
   is_delete: false,
   user_name: 'dealer7',
   email: 'd7@example.com',
+  pending_email: '',
   phone_num: '13800000000',
   permissions: P.dealer | P.user | P.visitor,
   services: 1,
@@ -125,6 +126,25 @@ describe('user dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.getByText('请至少选择一个角色')).toBeTruthy());
     expect(screen.getByText('密码长度不能少于8个字符')).toBeTruthy();
+  });
+
+  it('shows a pending e-mail: only its owner gets the code field', async () => {
+    const pending = row({ pending_email: 'new7@example.com' });
+    const other = dialog({ mode: 'edit', user: pending });
+    expect(await screen.findByText('待确认：new7@example.com')).toBeTruthy();
+    expect(screen.queryByLabelText('新邮箱验证码')).toBeNull();
+    other.unmount();
+    dialog({ mode: 'edit', user: { ...pending, id: admin.userID } });
+    expect(await screen.findByLabelText('新邮箱验证码')).toBeTruthy();
+  });
+
+  it('refuses a user name that looks like a phone number or an e-mail', async () => {
+    dialog({ mode: 'edit', user: row() });
+    const name = await screen.findByLabelText('用户名');
+    fireEvent.change(name, { target: { value: '13800000000' } });
+    expect(await screen.findByText(/用户名不能像手机号/)).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'a@b.cn' } });
+    expect(await screen.findByText(/用户名不能是邮箱地址/)).toBeTruthy();
   });
 
   it('checks e-mail and phone with the server’s rules', async () => {

@@ -7,6 +7,8 @@ import { onlyDigits } from '../../layout/ProfileDialog.tsx';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { useSession } from '../../session/store.ts';
 import { attempt } from '../../components/feedback.ts';
+import { PendingEmail } from '../../components/PendingEmail.tsx';
+import { toast } from '../../components/toast.ts';
 import { RolePicker, ServicePicker } from './RolePicker.tsx';
 import { canEditServices, permissionsToSave } from './role-picker.ts';
 
@@ -83,13 +85,21 @@ export function UserFormDialog({
     };
     setSaving(true);
     const outcome = user
-      ? await attempt(() => updateUser(editBody(user, values, base)), '修改成功')
+      ? await attempt(() => updateUser(editBody(user, values, base)))
       : await attempt(
           () => addUser({ ...base, password: values.password, permissions: values.permissions }),
           '新增成功',
         );
     setSaving(false);
     if (!outcome.ok) return; // 403/409: the warning says why; keep what was typed.
+    if (user) {
+      const waiting = 'pending_email' in outcome.data ? outcome.data.pending_email : '';
+      toast.success(
+        waiting && waiting !== user.pending_email
+          ? `已保存；验证码已发到 ${waiting}，账号本人确认后邮箱才变更`
+          : '修改成功',
+      );
+    }
     onSaved();
     setOpen(false);
   };
@@ -122,7 +132,25 @@ export function UserFormDialog({
             <Input.Password maxLength={64} placeholder="8–64 个字符" autoComplete="new-password" />
           </Form.Item>
         )}
-        <Form.Item label="邮箱" name="email" rules={[zodRule(schema, 'email')]}>
+        <Form.Item
+          label="邮箱"
+          name="email"
+          rules={[zodRule(schema, 'email')]}
+          extra={
+            user?.pending_email ? (
+              <PendingEmail
+                pending={user.pending_email}
+                owner={self}
+                onConfirmed={() => {
+                  onSaved();
+                  setOpen(false);
+                }}
+              />
+            ) : user ? (
+              '修改邮箱需账号本人输入发到新邮箱的验证码后才生效'
+            ) : undefined
+          }
+        >
           <Input maxLength={254} placeholder="选填" autoComplete="off" inputMode="email" />
         </Form.Item>
         <Form.Item

@@ -20,6 +20,7 @@ export const VALUE_MAX = 40;
 const FIELD_ORDER = [
   'user_name',
   'email',
+  'pending_email',
   'phone_num',
   'permissions',
   'services',
