@@ -215,21 +215,18 @@ export async function countAccountFailure(
         AND (blocked_until IS NULL OR blocked_until < now())`,
     [t.windowMin],
   );
+  // Computed from the row the upsert locked, so concurrent failures all count.
+  const stale = `f.since < now() - $5 * interval '1 minute'`;
+  const n = `CASE WHEN ${stale} THEN 1 ELSE f.failures + 1 END`;
   const r = await first<{ failures: number; blocked_s: number }>(
     q,
-    `WITH n AS (
-       SELECT CASE WHEN f.since IS NULL OR f.since < now() - $5 * interval '1 minute'
-                   THEN 1 ELSE f.failures + 1 END AS failures
-         FROM (SELECT 1) one LEFT JOIN login_throttle f ON f.account = $1)
-     INSERT INTO login_throttle AS f (account, failures, since, blocked_until)
-     SELECT $1, n.failures, now(),
-            CASE WHEN n.failures > $2
-                 THEN now() + least($4::float8, $3 * power(2, n.failures - $2 - 1)) * interval '1 second' END
-       FROM n
+    `INSERT INTO login_throttle AS f (account, failures, since, blocked_until)
+     VALUES ($1, 1, now(), CASE WHEN 1 > $2 THEN now() + $3 * interval '1 second' END)
      ON CONFLICT (account) DO UPDATE SET
-       failures = excluded.failures,
-       since = CASE WHEN excluded.failures = 1 THEN now() ELSE f.since END,
-       blocked_until = excluded.blocked_until
+       failures = ${n},
+       since = CASE WHEN ${stale} THEN now() ELSE f.since END,
+       blocked_until = CASE WHEN ${n} > $2
+         THEN now() + least($4::float8, $3 * power(2, ${n} - $2 - 1)) * interval '1 second' END
      RETURNING f.failures, coalesce(extract(epoch FROM f.blocked_until - now())::float8, 0) AS blocked_s`,
     [account, t.free, t.baseS, t.capS, t.windowMin],
   );
