@@ -87,6 +87,18 @@ describe('account-wide delay', () => {
     expect(seconds).toEqual([2, 4, 8, 16]);
   });
 
+  it('counts wrong passwords sent at the same time, each one', async () => {
+    const v = await t.account('victim_par', PERMISSION.visitor);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => login('victim_par', 'wrong-password', `10.79.0.${i + 1}`)),
+    );
+    const rows = await t.ctx.db.query<{ failures: number }>(
+      `SELECT failures FROM login_throttle WHERE account = $1`,
+      [`u${v.id}`],
+    );
+    expect(rows[0]?.failures).toBe(8);
+  });
+
   it('the delay stops doubling at 15 minutes', async () => {
     await t.account('victim_d', PERMISSION.visitor);
     for (let i = 1; i <= 25; i++) {
