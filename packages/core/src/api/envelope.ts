@@ -123,4 +123,7 @@ export const FIELD_LABELS: Record<string, string> = {
   keywords: '关键字',
   name: '名称',
   url: '地址',
+  failures: '失败次数',
+  network: '来源网络',
+  network_locked: '已锁定该网络',
 };

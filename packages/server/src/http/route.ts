@@ -23,6 +23,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
   response?: R;
   /** Per-IP limit on this route. */
   rateLimit?: { max: number; windowMs: number };
+  /**
+   * Per signed-in account limit, for calls that cost far more than a normal request (a
+   * dashboard's dozen queries, a spreadsheet): any self-registered visitor can reach them.
+   */
+  userRateLimit?: { max: number; windowMs: number };
   /** The handler answers through `reply` itself (files); its return value is ignored. */
   raw?: boolean;
   handler: (ctx: {
@@ -94,6 +99,10 @@ export function route<
       }
       if (spec.access !== 'public' && caller && !canAccess(caller.permission, spec.access)) {
         throw forbidden();
+      }
+      const perUser = spec.userRateLimit;
+      if (perUser && caller && !ctx.limiter.hit(`${spec.url}|u${caller.id}`, perUser.max, perUser.windowMs)) {
+        throw rateLimited();
       }
       req.caller = caller;
       const body = spec.body ? parseOrThrow(spec.body, req.body) : undefined;

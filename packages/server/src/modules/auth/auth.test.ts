@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, PERMISSION } from '@se/core';
 import { ADMIN_PASSWORD, captchaFor, testApp, type TestApp } from '../../test/harness.ts';
+import { ensureAdmin } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,24 +104,41 @@ describe('login', () => {
     expect(noUser.message).toBe('账号或密码错误');
   });
 
-  it('locks the account for 15 minutes after 5 failures, even for the right password', async () => {
+  it('locks the account from one address for 15 minutes after 5 failures, even for the right password', async () => {
     const s = await signup('lock@example.com', 'lock_user');
     expect(s.code).toBe(200);
+    const ip = '127.7.7.7';
     for (let i = 0; i < 4; i++) {
-      const r = await t.post('/api/v1/auth/login', { filter: 'lock_user', password: 'wrong-password' });
+      const r = await t.post(
+        '/api/v1/auth/login',
+        { filter: 'lock_user', password: 'wrong-password' },
+        { ip },
+      );
       expect(r.code).toBe(CODE.badRequest);
     }
-    const fifth = await t.post('/api/v1/auth/login', { filter: 'lock_user', password: 'wrong-password' });
+    const fifth = await t.post(
+      '/api/v1/auth/login',
+      { filter: 'lock_user', password: 'wrong-password' },
+      { ip },
+    );
     expect(fifth.code).toBe(CODE.rateLimited);
     expect(fifth.message).toContain('锁定');
-    const right = await t.post('/api/v1/auth/login', { filter: 'lock_user', password: 'password-123' });
+    const right = await t.post(
+      '/api/v1/auth/login',
+      { filter: 'lock_user', password: 'password-123' },
+      { ip },
+    );
     expect(right.code).toBe(CODE.rateLimited);
     expect(right.message).toMatch(/请\d+分钟后再试/);
     // Once the lock has run out, the right password works again.
-    await t.ctx.db.query(`UPDATE users SET locked_until = now() - interval '1 second' WHERE id = $1`, [
-      s.data.user_id,
-    ]);
-    const later = await t.post('/api/v1/auth/login', { filter: 'lock_user', password: 'password-123' });
+    await t.ctx.db.query(
+      `UPDATE login_failures SET since = since - interval '16 minutes', locked_until = now() - interval '1 second'`,
+    );
+    const later = await t.post(
+      '/api/v1/auth/login',
+      { filter: 'lock_user', password: 'password-123' },
+      { ip },
+    );
     expect(later.code).toBe(200);
   });
 
@@ -234,15 +252,67 @@ describe('signup', () => {
     expect(p.data.id).toBe(s.data.user_id);
   });
 
-  it('answers 409 for a taken user name or email', async () => {
+  it('grants what SPEC §3 gives a new user: permissions 1 (visitor)', async () => {
+    const s = await signup('visitor@example.com', 'visitor_user');
+    const token = await t.login('visitor_user', 'password-123');
+    const p = await t.get<{ permission: number; id: number }>('/api/v1/auth/get-permission', undefined, {
+      token,
+    });
+    expect(p.data).toEqual({ permission: PERMISSION.visitor, id: s.data.user_id });
+  });
+
+  it('answers a taken user name only after a valid captcha, and keeps the captcha for a new name', async () => {
     await signup('dup@example.com', 'dup_user');
-    const sameEmail = await t.post('/api/v1/auth/send-email-captcha', {
-      email: 'dup@example.com',
+    const email = 'other-dup@example.com';
+    await t.post('/api/v1/auth/send-email-captcha', { email, purpose: 'signup' });
+    const code = await captchaFor(t, email);
+    const body = { email, user_name: 'DUP_USER', password1: 'password-123', password2: 'password-123' };
+    const wrong = await t.post('/api/v1/auth/signup', {
+      ...body,
+      email_captcha: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong).toMatchObject({ code: CODE.badRequest, message: '验证码错误，还可尝试4次' });
+    const noCaptcha = await t.post('/api/v1/auth/signup', {
+      ...body,
+      user_name: 'dup_user',
+      email_captcha: '000001',
+    });
+    expect(noCaptcha.message).not.toContain('用户名');
+    const taken = await t.post('/api/v1/auth/signup', { ...body, email_captcha: code });
+    expect(taken).toMatchObject({ code: CODE.conflict, message: '用户名已被使用' });
+    const other = await t.post('/api/v1/auth/signup', {
+      ...body,
+      user_name: 'dup_user_2',
+      email_captcha: code,
+    });
+    expect(other.code).toBe(200);
+  });
+
+  it('the sign-up captcha answers the same for a registered e-mail and mails it how to get back in', async () => {
+    await signup('known@example.com', 'known_user');
+    await t.ctx.db.query(`UPDATE email_captchas SET created_at = now() - interval '2 minutes'`);
+    const known = await t.post('/api/v1/auth/send-email-captcha', {
+      email: 'known@example.com',
       purpose: 'signup',
     });
-    expect(sameEmail.code).toBe(CODE.conflict);
-    const r = await signup('other-dup@example.com', 'DUP_USER');
-    expect(r).toMatchObject({ code: CODE.conflict, message: '用户名已被使用' });
+    const fresh = await t.post('/api/v1/auth/send-email-captcha', {
+      email: 'fresh@example.com',
+      purpose: 'signup',
+    });
+    expect({ ...known, res: null }).toEqual({ ...fresh, res: null });
+    expect(known.code).toBe(200);
+    const mail = await t.ctx.db.query<{ body: string }>(
+      `SELECT body FROM outbox WHERE to_addr = 'known@example.com' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(mail[0]!.body).toContain('已注册');
+    expect(mail[0]!.body).toContain('忘记密码');
+    await expect(captchaFor(t, 'known@example.com')).rejects.toThrow();
+    // The resend limit holds for both alike.
+    const again = await t.post('/api/v1/auth/send-email-captcha', {
+      email: 'known@example.com',
+      purpose: 'signup',
+    });
+    expect(again.code).toBe(CODE.rateLimited);
   });
 
   it('checks password length and that both passwords match', async () => {
@@ -265,6 +335,81 @@ describe('signup', () => {
       password2: 'password-124',
     });
     expect(mismatch.message).toBe('两次输入的密码不一致');
+  });
+});
+
+describe('password policy', () => {
+  const attempt = async (email: string, user_name: string, password: string) => {
+    await t.post('/api/v1/auth/send-email-captcha', { email, purpose: 'signup' });
+    const code = await captchaFor(t, email);
+    return t.post('/api/v1/auth/signup', {
+      email,
+      email_captcha: code,
+      user_name,
+      password1: password,
+      password2: password,
+    });
+  };
+
+  it('refuses the commonest passwords at sign-up, whatever their case', async () => {
+    for (const [i, pw] of ['11111111', '12345678', 'Password123', 'QWERTYUIOP', 'woaini1314'].entries()) {
+      const r = await attempt(`common${i}@example.com`, `common_${i}`, pw);
+      expect(r.code, pw).toBe(CODE.badRequest);
+      expect(r.message, pw).toMatch(/密码过于(常见|简单)/);
+    }
+  });
+
+  it('refuses trivial patterns: one character, sequences, repeated units', async () => {
+    for (const [i, pw] of ['zzzzzzzzzz', 'abcdefghij', '98765432', 'xyzxyzxyz'].entries()) {
+      const r = await attempt(`trivial${i}@example.com`, `trivial_${i}`, pw);
+      expect(r.message, pw).toMatch(/密码过于(常见|简单)/);
+    }
+  });
+
+  it('refuses the user name or the e-mail as password, case-insensitively', async () => {
+    const byName = await attempt('same1@example.com', 'Zhang_San_88', 'zhang_san_88');
+    expect(byName).toMatchObject({ code: CODE.badRequest, message: '密码不能与用户名、邮箱或手机号相同' });
+    const byMail = await attempt('li.si.2024@example.com', 'li_si_x', 'LI.SI.2024');
+    expect(byMail.message).toBe('密码不能与用户名、邮箱或手机号相同');
+    expect((await attempt('ok-pw@example.com', 'ok_pw', 'tea-kettle-river-9')).code).toBe(200);
+  });
+
+  it('applies to find-password, against the account user name and phone too', async () => {
+    const s = await signup('reset-pw@example.com', 'reset_pw_user');
+    await t.ctx.db.query(`UPDATE users SET phone_num = '13912345678' WHERE id = $1`, [s.data.user_id]);
+    await t.ctx.db.query(`UPDATE email_captchas SET created_at = now() - interval '2 minutes'`);
+    for (const pw of ['iloveyou123', '13912345678', 'RESET_PW_USER']) {
+      await t.ctx.db.query(`UPDATE email_captchas SET created_at = now() - interval '2 minutes'`);
+      await t.post('/api/v1/auth/send-email-captcha', {
+        email: 'reset-pw@example.com',
+        purpose: 'find-password',
+      });
+      const code = await captchaFor(t, 'reset-pw@example.com');
+      const r = await t.post('/api/v1/auth/find-password', {
+        email: 'reset-pw@example.com',
+        email_captcha: code,
+        password1: pw,
+        password2: pw,
+      });
+      expect(r.code, pw).toBe(CODE.badRequest);
+      expect(r.message, pw).toMatch(/密码过于常见|密码不能与用户名、邮箱或手机号相同/);
+    }
+    await t.login('reset_pw_user', 'password-123');
+  });
+
+  it('ADMIN_PASSWORD at first start: a weak one stops the server with a clear error', async () => {
+    // First start is when no admin exists yet: move the current one out of the way.
+    await t.ctx.db.query(`UPDATE users SET user_name = 'admin_moved' WHERE id = 1`);
+    try {
+      const weak = { ...t.ctx, config: { ...t.ctx.config, adminPassword: 'admin123' } };
+      await expect(ensureAdmin(weak)).rejects.toThrow(/ADMIN_PASSWORD.*password policy/);
+      const count = await t.ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE user_name = 'admin'`,
+      );
+      expect(count[0]!.n).toBe(0);
+    } finally {
+      await t.ctx.db.query(`UPDATE users SET user_name = 'admin' WHERE id = 1`);
+    }
   });
 });
 

@@ -46,33 +46,6 @@ export async function nameOrEmailTaken(q: Queryable, userName: string, email: st
   return r!;
 }
 
-/** Counts a failed login in a 15-minute window; the 5th locks the account for 15 minutes. */
-export async function recordFailedLogin(q: Queryable, id: number, maxFailures: number, windowMin: number) {
-  const r = await first<{ locked_until: Date | null; failed_logins: number }>(
-    q,
-    `WITH c AS (
-       SELECT CASE WHEN failed_since IS NULL OR failed_since < now() - $3 * interval '1 minute'
-                   THEN 1 ELSE failed_logins + 1 END AS n,
-              CASE WHEN failed_since IS NULL OR failed_since < now() - $3 * interval '1 minute'
-                   THEN now() ELSE failed_since END AS since
-         FROM users WHERE id = $1)
-     UPDATE users u SET failed_logins = c.n, failed_since = c.since,
-            locked_until = CASE WHEN c.n >= $2 THEN now() + $3 * interval '1 minute' ELSE u.locked_until END
-       FROM c WHERE u.id = $1
-     RETURNING u.locked_until, u.failed_logins`,
-    [id, maxFailures, windowMin],
-  );
-  return r!;
-}
-
-export function clearFailedLogins(q: Queryable, id: number) {
-  return q.query(
-    `UPDATE users SET failed_logins = 0, failed_since = NULL, locked_until = NULL
-      WHERE id = $1 AND (failed_logins <> 0 OR locked_until IS NOT NULL)`,
-    [id],
-  );
-}
-
 export function setPasswordHash(q: Queryable, id: number, hash: string) {
   return q.query(
     `UPDATE users SET password_hash = $2, failed_logins = 0, failed_since = NULL, locked_until = NULL,
@@ -167,4 +140,127 @@ export async function useCaptcha(q: Queryable, id: number) {
     [id],
   );
   return r.length === 1;
+}
+
+// ---- failed sign-ins (see 0014_login_throttle.sql) ----
+
+export async function loginSecret(q: Queryable) {
+  const r = await first<{ salt: string }>(q, `SELECT salt FROM login_secret WHERE id = 1`);
+  return r!.salt;
+}
+
+export interface LoginGate {
+  /** Seconds left on this source's lock of the account, 0 when not locked. */
+  locked_s: number;
+  /** Seconds left on the account-wide delay, 0 when none. */
+  blocked_s: number;
+  /** The account signed in from this source within `usualDays`. */
+  usual: boolean;
+}
+
+export async function loginGate(
+  q: Queryable,
+  account: string,
+  source: string,
+  userId: number | null,
+  usualDays: number,
+) {
+  const r = await first<LoginGate>(
+    q,
+    `SELECT coalesce((SELECT extract(epoch FROM locked_until - now())::float8 FROM login_failures
+                       WHERE account = $1 AND source = $2 AND locked_until > now()), 0) AS locked_s,
+            coalesce((SELECT extract(epoch FROM blocked_until - now())::float8 FROM login_throttle
+                       WHERE account = $1 AND blocked_until > now()), 0) AS blocked_s,
+            EXISTS (SELECT 1 FROM login_sources WHERE user_id = $3 AND source = $2
+                       AND last_seen > now() - $4 * interval '1 day') AS usual`,
+    [account, source, userId, usualDays],
+  );
+  return r!;
+}
+
+/**
+ * Counts a failure of (account, source) in a `minutes` window; the `max`-th locks that pair
+ * for `minutes`. Rows whose window and lock have run out go: the table stays small even
+ * when unknown names are tried.
+ */
+export async function countPairFailure(
+  q: Queryable,
+  account: string,
+  source: string,
+  max: number,
+  minutes: number,
+) {
+  await q.query(
+    `DELETE FROM login_failures WHERE since < now() - $1 * interval '1 minute'
+        AND (locked_until IS NULL OR locked_until < now())`,
+    [minutes],
+  );
+  const r = await first<{ failures: number; locked: boolean }>(
+    q,
+    `INSERT INTO login_failures AS f (account, source, failures, since, locked_until)
+     VALUES ($1, $2, 1, now(), CASE WHEN $3 <= 1 THEN now() + $4 * interval '1 minute' END)
+     ON CONFLICT (account, source) DO UPDATE SET
+       failures = CASE WHEN f.since < now() - $4 * interval '1 minute' THEN 1 ELSE f.failures + 1 END,
+       since = CASE WHEN f.since < now() - $4 * interval '1 minute' THEN now() ELSE f.since END,
+       locked_until = CASE
+         WHEN (CASE WHEN f.since < now() - $4 * interval '1 minute' THEN 1 ELSE f.failures + 1 END) >= $3
+         THEN now() + $4 * interval '1 minute' ELSE NULL END
+     RETURNING f.failures, (f.locked_until IS NOT NULL) AS locked`,
+    [account, source, max, minutes],
+  );
+  return r!;
+}
+
+/**
+ * Counts a failure of the account from any source in a `windowMin` window. Past `free`
+ * failures each one blocks the account for `baseS` seconds, doubled per further failure up
+ * to `capS`.
+ */
+export async function countAccountFailure(
+  q: Queryable,
+  account: string,
+  t: { free: number; baseS: number; capS: number; windowMin: number },
+) {
+  await q.query(
+    `DELETE FROM login_throttle WHERE since < now() - $1 * interval '1 minute'
+        AND (blocked_until IS NULL OR blocked_until < now())`,
+    [t.windowMin],
+  );
+  // Computed from the row the upsert locked, so concurrent failures all count.
+  const stale = `f.since < now() - $5 * interval '1 minute'`;
+  const n = `CASE WHEN ${stale} THEN 1 ELSE f.failures + 1 END`;
+  const r = await first<{ failures: number; blocked_s: number }>(
+    q,
+    `INSERT INTO login_throttle AS f (account, failures, since, blocked_until)
+     VALUES ($1, 1, now(), CASE WHEN 1 > $2 THEN now() + $3 * interval '1 second' END)
+     ON CONFLICT (account) DO UPDATE SET
+       failures = ${n},
+       since = CASE WHEN ${stale} THEN now() ELSE f.since END,
+       blocked_until = CASE WHEN ${n} > $2
+         THEN now() + least($4::float8, $3 * power(2, ${n} - $2 - 1)) * interval '1 second' END
+     RETURNING f.failures, coalesce(extract(epoch FROM f.blocked_until - now())::float8, 0) AS blocked_s`,
+    [account, t.free, t.baseS, t.capS, t.windowMin],
+  );
+  return r!;
+}
+
+/** A successful sign-in: this source is usual for the account, its failures are forgiven. */
+export async function rememberLoginSource(
+  q: Queryable,
+  userId: number,
+  account: string,
+  source: string,
+  keep: number,
+) {
+  await q.query(`DELETE FROM login_failures WHERE account = $1 AND source = $2`, [account, source]);
+  await q.query(
+    `INSERT INTO login_sources (user_id, source) VALUES ($1, $2)
+     ON CONFLICT (user_id, source) DO UPDATE SET last_seen = now()`,
+    [userId, source],
+  );
+  await q.query(
+    `DELETE FROM login_sources WHERE user_id = $1 AND source NOT IN
+       (SELECT source FROM login_sources WHERE user_id = $1 ORDER BY last_seen DESC LIMIT $2)`,
+    [userId, keep],
+  );
 }

@@ -13,22 +13,36 @@ import type { Queryable } from '../../db/index.ts';
 import { AppError, badRequest, conflict, rateLimited } from '../../errors.ts';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
-import { insertUser } from '../users/repo.ts';
+import { audit } from '../audit/service.ts';
+import { findUser, insertUser } from '../users/repo.ts';
+import { assertPasswordAllowed, passwordProblem } from './password-policy.ts';
 
+/** Wrong passwords from one source lock that source out of the account. */
 export const LOCKOUT = { failures: 5, minutes: 15 } as const;
 
-/** Self-registered accounts may see their own devices and invite visitors. */
-export const SIGNUP_PERMISSION = PERMISSION.visitor | PERMISSION.user;
+/**
+ * Wrong passwords from all sources together slow the account down for sources it has not
+ * signed in from: past `free` failures in the window each one blocks for a doubling delay.
+ */
+export const THROTTLE = { free: 10, baseS: 2, capS: 15 * 60, windowMin: 60 } as const;
+
+/** A source that signed in successfully within this many days passes the account-wide delay. */
+export const USUAL_SOURCE = { days: 90, keep: 10 } as const;
+
+/** One audit entry per this many failures of an account. */
+export const AUDIT_EVERY = 5;
+
+/**
+ * SPEC §3: a new user has permissions 1 (visitor). A self-registered account sees what it is
+ * shown; the user bit (registering devices, toilets, parameters) is granted by a manager.
+ */
+export const SIGNUP_PERMISSION = PERMISSION.visitor;
 
 const WRONG = '账号或密码错误';
 
 export interface RequestMeta {
   ip: string;
   userAgent: string;
-}
-
-function minutesLeft(until: Date) {
-  return Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
 }
 
 async function sessionFor(
@@ -49,23 +63,67 @@ export async function login(
   meta: RequestMeta,
 ): Promise<LoginData> {
   const acc = await repo.findAccountByFilter(ctx.db, b.filter);
-  if (!acc) {
-    // Same work as a real check, so response time does not tell whether the account exists.
-    await verifyPassword(b.password, await dummyHash(ctx.config.scryptLogN));
-    throw badRequest(WRONG);
+  // An unknown name is counted, locked and slowed down like a real account, under a keyed
+  // hash of what was typed: the answers do not tell whether the account exists.
+  const account = acc ? `u${acc.id}` : `n${await keyedHash(ctx, b.filter.normalize('NFKC').toLowerCase())}`;
+  const source = await keyedHash(ctx, meta.ip);
+  const gate = await repo.loginGate(ctx.db, account, source, acc?.id ?? null, USUAL_SOURCE.days);
+  // The hash runs on every path, locked or not, so the time taken does not tell either.
+  const stored = acc?.password_hash ?? (await dummyHash(ctx.config.scryptLogN));
+  const ok = await verifyPassword(b.password, stored);
+  if (gate.locked_s > 0) throw lockedOut(gate.locked_s);
+  if (gate.blocked_s > 0 && !gate.usual) throw slowedDown(gate.blocked_s);
+  if (acc && ok) {
+    await repo.rememberLoginSource(ctx.db, acc.id, account, source, USUAL_SOURCE.keep);
+    return sessionFor(ctx, acc.id, b.remeber, meta);
   }
-  if (acc.locked_until && new Date(acc.locked_until).getTime() > Date.now()) {
-    throw rateLimited(`登录失败次数过多，账号已锁定，请${minutesLeft(acc.locked_until)}分钟后再试`);
+  const pair = await repo.countPairFailure(ctx.db, account, source, LOCKOUT.failures, LOCKOUT.minutes);
+  const all = await repo.countAccountFailure(ctx.db, account, THROTTLE);
+  if (acc && all.failures % AUDIT_EVERY === 0) {
+    await audit(ctx.db, {
+      actorId: acc.id,
+      targetUserId: acc.id,
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: acc.id,
+      before: null,
+      after: { failures: all.failures, network: partialAddress(meta.ip), network_locked: pair.locked },
+      ip: partialAddress(meta.ip),
+    });
   }
-  if (!(await verifyPassword(b.password, acc.password_hash))) {
-    const r = await repo.recordFailedLogin(ctx.db, acc.id, LOCKOUT.failures, LOCKOUT.minutes);
-    if (r.locked_until && new Date(r.locked_until).getTime() > Date.now()) {
-      throw rateLimited(`登录失败次数过多，账号已锁定${LOCKOUT.minutes}分钟`);
-    }
-    throw badRequest(WRONG);
+  if (pair.locked) throw lockedOut(LOCKOUT.minutes * 60);
+  throw badRequest(WRONG);
+}
+
+const lockedOut = (seconds: number) =>
+  rateLimited(`登录失败次数过多，账号在当前网络已锁定，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`);
+
+const slowedDown = (seconds: number) =>
+  rateLimited(`该账号登录失败次数过多，请${Math.max(1, Math.ceil(seconds))}秒后再试`);
+
+/** Enough of an address for a person to recognise a network, not enough to pin a host. */
+export function partialAddress(ip: string) {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.*`;
+  const groups = ip.split(':').filter(Boolean);
+  return groups.length > 3 ? `${groups.slice(0, 3).join(':')}:*` : ip;
+}
+
+const secrets = new WeakMap<object, Promise<string>>();
+
+/** A keyed hash: enough to count by, not enough to recover the address or name. */
+async function keyedHash(ctx: AppContext, value: string) {
+  let salt = secrets.get(ctx.db);
+  if (!salt) {
+    salt = repo.loginSecret(ctx.db);
+    secrets.set(ctx.db, salt);
+    salt.catch(() => secrets.delete(ctx.db));
   }
-  await repo.clearFailedLogins(ctx.db, acc.id);
-  return sessionFor(ctx, acc.id, b.remeber, meta);
+  return crypto
+    .createHmac('sha256', await salt)
+    .update(value)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 export async function loginWithToken(ctx: AppContext, token: string, meta: RequestMeta) {
@@ -123,7 +181,6 @@ const PURPOSE_TEXT: Record<CaptchaPurpose, string> = { signup: '注册账号', '
 
 export async function sendEmailCaptcha(ctx: AppContext, email: string, purpose: CaptchaPurpose) {
   const existing = await repo.findAccountByEmail(ctx.db, email);
-  if (purpose === 'signup' && existing) throw conflict('该邮箱已注册，请直接登录或找回密码');
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await ctx.db.transaction(async (tx) => {
     if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [email]);
@@ -135,6 +192,16 @@ export async function sendEmailCaptcha(ctx: AppContext, email: string, purpose: 
   });
   // Recovery for an unknown address answers the same but sends nothing: no account probing.
   if (purpose === 'find-password' && !existing) return { resend_after: CAPTCHA_RESEND_S };
+  // Signup for a registered address answers the same too; only the mailbox's owner learns
+  // that it is taken, and how to get back in.
+  if (purpose === 'signup' && existing) {
+    await ctx.mailer.send({
+      to: email,
+      subject: '【智慧环境管理系统】该邮箱已注册',
+      body: `有人（可能是您）正在用此邮箱注册账号，但该邮箱已注册过账号（用户名：${existing.user_name}）。请直接登录；如忘记密码，请在登录页点击「忘记密码」用此邮箱找回。如非本人操作，请忽略本邮件。`,
+    });
+    return { resend_after: CAPTCHA_RESEND_S };
+  }
   await ctx.mailer.send({
     to: email,
     subject: `【智慧环境管理系统】${PURPOSE_TEXT[purpose]}验证码`,
@@ -150,6 +217,17 @@ export async function consumeCaptcha(
   purpose: CaptchaPurpose | 'change-email',
   code: string,
 ) {
+  const id = await checkCaptcha(ctx, email, purpose, code);
+  if (!(await repo.useCaptcha(ctx.db, id))) throw badRequest('验证码已失效，请重新获取');
+}
+
+/** Checks a captcha without using it up; a wrong code costs one of its tries. */
+async function checkCaptcha(
+  ctx: AppContext,
+  email: string,
+  purpose: CaptchaPurpose | 'change-email',
+  code: string,
+) {
   const c = await repo.liveCaptcha(ctx.db, email, purpose);
   if (!c || c.tries >= CAPTCHA_TRIES) throw badRequest('验证码已失效，请重新获取');
   const ok = crypto.timingSafeEqual(Buffer.from(sha256(`${email}:${code}`)), Buffer.from(c.code_hash));
@@ -158,17 +236,21 @@ export async function consumeCaptcha(
     const left = CAPTCHA_TRIES - tries;
     throw badRequest(left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
   }
-  if (!(await repo.useCaptcha(ctx.db, c.id))) throw badRequest('验证码已失效，请重新获取');
+  return c.id;
 }
 
 export async function signup(
   ctx: AppContext,
   b: { email: string; email_captcha: string; user_name: string; password1: string },
 ) {
+  assertPasswordAllowed(b.password1, { user_name: b.user_name, email: b.email });
+  // The captcha first: only the mailbox's owner learns whether a name or address is taken.
+  // It is used up after the checks, so a taken name can be changed without a new code.
+  const captchaId = await checkCaptcha(ctx, b.email, 'signup', b.email_captcha);
   const taken = await repo.nameOrEmailTaken(ctx.db, b.user_name, b.email);
   if (taken.name) throw conflict('用户名已被使用');
   if (taken.email) throw conflict('该邮箱已注册');
-  await consumeCaptcha(ctx, b.email, 'signup', b.email_captcha);
+  if (!(await repo.useCaptcha(ctx.db, captchaId))) throw badRequest('验证码已失效，请重新获取');
   const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
   try {
     const id = await ctx.db.transaction((tx) =>
@@ -190,9 +272,11 @@ export async function findPassword(
   ctx: AppContext,
   b: { email: string; email_captcha: string; password1: string },
 ) {
+  assertPasswordAllowed(b.password1);
   await consumeCaptcha(ctx, b.email, 'find-password', b.email_captcha);
   const acc = await repo.findAccountByEmail(ctx.db, b.email);
   if (!acc) throw badRequest('验证码已失效，请重新获取');
+  assertPasswordAllowed(b.password1, await findUser(ctx.db, acc.id));
   const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
   await ctx.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, acc.id, hash);
@@ -222,6 +306,12 @@ export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean; 
   const rows = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE lower(user_name) = 'admin'`);
   if (rows.length > 0) return { created: false };
   const generated = ctx.config.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
+  const weak = ctx.config.adminPassword && passwordProblem(ctx.config.adminPassword, { user_name: 'admin' });
+  if (weak) {
+    throw new Error(
+      `ADMIN_PASSWORD is refused by the password policy (too common, too simple or equal to "admin"): choose a harder one`,
+    );
+  }
   const hash = await hashPassword(ctx.config.adminPassword ?? generated!, ctx.config.scryptLogN);
   try {
     await ctx.db.transaction((tx) =>

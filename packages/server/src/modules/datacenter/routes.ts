@@ -9,6 +9,9 @@ import * as datacenter from './service.ts';
  * toilet/gateway one inside the smart-toilet screen) reads the same numbers under smartToilet.
  */
 export function datacenterRoutes(app: FastifyInstance, ctx: AppContext) {
+  // A dozen queries per overview, and any self-registered visitor reaches /st-data-center:
+  // the page refreshes once a minute (plus a refetch per new gateway), this leaves room for tabs.
+  const perUser = { max: 30, windowMs: 60_000 };
   const areas = [
     { overview: DATACENTER_API.overview, map: DATACENTER_API.map, access: AREAS.dataCenter.permission },
     { overview: DATACENTER_API.stOverview, map: DATACENTER_API.stMap, access: AREAS.smartToilet.permission },
@@ -20,6 +23,7 @@ export function datacenterRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: '数据中心总览（总数、占用、空气质量排行、报警、评价趋势、除臭液余量、最新评价）',
       tag: 'datacenter',
       access: a.access,
+      userRateLimit: perUser,
       response: datacenterOverview,
       handler: ({ caller }) => datacenter.overview(ctx, caller),
     });
@@ -29,6 +33,7 @@ export function datacenterRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: '数据中心地图（有坐标的厕所、各省数量）',
       tag: 'datacenter',
       access: a.access,
+      userRateLimit: perUser,
       response: datacenterMap,
       handler: ({ caller }) => datacenter.map(ctx, caller),
     });

@@ -98,6 +98,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: `导出${k.label}列表（.xlsx，筛选条件同列表）`,
       tag,
       access,
+      // A spreadsheet built per call; people export now and then, not in a loop.
+      userRateLimit: { max: 10, windowMs: 60_000 },
       query: deviceListQuery,
       raw: true,
       handler: async ({ caller, query, reply }) => {

@@ -13,6 +13,7 @@ import { offset } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { audit, diff, scopeOf } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { duplicateAsConflict, endAllWaysIn } from '../auth/service.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { emailChangedMail, sendAll, stageEmailChange } from './email.ts';
@@ -58,6 +59,7 @@ function roleRefusal(callerMask: number, before: number, after: number) {
 export async function addUser(ctx: AppContext, caller: Caller, b: AddUserBody, ip: string) {
   if (b.permissions === 0) throw badRequest('请至少选择一个角色');
   roleRefusal(caller.permission, 0, b.permissions);
+  assertPasswordAllowed(b.password, b);
   const hash = await hashPassword(b.password, ctx.config.scryptLogN);
   try {
     return await ctx.db.transaction(async (tx) => {

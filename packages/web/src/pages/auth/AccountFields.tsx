@@ -77,7 +77,7 @@ export function NewPasswordFields({ form, prefix = '' }: { form: AccountForm; pr
           {...form.input('password1')}
           size="large"
           prefix={<LockOutlined />}
-          placeholder="至少8个字符"
+          placeholder="至少8个字符，勿用常见密码或用户名"
           autoComplete="new-password"
         />
       </Field>

@@ -50,7 +50,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
 }
 
 const ActionTag = ({ action }: { action: string }) => (
-  <Tag color={action.endsWith('.delete') ? 'red' : 'blue'}>{actionLabel(action)}</Tag>
+  <Tag color={action.endsWith('.delete') || action === 'auth.login_failed' ? 'red' : 'blue'}>
+    {actionLabel(action)}
+  </Tag>
 );
 
 /** One entry on a phone: the same facts as a table row, stacked. */

@@ -22,6 +22,15 @@ describe('audit changes', () => {
     ]);
   });
 
+  it('shows repeated sign-in failures with Chinese labels', () => {
+    expect(actionLabel('auth.login_failed')).toBe('多次登录失败');
+    expect(text(null, { failures: 5, network: '203.0.113.*', network_locked: true })).toEqual([
+      '失败次数：5',
+      '来源网络：203.0.113.*',
+      '已锁定该网络：是',
+    ]);
+  });
+
   it('shortens long role lists', () => {
     expect(text(null, { permissions: 127 })[0]).toMatch(/^权限：127（OEM、.*等9个）$/);
   });
