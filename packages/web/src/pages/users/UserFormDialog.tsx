@@ -8,7 +8,7 @@ import { useIsMobile } from '../../layout/viewport.ts';
 import { useSession } from '../../session/store.ts';
 import { attempt } from '../../components/feedback.ts';
 import { RolePicker, ServicePicker } from './RolePicker.tsx';
-import { canEditServices, permissionsToSave } from './role-picker.ts';
+import { canEditServices, permissionsToSave, targetIsBackendManager } from './role-picker.ts';
 
 interface UserForm {
   user_name: string;
@@ -38,6 +38,7 @@ export function UserFormDialog({
 }) {
   const mobile = useIsMobile();
   const callerMask = useSession((s) => s.permission);
+  const callerBm = useSession((s) => s.backendManager);
   const callerId = useSession((s) => s.userID);
   const [form] = Form.useForm<UserForm>();
   const [open, setOpen] = useState(true);
@@ -62,7 +63,7 @@ export function UserFormDialog({
   const editBody = (row: UserRow, values: UserForm, base: Contact): UpdateUserRequest => {
     const body: UpdateUserRequest = { id: row.id, ...base };
     if (!self) {
-      const permissions = permissionsToSave(callerMask, row.permissions, values.permissions);
+      const permissions = permissionsToSave(callerMask, row.permissions, values.permissions, callerBm);
       if (permissions !== row.permissions) body.permissions = permissions;
     }
     if (servicesEditable && values.services !== row.services) body.services = values.services;
@@ -152,7 +153,12 @@ export function UserFormDialog({
                 ]
           }
         >
-          <RolePicker callerMask={callerMask} self={self} />
+          <RolePicker
+            callerMask={callerMask}
+            callerBm={callerBm}
+            targetBm={targetIsBackendManager(callerMask, user)}
+            self={self}
+          />
         </Form.Item>
         {user && (
           <Form.Item label="服务" name="services">
