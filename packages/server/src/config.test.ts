@@ -16,8 +16,18 @@ describe('configuration', () => {
     [{ SMTP_URL: 'not a url' }, /SMTP_URL is not a valid URL/],
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD must be 8-64/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ ALLOWED_ORIGINS: 'console.example.com' }, /ALLOWED_ORIGINS must be comma-separated origins/],
+    [{ ALLOWED_ORIGINS: 'https://a.example/path' }, /ALLOWED_ORIGINS/],
+    [{ ALLOWED_ORIGINS: 'ftp://a.example' }, /ALLOWED_ORIGINS/],
   ])('stops on %o with one line naming it', (env, msg) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(msg);
+  });
+
+  it('reads ALLOWED_ORIGINS as a list of origins', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: ' https://console.example.com , http://10.0.0.5:8080/ ' }).allowedOrigins,
+    ).toEqual(['https://console.example.com', 'http://10.0.0.5:8080']);
   });
 });
