@@ -5,6 +5,8 @@ import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts
 let browser: Browser;
 let token: string;
 let toiletId: number;
+/** The id in the toilet's QR code: random, unlike the internal one. */
+let publicId: string;
 // A name of its own, so a rerun against the same server finds this run's rows.
 const TOILET = `E2E断桥公厕${Date.now() % 100_000}`;
 
@@ -30,6 +32,10 @@ beforeAll(async () => {
       token,
     )
   ).data.id;
+  publicId = (
+    await api<{ public_id: string }>('GET', `/api/v1/toilet/get-toilet?id=${toiletId}`, undefined, token)
+  ).data.public_id;
+  expect(publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
 });
 afterAll(() => browser?.close());
 
@@ -53,7 +59,7 @@ describe('public reviews', () => {
       locale: 'zh-CN',
     });
     const visitor = await phone.newPage();
-    await visitor.goto(`/add-comment?toilet_id=${toiletId}`);
+    await visitor.goto(`/add-comment?toilet_id=${publicId}`);
     await visitor.getByRole('heading', { name: TOILET }).waitFor();
     await visitor.getByText('暂无评价，欢迎第一个评价').waitFor();
 
@@ -101,7 +107,10 @@ describe('public reviews', () => {
     const { page } = await newPage(browser);
     await page.goto('/add-comment');
     await page.getByText(/缺少厕所编号/).waitFor();
-    await page.goto('/add-comment?toilet_id=999999');
+    // The internal number of a real toilet is no way in: only the QR code's public id is.
+    await page.goto(`/add-comment?toilet_id=${toiletId}`);
+    await page.getByText(/编号无效/).waitFor();
+    await page.goto('/add-comment?toilet_id=AAAAAAAAAAAAAAAAAAAAAA');
     await page.getByText('厕所不存在或已停用，请扫描厕所内的二维码').waitFor();
   });
 });

@@ -6,6 +6,7 @@ import {
   assignableRoles,
   blockedRole,
   canAccess,
+  isBackendManager,
   isManager,
   has,
   permissionOf,
@@ -134,5 +135,63 @@ describe('assignment table (SPEC §6)', () => {
 
   it('rolesOf lists the roles a mask holds, largest first', () => {
     expect(rolesOf(PERMISSION.dealer | PERMISSION.user).map((r) => r.name)).toEqual(['dealer', 'user']);
+  });
+});
+
+describe('oemer and superSaled share the value 127 (docs/permissions.md)', () => {
+  const P = PERMISSION;
+  const names = (mask: number, backendManager?: boolean) =>
+    assignableRoles(mask, backendManager).map((r) => r.name);
+
+  it('a 127 account is a backend manager only when a developer created it', () => {
+    expect(isBackendManager(P.superSaled, P.develop)).toBe(true);
+    expect(isBackendManager(P.oemer, P.superSaled)).toBe(false);
+    expect(isBackendManager(P.oemer, P.oemer | P.ssSuperSaled)).toBe(false);
+    expect(isBackendManager(P.oemer, null)).toBe(false);
+    // Created by a developer but without the 127 bits: not a backend manager.
+    expect(isBackendManager(P.dealer, P.develop)).toBe(false);
+  });
+
+  it('an OEM assigns dealer, data centre and data integration (and below), not OEM, media or attendance', () => {
+    expect(names(P.oemer)).toEqual(['visitor', 'user', 'dealer', 'dataView', 'apier']);
+    expect(names(P.oemer, false)).toEqual(['visitor', 'user', 'dealer', 'dataView', 'apier']);
+    for (const role of [P.oemer, P.media, P.attendance]) {
+      expect(blockedRole(P.oemer, 0, role)).not.toBeNull();
+      expect(blockedRole(P.oemer, P.dealer, P.dealer | role)).not.toBeNull();
+    }
+    expect(blockedRole(P.oemer, 0, P.dealer | P.user | P.visitor)).toBeNull();
+  });
+
+  it('a backend manager also assigns OEM, media and attendance', () => {
+    expect(names(P.superSaled, true)).toEqual([
+      'visitor',
+      'user',
+      'dealer',
+      'dataView',
+      'apier',
+      'oemer',
+      'media',
+      'attendance',
+    ]);
+    for (const role of [P.oemer, P.media, P.attendance]) {
+      expect(blockedRole(P.superSaled, 0, role, true)).toBeNull();
+    }
+    // Still nothing of the campus side or develop.
+    expect(blockedRole(P.superSaled, 0, P.ssManager, true)).not.toBeNull();
+    expect(blockedRole(P.superSaled, 0, P.develop, true)).not.toBeNull();
+  });
+
+  it('develop assigns every role whatever created it', () => {
+    expect(names(P.develop)).toEqual(ROLES.map((r) => r.name));
+    expect(blockedRole(P.develop, 0, P.superSaled)).toBeNull();
+    expect(blockedRole(P.develop, 0, P.ssSuperSaled)).toBeNull();
+  });
+
+  it('labels a 127 account by what it is when that is known', () => {
+    expect(rolesOf(P.oemer, false)[0]!.name).toBe('oemer');
+    expect(rolesOf(P.oemer, false).map((r) => r.name)).not.toContain('superSaled');
+    expect(rolesOf(P.superSaled, true)[0]!.name).toBe('superSaled');
+    expect(rolesOf(P.superSaled, true).map((r) => r.name)).not.toContain('oemer');
+    expect(rolesOf(P.develop, false)).toHaveLength(ROLES.length);
   });
 });

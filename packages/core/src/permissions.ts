@@ -85,33 +85,70 @@ export function permissionOf(name: string): number {
   return (PERMISSION as Record<string, number>)[name] ?? PERMISSION.develop;
 }
 
-/** Roles the holder of `mask` may assign to others. */
-export function assignableRoles(mask: number): RoleEntry[] {
-  return ROLES.filter((r) => has(mask, r.pValue));
-}
-
-/** Roles fully held by `mask`, most specific (largest) first; labels for tags. */
-export function rolesOf(mask: number): RoleEntry[] {
-  return ROLES.filter((r) => has(mask, r.value)).sort((a, b) => b.value - a.value);
-}
-
-/** The Chinese label of the highest role a mask holds, or 游客 when it holds none. */
-export function roleLabel(mask: number): string {
-  return rolesOf(mask)[0]?.label ?? '无角色';
+/**
+ * SPEC §6 gives oemer (OEM) and superSaled (backend manager) the same value, 127, so the
+ * mask alone cannot tell them apart. The console decides by who created the account: a 127
+ * account whose creator (its parent) holds develop is a backend manager — SPEC §6 has
+ * develop assign superSaled — and any other 127 account is an OEM, since superSaled is who
+ * assigns oemer. The parent is set at creation and never changes, and only a developer can
+ * create accounts below itself, so nobody else can make a backend manager
+ * (docs/permissions.md).
+ */
+export function isBackendManager(mask: number, parentMask: number | null | undefined): boolean {
+  return has(mask, PERMISSION.superSaled) && parentMask != null && has(parentMask, PERMISSION.develop);
 }
 
 /**
- * Whether an assigner with `callerMask` may change a permission number from `before` to
- * `after`: every bit that changes must belong to a role the caller may assign (SPEC §6's
- * table). The table only ever points downward (a role's value never exceeds its assigner's),
+ * Roles the holder of `mask` may assign to others. `backendManager` says whether a 127 mask
+ * is a backend manager (isBackendManager); it defaults to the weaker OEM reading. The roles
+ * superSaled assigns (oemer, media, attendance) need a backend manager or develop; every
+ * other role needs the bits of its assigner, as the spec's 'has' reads.
+ */
+export function assignableRoles(mask: number, backendManager = false): RoleEntry[] {
+  return ROLES.filter((r) =>
+    r.permission === 'superSaled'
+      ? has(mask, PERMISSION.develop) || (backendManager && has(mask, PERMISSION.superSaled))
+      : has(mask, r.pValue),
+  );
+}
+
+/**
+ * Roles fully held by `mask`, most specific (largest) first; labels for tags. When
+ * `backendManager` is known, a 127 mask that is not develop is shown as the one role it is
+ * (OEM or backend manager), not both.
+ */
+export function rolesOf(mask: number, backendManager?: boolean): RoleEntry[] {
+  const other =
+    backendManager === undefined || has(mask, PERMISSION.develop)
+      ? null
+      : backendManager
+        ? 'oemer'
+        : 'superSaled';
+  return ROLES.filter((r) => has(mask, r.value) && r.name !== other).sort((a, b) => b.value - a.value);
+}
+
+/** The Chinese label of the highest role a mask holds, or 游客 when it holds none. */
+export function roleLabel(mask: number, backendManager?: boolean): string {
+  return rolesOf(mask, backendManager)[0]?.label ?? '无角色';
+}
+
+/**
+ * Whether an assigner with `callerMask` (a backend manager or not, see isBackendManager)
+ * may change a permission number from `before` to `after`: every bit that changes must
+ * belong to a role the caller may assign (SPEC §6's table). The table only ever points downward (a role's value never exceeds its assigner's),
  * so nobody can grant rights above their own. Returns the first role that blocks the
  * change, or null when allowed.
  */
-export function blockedRole(callerMask: number, before: number, after: number): RoleEntry | null {
+export function blockedRole(
+  callerMask: number,
+  before: number,
+  after: number,
+  callerIsBackendManager = false,
+): RoleEntry | null {
   const changed = before ^ after;
   if (changed === 0) return null;
   let covered = 0;
-  for (const r of assignableRoles(callerMask)) covered |= r.value;
+  for (const r of assignableRoles(callerMask, callerIsBackendManager)) covered |= r.value;
   if ((changed & ~covered) === 0) return null;
   const culprit = ROLES.filter((r) => (r.value & changed & ~covered) !== 0).sort(
     (a, b) => a.value - b.value,

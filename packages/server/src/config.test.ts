@@ -25,8 +25,18 @@ describe('configuration', () => {
     [{ MQTT_MAX_PENDING_PER_IP: '0' }, /MQTT_MAX_PENDING_PER_IP must be a whole number/],
     [{ MQTT_MAX_CONNECTIONS_PER_IP: 'lots' }, /MQTT_MAX_CONNECTIONS_PER_IP must be a whole number/],
     [{ MQTT_CONNECT_TIMEOUT: '2.5' }, /MQTT_CONNECT_TIMEOUT must be a whole number of seconds/],
+    [{ ALLOWED_ORIGINS: 'console.example.com' }, /ALLOWED_ORIGINS must be comma-separated origins/],
+    [{ ALLOWED_ORIGINS: 'https://a.example/path' }, /ALLOWED_ORIGINS/],
+    [{ ALLOWED_ORIGINS: 'ftp://a.example' }, /ALLOWED_ORIGINS/],
   ])('stops on %o with one line naming it', (env, msg) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(msg);
+  });
+
+  it('reads ALLOWED_ORIGINS as a list of origins', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: ' https://console.example.com , http://10.0.0.5:8080/ ' }).allowedOrigins,
+    ).toEqual(['https://console.example.com', 'http://10.0.0.5:8080']);
   });
 });

@@ -124,6 +124,32 @@ const envSchema = z.object({
       }
       return Number(v);
     }),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out: string[] = [];
+      for (const item of (v ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        let u: URL | null = null;
+        try {
+          u = new URL(item);
+        } catch {
+          // Reported below.
+        }
+        if (!u || !['http:', 'https:'].includes(u.protocol) || u.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `ALLOWED_ORIGINS must be comma-separated origins like https://console.example.com (got "${item}")`,
+          });
+          return z.NEVER;
+        }
+        out.push(u.origin);
+      }
+      return out;
+    }),
   ALLOW_PRIVATE_WEBHOOKS: z
     .enum(['true', 'false', ''], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })
     .default('false')
@@ -159,6 +185,11 @@ export interface Config {
   siteRecordUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * Origins besides the site's own whose pages may open /ws (a console served from another
+   * host name). The site's own origin is always allowed.
+   */
+  allowedOrigins: string[];
   /** Map tiles for the data centres ({z}/{x}/{y} template); without it they draw the bundled China map. */
   mapTileUrl: string | undefined;
   /** Built web app to serve; null serves the API only. */
@@ -203,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteRecordUrl: e.SITE_RECORD_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     mapTileUrl: e.MAP_TILE_URL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     scryptLogN: 17,

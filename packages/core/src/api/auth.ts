@@ -95,7 +95,12 @@ export const findPasswordBody = z
   .object({ email, email_captcha: captcha, password1: password, password2: z.string() })
   .refine(samePasswords, mismatch);
 
-export const permissionData = z.object({ permission: z.number(), id: z.number() });
+export const permissionData = z.object({
+  permission: z.number(),
+  id: z.number(),
+  /** Whether a 127 permission is a backend manager rather than an OEM (isBackendManager). */
+  backend_manager: z.boolean(),
+});
 export type PermissionData = z.infer<typeof permissionData>;
 
 export const odTokenData = z.object({ od_token: z.string() });

@@ -17,11 +17,11 @@ describe('sanitizeCommentText', () => {
 });
 
 describe('addCommentBody', () => {
-  const base = { toilet_id: '3', star_level: '4', visitor_id: 'abcdef123456' };
+  const base = { toilet_id: 'q7Xk2bN9cR4tV1mZ8wYs3A', star_level: '4', visitor_id: 'abcdef123456' };
   it('reads a form post', () => {
     const r = addCommentBody.parse({ ...base, smelly: 'true', content: ' 有味道 ' });
     expect(r).toMatchObject({
-      toilet_id: 3,
+      toilet_id: 'q7Xk2bN9cR4tV1mZ8wYs3A',
       star_level: 4,
       smelly: true,
       badattitude: false,

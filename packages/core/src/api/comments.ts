@@ -72,10 +72,24 @@ export const charCount = (s: string) => Array.from(s).length;
 
 const starLevel = intField('星级').pipe(z.number().int().min(1, '请选择 1–5 星').max(5, '请选择 1–5 星'));
 
-export const toiletCardQuery = z.object({ toilet_id: idField() });
+/**
+ * A toilet's public id: the one in its QR code. Any text is read; one that is not a public
+ * id (an internal number, a guess) is answered like an unknown toilet, never with a hint.
+ */
+const publicToiletId = z
+  .string({ error: '缺少厕所编号，请扫描厕所内的二维码' })
+  .trim()
+  .min(1, '缺少厕所编号，请扫描厕所内的二维码')
+  .max(200, '厕所不存在或已停用，请扫描厕所内的二维码');
+
+/** The shape of a public toilet id: 16 random bytes in base64url. */
+export const PUBLIC_TOILET_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export const toiletCardQuery = z.object({ toilet_id: publicToiletId });
 
 export const toiletCard = z.object({
-  id: z.number(),
+  /** The public id the card was asked for (the internal id is not shown to visitors). */
+  toilet_id: z.string(),
   name: z.string(),
   /** Province, city, district and street in one line. */
   address: z.string(),
@@ -85,7 +99,7 @@ export const toiletCard = z.object({
 export type ToiletCard = z.infer<typeof toiletCard>;
 
 export const addCommentBody = z.object({
-  toilet_id: idField(),
+  toilet_id: publicToiletId,
   star_level: starLevel,
   badattitude: boolField().default(false),
   inefficiency: boolField().default(false),

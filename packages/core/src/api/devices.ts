@@ -268,6 +268,8 @@ const shortText = (label: string, max = 100) => z.string().trim().max(max, `${la
 
 export const toiletRow = z.object({
   id: z.number(),
+  /** The id of the toilet's QR code and public review page (random; the id above counts up). */
+  public_id: z.string(),
   status: z.number(),
   is_delete: z.boolean(),
   name: z.string(),

@@ -26,8 +26,11 @@ export const TOILET_DETAIL_API = {
   display: '/api/v1/display/toilet',
 } as const;
 
-/** The public review page a toilet's QR code opens (pages/public/AddComment reads `toilet_id`). */
-export const commentPath = (toiletId: number) => `/add-comment?toilet_id=${toiletId}`;
+/**
+ * The public review page a toilet's QR code opens (pages/public/AddComment reads `toilet_id`),
+ * by the toilet's public id: internal ids count up and are refused there.
+ */
+export const commentPath = (publicId: string) => `/add-comment?toilet_id=${encodeURIComponent(publicId)}`;
 /** The display screen's address for a token. */
 export const displayPath = (token: string) => `/eternal-page?token=${encodeURIComponent(token)}`;
 
@@ -351,7 +354,8 @@ export function isOpenAt(hhmm: string, open: string, close: string): boolean {
 }
 
 export const displayData = z.object({
-  toilet: z.object({ id: z.number(), name: z.string(), address: z.string(), status: z.number() }),
+  /** `public_id` builds the review QR code; the internal id is not shown on a public screen. */
+  toilet: z.object({ public_id: z.string(), name: z.string(), address: z.string(), status: z.number() }),
   document: toiletDocument.pick({
     open_time: true,
     close_time: true,

@@ -80,6 +80,8 @@ export const userRow = z.object({
   message_count: z.number(),
   parent_id: z.number().nullable(),
   parent_name: z.string(),
+  /** A 127 account created by a developer: backend manager, not OEM (isBackendManager). */
+  backend_manager: z.boolean(),
   company_name: z.string(),
   created_at: z.string(),
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   CODE,
@@ -13,6 +13,7 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
 import { Params } from '../db/sql.ts';
+import { sameSiteOrigin } from '../http/security.ts';
 import type { StoredReport } from '../ingest/pipeline.ts';
 import { scopeOf } from '../modules/audit/service.ts';
 import { commentsByIds } from '../modules/datacenter/repo.ts';
@@ -184,7 +185,15 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
     return fail(CODE.badRequest, '未知的频道');
   }
 
-  app.get('/ws', { websocket: true }, (ws) => {
+  // A browser sends its cookies and its network position with any page's upgrade; only
+  // pages of this site (or the configured ones) may open the socket. No Origin: not a browser.
+  const checkOrigin = async (req: FastifyRequest, reply: FastifyReply) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || sameSiteOrigin(origin, req, ctx.config.allowedOrigins)) return;
+    return reply.code(403).send({ code: CODE.forbidden, message: '不允许从该网页连接实时推送', data: null });
+  };
+
+  app.get('/ws', { websocket: true, preValidation: checkOrigin }, (ws) => {
     const c: Conn = {
       ws,
       token: null,

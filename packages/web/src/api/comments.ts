@@ -12,11 +12,13 @@ import { get, post } from './client.ts';
 
 // Reviews: the public page /add-comment and the operators' /comment.
 
-export const getToiletCard = (toiletId: number) =>
-  get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: toiletId });
+/** `publicId`: the toilet's public id from the QR code (internal ids are refused). */
+export const getToiletCard = (publicId: string) =>
+  get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: publicId });
 
 export interface NewComment {
-  toilet_id: number;
+  /** The toilet's public id. */
+  toilet_id: string;
   star_level: number;
   badattitude: boolean;
   inefficiency: boolean;

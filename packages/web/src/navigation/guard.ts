@@ -26,6 +26,7 @@ export async function checkSession(signal?: AbortSignal): Promise<boolean> {
         userName: readUserName(),
         permission: res.data.permission,
         userID: res.data.id,
+        backendManager: res.data.backend_manager,
       });
     } else if (SESSION_CODES.includes(res.code)) {
       return false;

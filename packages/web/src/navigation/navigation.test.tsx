@@ -51,7 +51,11 @@ describe('navigation guard', () => {
 
   it('refreshes name, permission and id from get-permission for a stored session, then enters', async () => {
     signInStorage();
-    permissionCall.mockResolvedValue({ code: 200, message: '', data: { permission: 2, id: 7 } });
+    permissionCall.mockResolvedValue({
+      code: 200,
+      message: '',
+      data: { permission: 2, id: 7, backend_manager: false },
+    });
     const router = start('/users');
     await settled(router);
     expect(router.state.location.pathname).toBe('/users');
@@ -92,7 +96,11 @@ describe('navigation guard', () => {
 
   it('redirects / and unknown paths to /st-gateway', async () => {
     signInStorage();
-    permissionCall.mockResolvedValue({ code: 200, message: '', data: { permission: 1, id: 1 } });
+    permissionCall.mockResolvedValue({
+      code: 200,
+      message: '',
+      data: { permission: 1, id: 1, backend_manager: false },
+    });
     const router = start('/no/such/page');
     await settled(router);
     expect(router.state.location.pathname).toBe('/st-gateway');

@@ -258,7 +258,7 @@ describe('signup', () => {
     const p = await t.get<{ permission: number; id: number }>('/api/v1/auth/get-permission', undefined, {
       token,
     });
-    expect(p.data).toEqual({ permission: PERMISSION.visitor, id: s.data.user_id });
+    expect(p.data).toMatchObject({ permission: PERMISSION.visitor, id: s.data.user_id });
   });
 
   it('answers a taken user name only after a valid captcha, and keeps the captcha for a new name', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import { callerIsBackendManager } from '../users/admin.ts';
 import * as auth from './service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
@@ -129,7 +130,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access: 0,
     response: permissionData,
-    handler: async ({ caller }) => ({ permission: caller.permission, id: caller.id }),
+    handler: async ({ caller }) => ({
+      permission: caller.permission,
+      id: caller.id,
+      backend_manager: await callerIsBackendManager(ctx, caller),
+    }),
   });
 
   route(app, ctx, {

@@ -35,8 +35,16 @@ interface Added {
   toilet: ToiletCard;
 }
 
-const review = (body: Record<string, unknown>, ip?: string) =>
-  t.post<Added>(COMMENT_API.add, { visitor_id: visitor(), star_level: 4, ...body }, { ip });
+/** The id in a toilet's QR code (the console's toilet row carries it as `public_id`). */
+const pub = async (id: number) =>
+  (await t.ctx.db.query<{ public_id: string }>('SELECT public_id FROM toilets WHERE id = $1', [id]))[0]!
+    .public_id;
+
+/** Posts a review; a numeric `toilet_id` is taken as the internal id and sent as its public id. */
+const review = async (body: Record<string, unknown>, ip?: string) => {
+  const toilet_id = typeof body.toilet_id === 'number' ? await pub(body.toilet_id) : body.toilet_id;
+  return t.post<Added>(COMMENT_API.add, { visitor_id: visitor(), star_level: 4, ...body, toilet_id }, { ip });
+};
 
 const totals = async (id: number) =>
   (
@@ -97,10 +105,10 @@ afterAll(() => t.close());
 
 describe('public review page', () => {
   it('shows a visitor only the toilet name, address and star average', async () => {
-    const r = await t.get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: toilet });
+    const r = await t.get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: await pub(toilet) });
     expect(r.code, r.message).toBe(200);
     expect(r.data).toEqual({
-      id: toilet,
+      toilet_id: await pub(toilet),
       name: '西湖公厕',
       address: '杭州市北山街 1 号',
       star_average: 0,
@@ -112,7 +120,7 @@ describe('public review page', () => {
     const gone = (await t.post<{ id: number }>(TOILET_API.add, { name: '拆除' }, { token: dealer.token }))
       .data.id;
     await t.post(TOILET_API.update, { id: gone, is_delete: true }, { token: dealer.token });
-    for (const id of [gone, 999_999]) {
+    for (const id of [await pub(gone), 'AAAAAAAAAAAAAAAAAAAAAA']) {
       const card = await t.get(COMMENT_API.toiletCard, { toilet_id: id });
       expect(card).toMatchObject({
         code: CODE.notFound,
@@ -123,6 +131,37 @@ describe('public review page', () => {
     }
     const missing = await t.get(COMMENT_API.toiletCard, {});
     expect(missing.code).toBe(CODE.badRequest);
+  });
+
+  it('gives every toilet its own unguessable public id, and never shows the internal one', async () => {
+    const a = await pub(toilet);
+    const b = await pub(otherToilet);
+    // 16 random bytes, base64url: nothing to count up from.
+    for (const id of [a, b]) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a).not.toBe(b);
+    const card = await t.get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: a });
+    expect(JSON.stringify(card.data)).not.toContain(`:${toilet},`);
+    expect(card.data).not.toHaveProperty('id');
+    const fresh = (await t.post<{ id: number }>(TOILET_API.add, { name: '新厕所' }, { token: dealer.token }))
+      .data.id;
+    const added = await review({ toilet_id: fresh });
+    expect(added.data.toilet).toMatchObject({ toilet_id: await pub(fresh), name: '新厕所' });
+    expect(added.data.toilet).not.toHaveProperty('id');
+  });
+
+  it('refuses internal ids on the public routes as if the toilet did not exist', async () => {
+    // Sequential ids would let anyone list every tenant's toilet names and addresses.
+    const before = await totals(toilet);
+    for (const id of [toilet, String(toilet), `${toilet}.0`, ' 1', '0x1']) {
+      const card = await t.get(COMMENT_API.toiletCard, { toilet_id: id });
+      expect(card).toMatchObject({
+        code: CODE.notFound,
+        message: '厕所不存在或已停用，请扫描厕所内的二维码',
+      });
+      const add = await t.post(COMMENT_API.add, { toilet_id: id, visitor_id: visitor(), star_level: 5 });
+      expect(add).toMatchObject({ code: CODE.notFound, message: '厕所不存在或已停用，请扫描厕所内的二维码' });
+    }
+    expect(await totals(toilet)).toEqual(before);
   });
 
   it('stores a review with its ticks, updates the toilet average and announces it', async () => {
@@ -177,7 +216,7 @@ describe('public review page', () => {
     // Markup does not count: 200 characters of text inside tags is fine.
     const marked = await review({ toilet_id: toilet, content: `<p>${'好'.repeat(200)}</p>` });
     expect(marked.code, marked.message).toBe(200);
-    const noVisitor = await t.post(COMMENT_API.add, { toilet_id: toilet, star_level: 5 });
+    const noVisitor = await t.post(COMMENT_API.add, { toilet_id: await pub(toilet), star_level: 5 });
     expect(noVisitor).toMatchObject({ code: CODE.badRequest });
     expect(noVisitor.message).toContain('访客标识');
     const badVisitor = await review({ toilet_id: toilet, visitor_id: '<x>' });
@@ -253,7 +292,7 @@ describe('public review page', () => {
       [fresh],
     );
     expect(stored[0]).toEqual({ n: 50, s: sum });
-    const card = await t.get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: fresh });
+    const card = await t.get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: await pub(fresh) });
     expect(card.data).toMatchObject({ star_average: 3, star_count: 50 });
   });
 });

@@ -161,6 +161,7 @@ export function findComment(q: Queryable, id: number, scope: string) {
 
 export interface ToiletCardRow {
   id: number;
+  public_id: string;
   name: string;
   pname: string;
   cityname: string;
@@ -170,17 +171,19 @@ export interface ToiletCardRow {
   star_count: number;
 }
 
-const CARD = 'id, name, pname, cityname, adname, address, star_sum, star_count';
+const CARD = 'id, public_id, name, pname, cityname, adname, address, star_sum, star_count';
 
-export const findLiveToilet = (q: Queryable, id: number) =>
-  first<ToiletCardRow>(q, `SELECT ${CARD} FROM toilets WHERE id = $1 AND NOT is_delete`, [id]);
+export const findLiveToilet = (q: Queryable, publicId: string) =>
+  first<ToiletCardRow>(q, `SELECT ${CARD} FROM toilets WHERE public_id = $1 AND NOT is_delete`, [publicId]);
 
 /**
  * Locks the toilet's row for the rest of the transaction: submissions to one toilet take
  * turns, so the limits below count every earlier one and the star totals add up.
  */
-export const lockLiveToilet = (q: Queryable, id: number) =>
-  first<{ id: number }>(q, `SELECT id FROM toilets WHERE id = $1 AND NOT is_delete FOR UPDATE`, [id]);
+export const lockLiveToilet = (q: Queryable, publicId: string) =>
+  first<{ id: number }>(q, `SELECT id FROM toilets WHERE public_id = $1 AND NOT is_delete FOR UPDATE`, [
+    publicId,
+  ]);
 
 /** Reviews of the toilet in the last hour from this visitor and from this IP. */
 export async function recentCounts(q: Queryable, toiletId: number, visitorId: string, ipHash: string) {

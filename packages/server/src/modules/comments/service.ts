@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   COMMENT_LIMITS,
   OFFLINE_MS,
+  PUBLIC_TOILET_ID,
   commentStarAverage,
   type CommentFilter,
   type ToiletCard,
@@ -21,7 +22,7 @@ const GONE = '厕所不存在或已停用，请扫描厕所内的二维码';
 
 function cardOf(t: repo.ToiletCardRow): ToiletCard {
   return {
-    id: t.id,
+    toilet_id: t.public_id,
     name: t.name,
     address: [t.pname, t.cityname, t.adname, t.address]
       // AMap repeats the city for municipalities (北京市 北京市): say it once.
@@ -33,8 +34,9 @@ function cardOf(t: repo.ToiletCardRow): ToiletCard {
 }
 
 /** The review page's header: only what a visitor needs to know they scanned the right one. */
-export async function toiletCard(ctx: AppContext, toiletId: number): Promise<ToiletCard> {
-  const t = await repo.findLiveToilet(ctx.db, toiletId);
+export async function toiletCard(ctx: AppContext, publicId: string): Promise<ToiletCard> {
+  // Anything but a public id (an internal number above all) is an unknown toilet.
+  const t = PUBLIC_TOILET_ID.test(publicId) ? await repo.findLiveToilet(ctx.db, publicId) : undefined;
   if (!t) throw notFound(GONE);
   return cardOf(t);
 }
@@ -58,9 +60,12 @@ async function ipHash(ctx: AppContext, ip: string) {
 
 export async function addComment(ctx: AppContext, b: z.output<typeof addCommentBody>, ip: string) {
   const hash = await ipHash(ctx, ip);
+  if (!PUBLIC_TOILET_ID.test(b.toilet_id)) throw notFound(GONE);
   const out = await ctx.db.transaction(async (tx) => {
-    if (!(await repo.lockLiveToilet(tx, b.toilet_id))) throw notFound(GONE);
-    const used = await repo.recentCounts(tx, b.toilet_id, b.visitor_id, hash);
+    const locked = await repo.lockLiveToilet(tx, b.toilet_id);
+    if (!locked) throw notFound(GONE);
+    const toiletId = locked.id;
+    const used = await repo.recentCounts(tx, toiletId, b.visitor_id, hash);
     if (used.visitor >= COMMENT_LIMITS.perVisitorPerHour) {
       throw rateLimited(
         `您在1小时内已对该厕所评价${COMMENT_LIMITS.perVisitorPerHour}次，感谢您的反馈，请稍后再评价`,
@@ -70,7 +75,7 @@ export async function addComment(ctx: AppContext, b: z.output<typeof addCommentB
       throw rateLimited('当前网络对该厕所的评价次数已达上限，请1小时后再试');
     }
     const id = await repo.insertPublicComment(tx, {
-      toilet_id: b.toilet_id,
+      toilet_id: toiletId,
       star_level: b.star_level,
       badattitude: b.badattitude,
       inefficiency: b.inefficiency,
@@ -81,11 +86,11 @@ export async function addComment(ctx: AppContext, b: z.output<typeof addCommentB
       visitor_id: b.visitor_id,
       ip_hash: hash,
     });
-    const toilet = await repo.addToToilet(tx, b.toilet_id, b.star_level, 1);
-    return { id, star_level: b.star_level, toilet: cardOf(toilet!) };
+    const toilet = await repo.addToToilet(tx, toiletId, b.star_level, 1);
+    return { toiletId, answer: { id, star_level: b.star_level, toilet: cardOf(toilet!) } };
   });
-  ctx.events.emit('comments', [{ id: out.id, toilet_id: b.toilet_id, equipment_id: null }]);
-  return out;
+  ctx.events.emit('comments', [{ id: out.answer.id, toilet_id: out.toiletId, equipment_id: null }]);
+  return out.answer;
 }
 
 /**

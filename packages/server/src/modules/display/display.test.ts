@@ -102,7 +102,16 @@ describe('display tokens', () => {
   it('opens the public display: occupancy, air with level, opening hours, stars', async () => {
     const r = await screen(made.token);
     expect(r.code, r.message).toBe(200);
-    expect(r.data.toilet).toMatchObject({ id: toilet, name: '显示屏厕所', address: '杭州市 湖滨路 2 号' });
+    const [row] = await t.ctx.db.query<{ public_id: string }>('SELECT public_id FROM toilets WHERE id = $1', [
+      toilet,
+    ]);
+    // The screen's QR code needs the public id; the counting internal id stays inside.
+    expect(r.data.toilet).toEqual({
+      public_id: row!.public_id,
+      name: '显示屏厕所',
+      address: '杭州市 湖滨路 2 号',
+      status: expect.any(Number),
+    });
     expect(r.data.document).toMatchObject({ open_time: '06:00', close_time: '23:00' });
     expect(r.data.occupancy).toEqual([
       // The gateway sent no male count: the document's 4 stands in.

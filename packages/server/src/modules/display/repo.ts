@@ -78,6 +78,7 @@ export function touchToken(q: Queryable, hash: string) {
 export function toiletForDisplay(q: Queryable, id: number) {
   return first<{
     id: number;
+    public_id: string;
     name: string;
     pname: string;
     cityname: string;
@@ -89,7 +90,7 @@ export function toiletForDisplay(q: Queryable, id: number) {
     gateway_id: number | null;
   }>(
     q,
-    `SELECT id, name, pname, cityname, adname, address, status, star_sum, star_count, gateway_id
+    `SELECT id, public_id, name, pname, cityname, adname, address, status, star_sum, star_count, gateway_id
        FROM toilets WHERE id = $1 AND NOT is_delete`,
     [id],
   );

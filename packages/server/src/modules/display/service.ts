@@ -107,7 +107,7 @@ export async function display(ctx: AppContext, token: string): Promise<DisplayDa
   ]);
   const g = devices.gateway;
   return {
-    toilet: { id: t.id, name: t.name, address: address(t), status: t.status },
+    toilet: { public_id: t.public_id, name: t.name, address: address(t), status: t.status },
     document: {
       open_time: doc.open_time,
       close_time: doc.close_time,

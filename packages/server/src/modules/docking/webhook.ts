@@ -22,19 +22,82 @@ for (const [addr, prefix] of [
 for (const [addr, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // Discard-only and documentation prefixes: nothing legitimate listens there.
+  ['100::', 64],
+  ['2001:db8::', 32],
+  // Local-use NAT64 (RFC 8215): a translator of this network, whatever it embeds.
+  ['64:ff9b:1::', 48],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Deprecated site-local, still routed inside some networks.
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   blocked.addSubnet(addr, prefix, 'ipv6');
 }
 
+/** The 16 bytes of an IPv6 address (any spelling, dotted tail allowed), or null. */
+function ipv6Bytes(ip: string): number[] | null {
+  let s = ip.toLowerCase();
+  const zone = s.indexOf('%');
+  if (zone >= 0) s = s.slice(0, zone);
+  let tail: number[] = [];
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
+  if (dotted) {
+    if (net.isIPv4(dotted[1]!) === false) return null;
+    tail = dotted[1]!.split('.').map(Number);
+    s = s.slice(0, -dotted[1]!.length) + '0:0';
+  }
+  const halves = s.split('::');
+  if (halves.length > 2) return null;
+  const part = (h: string) => (h === '' ? [] : h.split(':'));
+  const head = part(halves[0]!);
+  const rest = halves.length === 2 ? part(halves[1]!) : [];
+  const fill = 8 - head.length - rest.length;
+  if (halves.length === 2 ? fill < 0 : fill !== 0) return null;
+  const groups = [...head, ...Array<string>(fill).fill('0'), ...rest];
+  const bytes: number[] = [];
+  for (const g of groups) {
+    if (!/^[0-9a-f]{1,4}$/.test(g)) return null;
+    const n = parseInt(g, 16);
+    bytes.push(n >> 8, n & 0xff);
+  }
+  if (tail.length) bytes.splice(12, 4, ...tail);
+  return bytes;
+}
+
+const zeros = (b: number[], from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+const v4 = (b: number[]) => b.join('.');
+
+/**
+ * The IPv4 addresses an IPv6 address reaches through a standard embedding: the host's own
+ * stack (IPv4-mapped, -compatible, -translated), a NAT64 translator (64:ff9b::/96), a 6to4
+ * relay (2002::/16) or Teredo (2001::/32, client address inverted). Each must pass the IPv4
+ * rules, or a URL could name 127.0.0.1 or 10.0.0.1 in IPv6 clothing.
+ */
+function embeddedIpv4(b: number[]): string[] {
+  const out: string[] = [];
+  const last = b.slice(12, 16);
+  if (zeros(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) out.push(v4(last));
+  if (zeros(b, 0, 12)) out.push(v4(last));
+  if (zeros(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(b, 10, 12)) out.push(v4(last));
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(b, 4, 12)) out.push(v4(last));
+  if (b[0] === 0x20 && b[1] === 0x02) out.push(v4(b.slice(2, 6)));
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0) {
+    out.push(v4(b.slice(4, 8)), v4(last.map((x) => x ^ 0xff)));
+  }
+  return out;
+}
+
+/** Whether an address (of a URL or a DNS answer) is this host or a private network. */
 export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
   const family = net.isIP(ip);
   if (family === 0) return true;
-  return blocked.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return blocked.check(ip, 'ipv4');
+  const bytes = ipv6Bytes(ip);
+  if (!bytes) return true;
+  if (blocked.check(ip, 'ipv6')) return true;
+  return embeddedIpv4(bytes).some((a) => blocked.check(a, 'ipv4'));
 }
 
 export class WebhookError extends Error {}

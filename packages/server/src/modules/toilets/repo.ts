@@ -10,7 +10,7 @@ export function visibleSql(w: Params, scope: string, alias = 't') {
                    WHERE b.toilet_id = ${alias}.id AND u.path LIKE ${w.p(scope)} || '%')`;
 }
 
-const ROW = `t.id, t.status, t.is_delete, t.name, t.lat, t.lng, t.pname, t.cityname, t.adname, t.business_area,
+const ROW = `t.id, t.public_id, t.status, t.is_delete, t.name, t.lat, t.lng, t.pname, t.cityname, t.adname, t.business_area,
   t.address, t.star_sum, t.star_count, t.img_url, t.gateway_id, coalesce(g.ser_num, '') AS gateway_ser_num,
   coalesce((SELECT string_agg(u.user_name, ',' ORDER BY u.id) FROM toilet_bindings b JOIN users u ON u.id = b.user_id
              WHERE b.toilet_id = t.id), '') AS owners,

@@ -3,6 +3,7 @@ import {
   SERVICE,
   blockedRole,
   has,
+  isBackendManager,
   type AddUserBody,
   type UpdateUserBody,
   type UserRow,
@@ -51,14 +52,21 @@ export async function getUser(ctx: AppContext, caller: Caller, id: number): Prom
   return row;
 }
 
-function roleRefusal(callerMask: number, before: number, after: number) {
-  const r = blockedRole(callerMask, before, after);
+/** Whether the caller's 127 bits make it a backend manager (created by a developer) rather than an OEM. */
+export async function callerIsBackendManager(ctx: AppContext, caller: Caller): Promise<boolean> {
+  if (!has(caller.permission, PERMISSION.superSaled)) return false;
+  return isBackendManager(caller.permission, await repo.parentPermissions(ctx.db, caller.id));
+}
+
+/** Refuses a role change the caller may not make; a 127 caller is an OEM unless a developer created it. */
+async function roleRefusal(ctx: AppContext, caller: Caller, before: number, after: number) {
+  const r = blockedRole(caller.permission, before, after, await callerIsBackendManager(ctx, caller));
   if (r) throw forbidden(`无权分配或取消角色「${r.label}」`);
 }
 
 export async function addUser(ctx: AppContext, caller: Caller, b: AddUserBody, ip: string) {
   if (b.permissions === 0) throw badRequest('请至少选择一个角色');
-  roleRefusal(caller.permission, 0, b.permissions);
+  await roleRefusal(ctx, caller, 0, b.permissions);
   assertPasswordAllowed(b.password, b);
   const hash = await hashPassword(b.password, ctx.config.scryptLogN);
   try {
@@ -99,7 +107,7 @@ export async function updateUser(ctx: AppContext, caller: Caller, b: UpdateUserB
   if (b.is_delete === true && self) throw forbidden('不能删除自己的账号');
   if (b.permissions !== undefined && b.permissions !== u.permissions) {
     if (self) throw forbidden('不能修改自己的角色');
-    roleRefusal(caller.permission, u.permissions, b.permissions);
+    await roleRefusal(ctx, caller, u.permissions, b.permissions);
   }
   if (b.services !== undefined && b.services !== u.services) {
     if (self && !isDevelop) throw forbidden('服务只能由上级管理员修改');

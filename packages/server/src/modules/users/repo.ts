@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
-import type { UserRow } from '@se/core';
+import { PERMISSION, type UserRow } from '@se/core';
 
 /** True when `id` is `ancestorId` itself or one of the users it created, at any depth. */
 export async function isSelfOrDescendant(q: Queryable, ancestorId: number, id: number): Promise<boolean> {
@@ -168,6 +168,16 @@ export interface UserRecord {
   path: string;
 }
 
+/** The permission number of the account that created `id` (null: none, e.g. signed up). */
+export async function parentPermissions(q: Queryable, id: number): Promise<number | null> {
+  const r = await first<{ p: number | null }>(
+    q,
+    `SELECT p.permissions AS p FROM users u LEFT JOIN users p ON p.id = u.parent_id WHERE u.id = $1`,
+    [id],
+  );
+  return r?.p ?? null;
+}
+
 export function findUser(q: Queryable, id: number) {
   return first<UserRecord>(
     q,
@@ -178,9 +188,13 @@ export function findUser(q: Queryable, id: number) {
   );
 }
 
+// isBackendManager of @se/core, in SQL: 127 bits, created by a developer.
+const BACKEND_MANAGER = `(u.permissions & ${PERMISSION.superSaled} = ${PERMISSION.superSaled}
+  AND coalesce(p.permissions & ${PERMISSION.develop} = ${PERMISSION.develop}, false))`;
+
 const ROW = `u.id, u.is_delete, u.user_name, coalesce(u.email, '') AS email,
   coalesce(u.pending_email, '') AS pending_email, u.phone_num, u.permissions, u.services,
-  u.message_count, u.parent_id, coalesce(p.user_name, '') AS parent_name,
+  u.message_count, u.parent_id, coalesce(p.user_name, '') AS parent_name, ${BACKEND_MANAGER} AS backend_manager,
   CASE WHEN i.is_delete THEN '' ELSE coalesce(i.company_name, '') END AS company_name,
   ${localTime('u.created_at')} AS created_at`;
 const FROM = `users u LEFT JOIN users p ON p.id = u.parent_id LEFT JOIN user_info i ON i.user_id = u.id`;

@@ -26,10 +26,13 @@ describe('role assignment matrix (SPEC §6)', () => {
     media: [],
     attendance: [],
     apier: [],
-    oemer: ['visitor', 'user', 'dealer', 'dataView', 'media', 'attendance', 'apier', 'oemer', 'superSaled'],
+    // An OEM: a 127 account a backend manager created (see the accounts below).
+    oemer: ['visitor', 'user', 'dealer', 'dataView', 'apier'],
     ssVisitor: [],
     ssUser: ['ssVisitor'],
     ssManager: ['ssUser'],
+    // A backend manager: a 127 account a developer created. Granting the value 127 makes an
+    // OEM (the new account's creator is no developer), whichever of the two names it goes by.
     superSaled: [
       'visitor',
       'user',
@@ -47,7 +50,10 @@ describe('role assignment matrix (SPEC §6)', () => {
 
   for (const caller of ROLES) {
     it(`${caller.name} (${caller.label}) grants exactly ${MAY_GRANT[caller.name].join(', ') || 'nothing'}`, async () => {
-      const me = await t.account(`m_${caller.name}`, caller.value, 1);
+      // Every account is created by admin (develop), except the OEM: a backend manager's.
+      const parent =
+        caller.name === 'oemer' ? (await t.account('m_oemer_creator', PERMISSION.superSaled, 1)).id : 1;
+      const me = await t.account(`m_${caller.name}`, caller.value, parent);
       const target = await insertUser(t.ctx.db, {
         user_name: `m_${caller.name}_child`,
         email: null,
@@ -88,6 +94,77 @@ describe('role assignment matrix (SPEC §6)', () => {
       { token: dealer.token },
     );
     expect(ok.code).toBe(200);
+  });
+
+  it('develop creates both backend managers; one of toilets creates OEMs; an OEM creates no OEM', async () => {
+    const P = PERMISSION;
+    const add = (token: string, user_name: string, permissions: number) =>
+      t.post<{ id: number }>(
+        '/api/v1/user/add-user',
+        { user_name, password: 'password-123', permissions },
+        { token },
+      );
+    const me = (token: string) =>
+      t.get<{ permission: number; id: number; backend_manager: boolean }>(
+        '/api/v1/auth/get-permission',
+        undefined,
+        { token },
+      );
+    // develop → backend manager (toilets) and backend manager (campus).
+    expect((await add(admin, 'bm_toilet', P.superSaled)).code).toBe(200);
+    expect((await add(admin, 'bm_campus', P.ssSuperSaled)).code).toBe(200);
+    const bm = await t.login('bm_toilet', 'password-123');
+    expect((await me(bm)).data).toMatchObject({ permission: 127, backend_manager: true });
+
+    // The backend manager creates an OEM, a media and an attendance account.
+    const oemId = (await add(bm, 'oem_1', P.oemer)).data.id;
+    expect(oemId).toBeGreaterThan(0);
+    expect((await add(bm, 'media_1', P.media)).code).toBe(200);
+    expect((await add(bm, 'attendance_1', P.attendance)).code).toBe(200);
+    const oem = await t.login('oem_1', 'password-123');
+    expect((await me(oem)).data).toMatchObject({ permission: 127, backend_manager: false });
+
+    // The OEM makes dealers, data centres and integrations, but no OEM, media or attendance.
+    expect((await add(oem, 'dealer_1', P.dealer | P.user | P.visitor)).code).toBe(200);
+    for (const [name, role] of [
+      ['oem_2', P.oemer],
+      ['media_2', P.media],
+      ['attendance_2', P.attendance],
+    ] as const) {
+      const r = await add(oem, name, role);
+      expect(r.code, name).toBe(CODE.forbidden);
+      expect(r.message).toMatch(/^无权分配或取消角色「.+」$/);
+    }
+    // Nor by promoting an account it already has.
+    const dealer = (
+      await t.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE user_name = 'dealer_1'`)
+    )[0]!.id;
+    for (const role of [P.oemer, P.media | P.dealer, P.attendance | P.dealer]) {
+      const r = await t.post('/api/v1/user/update-user', { id: dealer, permissions: role }, { token: oem });
+      expect(r.code).toBe(CODE.forbidden);
+    }
+    const [row] = await t.ctx.db.query<{ permissions: number }>(
+      'SELECT permissions FROM users WHERE id = $1',
+      [dealer],
+    );
+    expect(row!.permissions).toBe(P.dealer | P.user | P.visitor);
+    // The backend manager can promote the same account to an OEM.
+    const promoted = await t.post<{ backend_manager: boolean }>(
+      '/api/v1/user/update-user',
+      { id: dealer, permissions: P.oemer },
+      { token: bm },
+    );
+    expect(promoted.code, promoted.message).toBe(200);
+    expect(promoted.data.backend_manager).toBe(false);
+
+    // The user list says which one a 127 account is.
+    const list = await t.get<{ list: { user_name: string; backend_manager: boolean }[] }>(
+      '/api/v1/user/users',
+      { keywords: '', page: 1, page_size: 100 },
+      { token: admin },
+    );
+    const flag = (n: string) => list.data.list.find((u) => u.user_name === n)?.backend_manager;
+    expect([flag('bm_toilet'), flag('oem_1'), flag('bm_campus')]).toEqual([true, false, false]);
   });
 
   it('nobody changes their own roles, not even develop', async () => {

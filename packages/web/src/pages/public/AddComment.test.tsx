@@ -11,7 +11,15 @@ vi.mock(import('../../api/comments.ts'), async (original) => ({
   addComment: vi.fn(),
 }));
 
-const CARD = { id: 7, name: '西湖公厕', address: '杭州市北山街 1 号', star_average: 4.5, star_count: 2 };
+/** A toilet's public id, as its QR code carries it. */
+const PID = 'q7Xk2bN9cR4tV1mZ8wYs3A';
+const CARD = {
+  toilet_id: PID,
+  name: '西湖公厕',
+  address: '杭州市北山街 1 号',
+  star_average: 4.5,
+  star_count: 2,
+};
 
 function open(path: string) {
   const router = createMemoryRouter(
@@ -38,10 +46,10 @@ describe('add-comment page', { timeout: 15_000 }, () => {
       message: '成功',
       data: { id: 1, star_level: 2, toilet: { ...CARD, star_average: 3.7, star_count: 3 } },
     });
-    open('/add-comment?toilet_id=7');
+    open(`/add-comment?toilet_id=${PID}`);
     expect(await screen.findByRole('heading', { name: '西湖公厕' })).toBeTruthy();
     expect(screen.getByText('4.5')).toBeTruthy();
-    expect(getToiletCard).toHaveBeenCalledWith(7);
+    expect(getToiletCard).toHaveBeenCalledWith(PID);
 
     expect(screen.getByText('请点击星星评分')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: '2 星 差' }));
@@ -58,7 +66,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
     const visitor = localStorage.getItem(VISITOR_KEY);
     expect(visitor).toMatch(/^[0-9a-f]{32}$/);
     expect(addComment).toHaveBeenCalledWith({
-      toilet_id: 7,
+      toilet_id: PID,
       star_level: 2,
       badattitude: false,
       inefficiency: false,
@@ -71,7 +79,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
   });
 
   it('asks for stars before sending anything', async () => {
-    open('/add-comment?toilet_id=7');
+    open(`/add-comment?toilet_id=${PID}`);
     await screen.findByRole('heading', { name: '西湖公厕' });
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
     expect(screen.getByRole('alert').textContent).toBe('请先点击星星为本次如厕体验评分');
@@ -84,7 +92,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
       message: '您在1小时内已对该厕所评价3次，感谢您的反馈，请稍后再评价',
       data: null as never,
     });
-    open('/add-comment?toilet_id=7');
+    open(`/add-comment?toilet_id=${PID}`);
     await screen.findByRole('heading', { name: '西湖公厕' });
     fireEvent.click(screen.getByRole('radio', { name: '5 星 优' }));
     fireEvent.change(screen.getByLabelText('说说您的感受（选填）'), { target: { value: '很好' } });
@@ -95,7 +103,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
 
   it('says so when the network fails on submit', async () => {
     vi.mocked(addComment).mockRejectedValue(new Error('Network Error'));
-    open('/add-comment?toilet_id=7');
+    open(`/add-comment?toilet_id=${PID}`);
     await screen.findByRole('heading', { name: '西湖公厕' });
     fireEvent.click(screen.getByRole('radio', { name: '3 星 中' }));
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
@@ -108,26 +116,32 @@ describe('add-comment page', { timeout: 15_000 }, () => {
     expect(getToiletCard).not.toHaveBeenCalled();
   });
 
+  it('does not look a toilet up by its internal number (those count up and are refused)', () => {
+    open('/add-comment?toilet_id=7');
+    expect(screen.getByRole('alert').textContent).toContain('编号无效');
+    expect(getToiletCard).not.toHaveBeenCalled();
+  });
+
   it('shows the server message for a toilet that is gone, and a retry for a network failure', async () => {
     vi.mocked(getToiletCard).mockResolvedValueOnce({
       code: 404,
       message: '厕所不存在或已停用，请扫描厕所内的二维码',
       data: null as never,
     });
-    open('/add-comment?toilet_id=99');
+    open('/add-comment?toilet_id=AAAAAAAAAAAAAAAAAAAAAA');
     expect((await screen.findByRole('alert')).textContent).toContain('厕所不存在或已停用');
     expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
   });
 
   it('offers to reload after a network failure', async () => {
     vi.mocked(getToiletCard).mockRejectedValueOnce(new Error('Network Error'));
-    open('/add-comment?toilet_id=7');
+    open(`/add-comment?toilet_id=${PID}`);
     fireEvent.click(await screen.findByRole('button', { name: '重新加载' }));
     expect(await screen.findByRole('heading', { name: '西湖公厕' })).toBeTruthy();
   });
 
   it('stops the text at 200 characters and links the statement page', async () => {
-    open('/add-comment?toilet_id=7');
+    open(`/add-comment?toilet_id=${PID}`);
     await screen.findByRole('heading', { name: '西湖公厕' });
     fireEvent.change(screen.getByLabelText('说说您的感受（选填）'), { target: { value: '好'.repeat(250) } });
     expect(screen.getByText('200/200')).toBeTruthy();
@@ -143,7 +157,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
       message: '成功',
       data: { id: 1, star_level: 4, toilet: CARD },
     });
-    open('/add-comment?toilet_id=7');
+    open(`/add-comment?toilet_id=${PID}`);
     await screen.findByRole('heading', { name: '西湖公厕' });
     fireEvent.click(screen.getByRole('radio', { name: '4 星 良' }));
     fireEvent.click(screen.getByRole('radio', { name: '女' }));
@@ -157,20 +171,21 @@ describe('add-comment page', { timeout: 15_000 }, () => {
 });
 
 describe('toiletIdOf', () => {
-  it('reads a positive integer toilet_id and nothing else', () => {
-    expect(toiletIdOf('?toilet_id=12')).toBe(12);
-    expect(toiletIdOf('?toilet_id=%2012%20')).toBe(12);
+  it('reads a public toilet id and nothing else', () => {
+    expect(toiletIdOf(`?toilet_id=${PID}`)).toBe(PID);
+    expect(toiletIdOf(`?toilet_id=%20${PID}%20`)).toBe(PID);
+    expect(toiletIdOf('?toilet_id=-_AAAAAAAAAAAAAAAAAAAA')).toBe('-_AAAAAAAAAAAAAAAAAAAA');
     for (const bad of [
       '',
       '?toilet_id=',
+      '?toilet_id=12',
       '?toilet_id=abc',
-      '?toilet_id=0',
-      '?toilet_id=-3',
-      '?toilet_id=1.5',
-      '?id=4',
+      `?toilet_id=${PID}x`,
+      `?toilet_id=${PID.slice(1)}`,
+      '?toilet_id=q7Xk2bN9cR4tV1mZ8wYs3%2B',
+      `?id=${PID}`,
     ]) {
       expect(toiletIdOf(bad)).toBeNull();
     }
-    expect(toiletIdOf('?toilet_id=99999999999')).toBeNull();
   });
 });

@@ -180,7 +180,7 @@ export default function AddComment() {
 
   let body;
   if (toiletId === null) {
-    body = <Problem message="链接中缺少厕所编号，请扫描厕所内张贴的二维码进入评价页面。" />;
+    body = <Problem message="链接中缺少厕所编号或编号无效，请扫描厕所内张贴的二维码进入评价页面。" />;
   } else if (load.state === 'loading') {
     body = (
       <div className="rc-loading" role="status" aria-label="加载中">

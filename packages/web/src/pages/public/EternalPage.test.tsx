@@ -6,13 +6,17 @@ import { getDisplay } from '../../api/display.ts';
 import EternalPage from './EternalPage.tsx';
 
 vi.mock(import('../../api/display.ts'), () => ({ getDisplay: vi.fn() }));
+const qrText = vi.hoisted(() => vi.fn<(text: string | null) => void>());
 vi.mock(import('../toilets/qr.ts'), () => ({
-  useQrDataUrl: () => ({ url: 'data:image/png;base64,AA', failed: false }),
+  useQrDataUrl: (text: string | null) => {
+    qrText(text);
+    return { url: 'data:image/png;base64,AA', failed: false };
+  },
 }));
 const display = vi.mocked(getDisplay);
 
 const data: DisplayData = {
-  toilet: { id: 7, name: '湖滨公厕', address: '杭州市 湖滨路', status: 1 },
+  toilet: { public_id: 'q7Xk2bN9cR4tV1mZ8wYs3A', name: '湖滨公厕', address: '杭州市 湖滨路', status: 1 },
   document: {
     open_time: '00:00',
     close_time: '23:59',
@@ -55,6 +59,10 @@ describe('/eternal-page', () => {
     expect(screen.getByTestId('display-hours').textContent).toBe('全天开放');
     expect(screen.getByRole('status').textContent).toContain('清洁中');
     expect(screen.getByAltText('评价二维码')).toBeTruthy();
+    // The code opens the review page by the toilet's public id, never an internal number.
+    expect(qrText).toHaveBeenLastCalledWith(
+      `${window.location.origin}/add-comment?toilet_id=q7Xk2bN9cR4tV1mZ8wYs3A`,
+    );
   });
 
   it('says 显示令牌已失效 for a revoked token', async () => {

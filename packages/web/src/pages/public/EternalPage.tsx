@@ -190,8 +190,8 @@ function Air({ data }: { data: DisplayData }) {
   );
 }
 
-function Qr({ toiletId }: { toiletId: number }) {
-  const qr = useQrDataUrl(commentUrl(window.location.origin, toiletId), 480);
+function Qr({ publicId }: { publicId: string }) {
+  const qr = useQrDataUrl(commentUrl(window.location.origin, publicId), 480);
   return (
     <div
       style={{
@@ -267,7 +267,7 @@ function Screen({ state }: { state: DisplayState }) {
             {openingHoursText(doc.open_time, doc.close_time)}
           </div>
           <div style={{ color: open ? LEVEL_COLOR.good : MUTED }}>{open ? '开放中' : '已关闭'}</div>
-          <Qr toiletId={data.toilet.id} />
+          <Qr publicId={data.toilet.public_id} />
           <div style={{ fontSize: '1.2em' }}>扫码评价</div>
           <div style={{ color: MUTED }}>
             {data.star_average === null

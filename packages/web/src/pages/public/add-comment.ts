@@ -1,4 +1,4 @@
-import { COMMENT_FLAG_KEYS, type CommentFlag } from '@se/core';
+import { COMMENT_FLAG_KEYS, PUBLIC_TOILET_ID, type CommentFlag } from '@se/core';
 
 // The review page's pieces that are not markup: the visitor id and the form's state.
 
@@ -31,12 +31,13 @@ export function visitorId(): string {
   }
 }
 
-/** `toilet_id` of the QR code's link, or null when it is missing or not an id. */
-export function toiletIdOf(search: string): number | null {
+/**
+ * `toilet_id` of the QR code's link: the toilet's public id, or null when it is missing or
+ * not one (an old printed code with the internal number is refused by the server anyway).
+ */
+export function toiletIdOf(search: string): string | null {
   const raw = new URLSearchParams(search).get('toilet_id')?.trim() ?? '';
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return PUBLIC_TOILET_ID.test(raw) ? raw : null;
 }
 
 export interface ReviewDraft {

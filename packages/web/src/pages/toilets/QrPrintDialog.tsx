@@ -11,7 +11,7 @@ import './print.css';
 /** The printable sheet of a toilet: its name, the QR code of its review page and a line to scan. */
 export function QrPrintDialog({ toilet, onClose }: { toilet: ToiletRow; onClose: () => void }) {
   const mobile = useIsMobile();
-  const url = commentUrl(window.location.origin, toilet.id);
+  const url = commentUrl(window.location.origin, toilet.public_id);
   const qr = useQrDataUrl(url, 640);
   const address = addressText(toilet);
   return (

@@ -46,8 +46,10 @@ const push = (
 });
 
 describe('toilet detail texts', () => {
-  it('points the QR code at the public review page with toilet_id', () => {
-    expect(commentUrl('https://wc.example.cn', 42)).toBe('https://wc.example.cn/add-comment?toilet_id=42');
+  it("points the QR code at the public review page with the toilet's public id", () => {
+    expect(commentUrl('https://wc.example.cn', 'q7Xk2bN9cR4tV1mZ8wYs3A')).toBe(
+      'https://wc.example.cn/add-comment?toilet_id=q7Xk2bN9cR4tV1mZ8wYs3A',
+    );
   });
 
   it('builds the display address with the token escaped', () => {

@@ -17,8 +17,8 @@ import {
 // Texts and pure steps of the toilet detail: status history lines, part labels, addresses
 // the QR code and the display screen open, and live pushes applied to the detail.
 
-/** The address the toilet's QR code opens: the public review page on this site. */
-export const commentUrl = (origin: string, toiletId: number): string => `${origin}${commentPath(toiletId)}`;
+/** The address the toilet's QR code opens: the public review page on this site, by public id. */
+export const commentUrl = (origin: string, publicId: string): string => `${origin}${commentPath(publicId)}`;
 
 /** The address a display screen opens with its token. */
 export const displayUrl = (origin: string, token: string): string => `${origin}${displayPath(token)}`;

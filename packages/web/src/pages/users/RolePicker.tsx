@@ -18,23 +18,29 @@ export function RolePicker({
   value = 0,
   onChange,
   callerMask,
+  callerBm = false,
+  targetBm,
   self,
 }: {
   id?: string;
   value?: number;
   onChange?: (mask: number) => void;
   callerMask: number;
+  /** The caller is a backend manager (its 127 bits are not an OEM's). */
+  callerBm?: boolean;
+  /** The edited account is (or would be) a backend manager; undefined: not known. */
+  targetBm?: boolean;
   /** The caller's own row: roles are shown but cannot change. */
   self: boolean;
 }) {
   return (
     <Flex id={id} wrap gap="small" role="group" aria-label="角色">
-      {roleOptions(callerMask, value, self).map(({ role, checked, disabled }) => (
+      {roleOptions(callerMask, value, self, callerBm, targetBm).map(({ role, checked, disabled }) => (
         <Checkbox
           key={role.name}
           checked={checked}
           disabled={disabled}
-          onChange={(e) => onChange?.(toggleRole(callerMask, value, role.name, e.target.checked))}
+          onChange={(e) => onChange?.(toggleRole(callerMask, value, role.name, e.target.checked, callerBm))}
           style={{ marginInlineStart: 0, minWidth: 132 }}
         >
           {role.label}
@@ -73,8 +79,8 @@ export function ServicePicker({
 }
 
 /** A row's roles as tags, most specific first; the rest fold into "+N" with a tooltip. */
-export function RoleTags({ mask }: { mask: number }) {
-  const { shown, rest } = roleTags(mask);
+export function RoleTags({ mask, bm }: { mask: number; /** The row's backend_manager. */ bm?: boolean }) {
+  const { shown, rest } = roleTags(mask, undefined, bm);
   if (shown.length === 0) return <Tag>无角色</Tag>;
   return (
     <Flex wrap gap={4}>

@@ -22,6 +22,7 @@ const row = (over: Partial<UserRow> = {}): UserRow => ({
   message_count: 0,
   parent_id: 1,
   parent_name: 'admin',
+  backend_manager: false,
   company_name: '',
   created_at: '2025-01-01 08:00:00',
   ...over,
@@ -29,11 +30,28 @@ const row = (over: Partial<UserRow> = {}): UserRow => ({
 
 const box = (label: string) => screen.getByRole('checkbox', { name: label }) as HTMLInputElement;
 
-function Picker({ callerMask, start = 0 }: { callerMask: number; start?: number }) {
+function Picker({
+  callerMask,
+  start = 0,
+  callerBm,
+  targetBm,
+}: {
+  callerMask: number;
+  start?: number;
+  callerBm?: boolean;
+  targetBm?: boolean;
+}) {
   const [mask, setMask] = useState(start);
   return (
     <UiProvider>
-      <RolePicker callerMask={callerMask} self={false} value={mask} onChange={setMask} />
+      <RolePicker
+        callerMask={callerMask}
+        callerBm={callerBm}
+        targetBm={targetBm}
+        self={false}
+        value={mask}
+        onChange={setMask}
+      />
       <output>{mask}</output>
     </UiProvider>
   );
@@ -61,6 +79,20 @@ describe('role picker', () => {
     expect(box('游客').checked).toBe(false);
     expect(box('经销商').checked).toBe(true);
     expect(screen.getByRole('status').textContent).toBe(String(P.dealer | P.user));
+  });
+
+  it('lets a backend manager make an OEM, and an OEM not', () => {
+    const { unmount } = render(<Picker callerMask={P.superSaled} callerBm targetBm={false} />);
+    expect(box('OEM').disabled).toBe(false);
+    fireEvent.click(box('OEM'));
+    expect(box('OEM').checked).toBe(true);
+    // The account it creates is an OEM, not a second backend manager.
+    expect(box('后台管理员(厕所)').checked).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe(String(P.oemer));
+    unmount();
+    render(<Picker callerMask={P.oemer} callerBm={false} targetBm={false} />);
+    for (const label of ['OEM', '流媒体', '考勤', '后台管理员(厕所)']) expect(box(label).disabled).toBe(true);
+    expect(box('经销商').disabled).toBe(false);
   });
 
   it('shows the roles a dealer cannot assign, disabled', () => {

@@ -10,7 +10,7 @@ import { attempt } from '../../components/feedback.ts';
 import { PendingEmail } from '../../components/PendingEmail.tsx';
 import { toast } from '../../components/toast.ts';
 import { RolePicker, ServicePicker } from './RolePicker.tsx';
-import { canEditServices, permissionsToSave } from './role-picker.ts';
+import { canEditServices, permissionsToSave, targetIsBackendManager } from './role-picker.ts';
 
 interface UserForm {
   user_name: string;
@@ -40,6 +40,7 @@ export function UserFormDialog({
 }) {
   const mobile = useIsMobile();
   const callerMask = useSession((s) => s.permission);
+  const callerBm = useSession((s) => s.backendManager);
   const callerId = useSession((s) => s.userID);
   const [form] = Form.useForm<UserForm>();
   const [open, setOpen] = useState(true);
@@ -64,7 +65,7 @@ export function UserFormDialog({
   const editBody = (row: UserRow, values: UserForm, base: Contact): UpdateUserRequest => {
     const body: UpdateUserRequest = { id: row.id, ...base };
     if (!self) {
-      const permissions = permissionsToSave(callerMask, row.permissions, values.permissions);
+      const permissions = permissionsToSave(callerMask, row.permissions, values.permissions, callerBm);
       if (permissions !== row.permissions) body.permissions = permissions;
     }
     if (servicesEditable && values.services !== row.services) body.services = values.services;
@@ -180,7 +181,12 @@ export function UserFormDialog({
                 ]
           }
         >
-          <RolePicker callerMask={callerMask} self={self} />
+          <RolePicker
+            callerMask={callerMask}
+            callerBm={callerBm}
+            targetBm={targetIsBackendManager(callerMask, user)}
+            self={self}
+          />
         </Form.Item>
         {user && (
           <Form.Item label="服务" name="services">

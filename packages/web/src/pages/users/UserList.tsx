@@ -163,7 +163,7 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
       title: '角色',
       dataIndex: 'permissions',
       width: 250,
-      render: (mask: number) => <RoleTags mask={mask} />,
+      render: (mask: number, row: UserRow) => <RoleTags mask={mask} bm={row.backend_manager} />,
     },
     {
       title: '服务',
@@ -196,7 +196,11 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
         items={[
           { key: 'email', label: '邮箱', children: dash(user.email) },
           { key: 'phone', label: '电话', children: dash(user.phone_num) },
-          { key: 'roles', label: '角色', children: <RoleTags mask={user.permissions} /> },
+          {
+            key: 'roles',
+            label: '角色',
+            children: <RoleTags mask={user.permissions} bm={user.backend_manager} />,
+          },
           { key: 'services', label: '服务', children: <ServiceTags services={user.services} /> },
           { key: 'company', label: '公司', children: dash(user.company_name) },
           { key: 'parent', label: '上级', children: dash(user.parent_name) },

@@ -1,4 +1,4 @@
-import { PERMISSION, SERVICE } from '@se/core';
+import { PERMISSION, SERVICE, type UserRow } from '@se/core';
 import { describe, expect, it } from 'vitest';
 import {
   canEditServices,
@@ -8,17 +8,20 @@ import {
   roleOptions,
   roleTags,
   serviceLabels,
+  targetIsBackendManager,
   toggleRole,
   toggleService,
 } from './role-picker.ts';
 
 const P = PERMISSION;
-const admin = P.superSaled; // 后台管理员(厕所), 127
+const admin = P.superSaled; // 后台管理员(厕所), 127: a backend manager (created by a developer)
+const oem = P.oemer; // the same 127, created by a backend manager: an OEM
 const dealer = P.dealer | P.user | P.visitor; // a dealer as the console creates one
 const campusAdmin = P.ssSuperSaled;
 
-const enabledLabels = (caller: number, mask = 0, self = false) =>
-  roleOptions(caller, mask, self)
+/** Enabled boxes; a 127 caller is the backend manager `admin` unless `bm` says otherwise. */
+const enabledLabels = (caller: number, mask = 0, self = false, bm = caller === admin) =>
+  roleOptions(caller, mask, self, bm)
     .filter((o) => !o.disabled)
     .map((o) => o.role.label);
 
@@ -47,6 +50,34 @@ describe('role checkboxes', () => {
       '流媒体',
       '考勤',
     ]);
+  });
+
+  it('enables only dealer, data centre and data integration (and below) for an OEM', () => {
+    expect(enabledLabels(oem, 0, false, false)).toEqual(['游客', '用户', '经销商', '数据中心', '数据对接']);
+  });
+
+  it('ticks only the 127 role the account is, and disables the other one', () => {
+    const options = (targetBm: boolean | undefined) =>
+      roleOptions(P.develop, 127, false, false, targetBm).filter(
+        (o) => o.role.name === 'oemer' || o.role.name === 'superSaled',
+      );
+    const state = (targetBm: boolean | undefined) =>
+      options(targetBm).map((o) => `${o.role.name}:${o.checked ? 'on' : 'off'}:${o.disabled ? 'x' : ''}`);
+    expect(state(true)).toEqual(['oemer:off:x', 'superSaled:on:']);
+    expect(state(false)).toEqual(['oemer:on:', 'superSaled:off:x']);
+    // Not known: both follow the bits, as before.
+    expect(state(undefined)).toEqual(['oemer:on:', 'superSaled:on:']);
+  });
+
+  it('knows which 127 role an account being added or edited would be', () => {
+    const row = (permissions: number, backend_manager: boolean) =>
+      ({ permissions, backend_manager }) as UserRow;
+    // Added by a developer: a backend manager; by anyone else: an OEM.
+    expect(targetIsBackendManager(P.develop, null)).toBe(true);
+    expect(targetIsBackendManager(admin, null)).toBe(false);
+    expect(targetIsBackendManager(P.develop, row(127, true))).toBe(true);
+    expect(targetIsBackendManager(admin, row(127, false))).toBe(false);
+    expect(targetIsBackendManager(admin, row(dealer, false))).toBeUndefined();
   });
 
   it('enables the campus ladder for a campus admin', () => {
@@ -96,7 +127,11 @@ describe('ticking a role', () => {
   it('never touches bits outside the caller’s roles', () => {
     const campusVisitor = P.ssVisitor;
     expect(toggleRole(admin, campusVisitor, 'dealer', true)).toBe(campusVisitor | dealer);
-    expect(toggleRole(admin, campusVisitor | 127, 'oemer', false)).toBe(campusVisitor);
+    expect(toggleRole(admin, campusVisitor | 127, 'oemer', false, true)).toBe(campusVisitor);
+    // An OEM cannot take another OEM's role away, nor grant one.
+    expect(toggleRole(oem, campusVisitor | 127, 'oemer', false)).toBe(campusVisitor | 127);
+    expect(toggleRole(oem, dealer, 'oemer', true)).toBe(dealer);
+    expect(toggleRole(oem, dealer, 'media', true)).toBe(dealer);
   });
 
   it('knows each role’s chain, and a developer does not count as its own child', () => {
@@ -151,6 +186,11 @@ describe('services', () => {
 describe('role tags', () => {
   it('show the most specific role first', () => {
     expect(roleTags(dealer)).toEqual({ shown: ['经销商', '用户', '游客'], rest: [] });
+  });
+
+  it('name a 127 account as the one role it is', () => {
+    expect(roleTags(127, 2, false).shown).toEqual(['OEM', '数据对接']);
+    expect(roleTags(127, 2, true).shown).toEqual(['后台管理员(厕所)', '数据对接']);
   });
 
   it('fold the rest of a long list behind +N', () => {

@@ -1,12 +1,15 @@
 import {
+  PERMISSION,
   ROLES,
   SERVICE,
   SERVICE_LABELS,
   assignableRoles,
+  has,
   isManager,
   rolesOf,
   type RoleEntry,
   type RoleName,
+  type UserRow,
 } from '@se/core';
 
 /** One role checkbox of the add/edit dialogs. */
@@ -17,24 +20,48 @@ export interface RoleOption {
   disabled: boolean;
 }
 
-/** The bits the caller may set or clear: the union of the roles it may assign. */
-export function assignableBits(callerMask: number): number {
+/**
+ * The bits the caller may set or clear: the union of the roles it may assign.
+ * `callerBm`: the caller's 127 bits are a backend manager's, not an OEM's (get-permission's
+ * backend_manager); the same trailing flag appears on every helper below.
+ */
+export function assignableBits(callerMask: number, callerBm = false): number {
   let bits = 0;
-  for (const r of assignableRoles(callerMask)) bits |= r.value;
+  for (const r of assignableRoles(callerMask, callerBm)) bits |= r.value;
   return bits;
+}
+
+/**
+ * Which of the two 127 roles the edited account holds or would get, when known: a new
+ * account's creator is the caller, so it is a backend manager exactly when a developer adds
+ * it; an existing 127 account says so in its row (backend_manager).
+ */
+export function targetIsBackendManager(callerMask: number, row: UserRow | null): boolean | undefined {
+  if (!row) return has(callerMask, PERMISSION.develop);
+  return has(row.permissions, PERMISSION.superSaled) ? row.backend_manager : undefined;
 }
 
 /**
  * Every role in SPEC §6 order, so the dialog always shows the whole ladder; only the roles
  * the caller may assign can be changed, and nothing can on the caller's own row (the server
- * refuses both anyway, and a disabled box says so before the save does).
+ * refuses both anyway, and a disabled box says so before the save does). OEM and
+ * 后台管理员(厕所) share the value 127: when `targetBm` says which one the account is (or
+ * would be), only that box ticks and the other is disabled.
  */
-export function roleOptions(callerMask: number, mask: number, self: boolean): RoleOption[] {
-  const assignable = new Set(assignableRoles(callerMask).map((r) => r.name));
+export function roleOptions(
+  callerMask: number,
+  mask: number,
+  self: boolean,
+  callerBm = false,
+  targetBm?: boolean,
+): RoleOption[] {
+  const assignable = new Set(assignableRoles(callerMask, callerBm).map((r) => r.name));
+  const other =
+    targetBm === undefined || has(mask, PERMISSION.develop) ? null : targetBm ? 'oemer' : 'superSaled';
   return ROLES.map((role) => ({
     role,
-    checked: (mask & role.value) === role.value,
-    disabled: self || !assignable.has(role.name),
+    checked: (mask & role.value) === role.value && role.name !== other,
+    disabled: self || !assignable.has(role.name) || role.name === other,
   }));
 }
 
@@ -65,8 +92,14 @@ export function chainBelow(name: RoleName): RoleEntry[] {
  * mistake. Unticking clears only that role's bits; the lower roles stay for the user to
  * untick. Bits the caller may not assign never change.
  */
-export function toggleRole(callerMask: number, mask: number, name: RoleName, checked: boolean): number {
-  const assignable = new Set(assignableRoles(callerMask).map((r) => r.name));
+export function toggleRole(
+  callerMask: number,
+  mask: number,
+  name: RoleName,
+  checked: boolean,
+  callerBm = false,
+): number {
+  const assignable = new Set(assignableRoles(callerMask, callerBm).map((r) => r.name));
   const role = ROLES.find((r) => r.name === name);
   if (!role || !assignable.has(name)) return mask;
   if (!checked) return mask & ~role.value;
@@ -79,8 +112,13 @@ export function toggleRole(callerMask: number, mask: number, name: RoleName, che
  * What the save sends: the edited bits where the caller may assign, the stored bits
  * everywhere else, so a role the caller cannot see the point of is never lost by a save.
  */
-export function permissionsToSave(callerMask: number, before: number, edited: number): number {
-  const allowed = assignableBits(callerMask);
+export function permissionsToSave(
+  callerMask: number,
+  before: number,
+  edited: number,
+  callerBm = false,
+): number {
+  const allowed = assignableBits(callerMask, callerBm);
   return (before & ~allowed) | (edited & allowed);
 }
 
@@ -109,9 +147,16 @@ export const serviceLabels = (services: number): string[] =>
 /** How many role tags a row shows before folding the rest into "+N" (a developer holds all 14). */
 export const ROLE_TAGS_SHOWN = 3;
 
-/** The role tags of a row, most specific first; `rest` goes behind a "+N" tag. */
-export function roleTags(mask: number, shown = ROLE_TAGS_SHOWN): { shown: string[]; rest: string[] } {
-  const labels = rolesOf(mask).map((r) => r.label);
+/**
+ * The role tags of a row, most specific first; `rest` goes behind a "+N" tag. `bm` (the
+ * row's backend_manager) names a 127 account as OEM or 后台管理员(厕所), not both.
+ */
+export function roleTags(
+  mask: number,
+  shown = ROLE_TAGS_SHOWN,
+  bm?: boolean,
+): { shown: string[]; rest: string[] } {
+  const labels = rolesOf(mask, bm).map((r) => r.label);
   return { shown: labels.slice(0, shown), rest: labels.slice(shown) };
 }
 
