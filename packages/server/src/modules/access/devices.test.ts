@@ -292,6 +292,32 @@ describe('toilet', () => {
   describe.each(rows)('%s', (_name, act, want) => expectRow(act, want));
 });
 
+describe('the registrant', () => {
+  it('of an imported device is its importer: the customer it is bound to uses it but cannot delete it', async () => {
+    const k = DEVICE_KINDS.jwb;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${k.base}/import-${k.plural}`,
+      headers: { 'x-token': tok.dealer, 'content-type': 'text/csv' },
+      payload: '序列号\nM-IMPORTED\n',
+    });
+    expect(res.json()).toMatchObject({ code: OK, data: { imported: 1 } });
+    const list = await t.get<{ list: { id: number }[] }>(
+      `${k.base}/${k.plural}`,
+      { keywords: 'M-IMPORTED' },
+      {
+        token: tok.dealer,
+      },
+    );
+    const id = list.data.list[0]!.id;
+    await t.post(k.bind, { user_id: uid.customer, add_ids: `${id}` }, { token: tok.dealer });
+    const del = (r: Role) => code(t.post(u('jwb', 'update'), { id, is_delete: true }, { token: tok[r] }));
+    expect(await code(t.post(DISPENSER_API.cacheOperation, { id, op: 0 }, { token: tok.customer }))).toBe(OK);
+    expect(await del('customer')).toBe(NO);
+    expect(await del('dealer')).toBe(OK);
+  });
+});
+
 describe('a deleted device comes back', () => {
   it('with its bindings: the customer sees it again after the dealer restores it', async () => {
     const del = await t.post(u('jwb', 'update'), { id: jwb, is_delete: true }, { token: tok.dealer });
