@@ -233,10 +233,9 @@ export async function update(
       throw err;
     }
   }
-  if (b.is_delete) {
-    ctx.directory.forget(d.ser_num);
-    return { ...d, is_delete: true };
-  }
+  // Deleted or restored: the device's sign-in (and a cached miss) changes at once.
+  if (b.is_delete !== undefined) ctx.directory.forget(d.ser_num);
+  if (b.is_delete) return { ...d, is_delete: true };
   return get(ctx, caller, kind, d.id);
 }
 
