@@ -198,7 +198,11 @@ export const deviceRow = z.object({
   location: z.string(),
   version: z.string(),
   url: z.string(),
-  token: z.string(),
+  /**
+   * The secret the device signs in with: only in the single-device answer (get-…, add-…,
+   * update-…) and only to those who manage the device (docs/permissions.md).
+   */
+  token: z.string().optional(),
   /** Last report, ms since the epoch; null before the first one. */
   time: z.number().nullable(),
   online: z.boolean(),

@@ -242,6 +242,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'device.add': '登记设备',
   'device.update': '修改设备',
   'device.delete': '删除设备',
+  'device.restore': '恢复设备',
   'device.bind': '绑定/解绑设备',
   'comment.hide': '隐藏评价',
   'comment.restore': '恢复评价',

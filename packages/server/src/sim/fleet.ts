@@ -69,24 +69,35 @@ export async function ensureDevices(
   return listAll(api, kind, prefix);
 }
 
+/**
+ * The devices of a prefix with their tokens. Lists never carry a token (docs/permissions.md):
+ * each one comes from the device's own get-… call, which answers it to a manager (the
+ * simulator signs in as one), a few at a time.
+ */
 async function listAll(api: ConsoleApi, kind: DeviceKind, prefix: string) {
   const k = DEVICE_KINDS[kind];
-  const out: (SimDevice & { id: number })[] = [];
+  const found: { id: number; ser_num: string }[] = [];
   for (let page = 1; ; page++) {
-    const r = await api.call<{ list: { id: number; ser_num: string; token: string }[] }>(
-      'GET',
-      `${k.base}/${k.plural}`,
-      {
-        keywords: `${prefix}-`,
-        page,
-        page_size: 100,
-      },
-    );
-    for (const d of r.list)
-      if (d.ser_num.startsWith(`${prefix}-`))
-        out.push({ id: d.id, ser_num: d.ser_num, token: d.token, kind });
-    if (r.list.length < 100) return out;
+    const r = await api.call<{ list: { id: number; ser_num: string }[] }>('GET', `${k.base}/${k.plural}`, {
+      keywords: `${prefix}-`,
+      page,
+      page_size: 100,
+    });
+    for (const d of r.list) if (d.ser_num.startsWith(`${prefix}-`)) found.push(d);
+    if (r.list.length < 100) break;
   }
+  const out: (SimDevice & { id: number })[] = [];
+  for (let i = 0; i < found.length; i += 8) {
+    const batch = await Promise.all(
+      found.slice(i, i + 8).map(async (d) => {
+        const one = await api.call<{ token?: string }>('GET', `${k.base}/get-${k.one}`, { id: d.id });
+        if (!one.token) throw new Error(`no token for ${d.ser_num}: the simulator must manage its devices`);
+        return { id: d.id, ser_num: d.ser_num, token: one.token, kind };
+      }),
+    );
+    out.push(...batch);
+  }
+  return out;
 }
 
 export async function bindAll(api: ConsoleApi, kind: DeviceKind | 'toilet', userId: number, ids: number[]) {

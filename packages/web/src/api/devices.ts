@@ -61,6 +61,9 @@ export const updateDevice = (kind: DeviceKind, body: DeviceFields & { id: number
 
 export const deleteDevice = (kind: DeviceKind, id: number) => updateDevice(kind, { id, is_delete: true });
 
+/** Undoes a delete: the device's managers only (docs/permissions.md). */
+export const restoreDevice = (kind: DeviceKind, id: number) => updateDevice(kind, { id, is_delete: false });
+
 // ---- binding (SPEC §7): the same pair of calls for every kind, toilets included ----
 
 export type BindRow = z.infer<typeof bindRow>;

@@ -1,4 +1,6 @@
+import { Button } from 'antd';
 import type staticNotification from 'antd/es/notification';
+import { createElement } from 'react';
 
 /** SPEC §8: toasts sit top-right, titled 消息 / 警告 / 错误 by kind. */
 export const TOAST_TITLES = { success: '消息', warning: '警告', error: '错误' } as const;
@@ -27,6 +29,39 @@ export function loadNotification(): Promise<NotificationApi> {
 function show(kind: Kind, description: string): void {
   loadNotification()
     .then((api) => api[kind]({ title: TOAST_TITLES[kind], description, placement: 'topRight' }))
+    .catch(() => {});
+}
+
+let actionSeq = 0;
+
+/**
+ * A success toast with one action (e.g. 撤销 after a delete): the action runs once, and
+ * closes the toast.
+ */
+export function toastWithAction(description: string, label: string, onAction: () => void): void {
+  const key = `toast-action-${++actionSeq}`;
+  loadNotification()
+    .then((api) =>
+      api.success({
+        key,
+        title: TOAST_TITLES.success,
+        description,
+        placement: 'topRight',
+        duration: 8,
+        actions: createElement(
+          Button,
+          {
+            size: 'small',
+            type: 'link',
+            onClick: () => {
+              api.destroy(key);
+              onAction();
+            },
+          },
+          label,
+        ),
+      }),
+    )
     .catch(() => {});
 }
 

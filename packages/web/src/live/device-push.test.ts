@@ -14,7 +14,6 @@ const row = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
   location: '',
   version: '',
   url: '',
-  token: '',
   time: 1_000_000,
   online: false,
   warning: 0,

@@ -16,13 +16,19 @@ export function visibleSql(w: Params, scope: string, alias = 'd', kind?: string)
   return boundInSubtree(w, col, scope);
 }
 
+/** visibleSql for a row whose kind the query does not fix (a sensor through its gateway). */
+export function visibleAnyKindSql(w: Params, scope: string, alias = 'd') {
+  if (scope === '/') return 'true';
+  return `(CASE WHEN ${alias}.kind = 'sensor' THEN ${visibleSql(w, scope, alias, 'sensor')} ELSE ${visibleSql(w, scope, alias)} END)`;
+}
+
 function boundInSubtree(w: Params, col: string, scope: string) {
   return `${col} IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id
                       WHERE u.path LIKE ${w.p(scope)} || '%')`;
 }
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
-  d.location, d.version, d.url, d.token,
+  d.location, d.version, d.url,
   (extract(epoch FROM d.time) * 1000)::float8 AS time,
   coalesce(d.time >= now() - ${w.p(offlineMs)} * interval '1 millisecond', false) AS online,
   d.warning, d.star_count, d.star_level, ${localTime('d.config_date')} AS config_date, d.parameter_num, d.type,
@@ -201,12 +207,41 @@ export function updateDevice(
   ]);
 }
 
-export function bindDevices(q: Queryable, userId: number, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return q.query(
+/**
+ * Binds devices to a user. Registering (one device or an import) binds to the registrant
+ * first, so the first account a device is bound to is recorded as its registrant: it and
+ * the managers above it manage the device (modules/access/devices.ts).
+ */
+export async function bindDevices(q: Queryable, userId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await q.query(
     `INSERT INTO device_bindings (device_id, user_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
     [ids, userId],
   );
+  await q.query(
+    `UPDATE devices SET registered_by = $2 WHERE id = ANY($1::int[]) AND registered_by IS NULL AND kind <> 'sensor'`,
+    [ids, userId],
+  );
+}
+
+/** The secret a device signs in with; only the device's drawer shows it, to its managers. */
+export async function deviceToken(q: Queryable, id: number) {
+  return (await first<{ token: string }>(q, `SELECT token FROM devices WHERE id = $1`, [id]))?.token ?? '';
+}
+
+/**
+ * Of the live devices using these serial numbers, those the scope sees (a sensor through its
+ * gateway): a duplicate may be named as such to its own tenant only.
+ */
+export async function visibleSerNums(q: Queryable, sers: string[], scope: string): Promise<Set<string>> {
+  if (sers.length === 0) return new Set();
+  const w = new Params();
+  const cond = visibleAnyKindSql(w, scope);
+  const rows = await q.query<{ ser_num: string }>(
+    `SELECT d.ser_num FROM devices d WHERE d.ser_num = ANY(${w.p(sers)}::text[]) AND NOT d.is_delete AND ${cond}`,
+    w.values,
+  );
+  return new Set(rows.map((r) => r.ser_num));
 }
 
 export function unbindDevices(q: Queryable, userId: number, ids: number[]) {

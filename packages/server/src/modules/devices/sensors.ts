@@ -1,12 +1,13 @@
-import { OFFLINE_MS, STATUS_FILTER, type DeviceRow } from '@se/core';
+import { OFFLINE_MS, STATUS_FILTER } from '@se/core';
 import type { z } from 'zod';
 import type { addSensorBody, sensorListQuery, UpdateDeviceBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { notFound } from '../../errors.ts';
+import { assertDeviceRight } from '../access/devices.ts';
+import { audit, scopeOf } from '../audit/service.ts';
 import * as repo from './repo.ts';
-import { newDeviceToken } from './service.ts';
+import * as devices from './service.ts';
 
 /** Sensors hang off a gateway: whoever sees the gateway sees its sensors, nobody else. */
 async function gatewayOf(ctx: AppContext, caller: Caller, gatewayId: number) {
@@ -33,15 +34,14 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof s
   return { ...r, page: q.page, page_size: q.page_size };
 }
 
-export async function get(ctx: AppContext, caller: Caller, id: number): Promise<DeviceRow> {
-  const scope = await scopeOf(ctx, caller);
-  const s = await repo.findDevice(ctx.db, 'sensor', id, scope, OFFLINE_MS.sensor);
-  if (!s || s.is_delete) throw notFound('传感器不存在');
-  return s;
+/** One sensor for its drawer (its token to those who manage its gateway). */
+export function get(ctx: AppContext, caller: Caller, id: number) {
+  return devices.get(ctx, caller, 'sensor', id);
 }
 
+/** Adding a sensor changes what the gateway is: the gateway's managers do it. */
 export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof addSensorBody>, ip: string) {
-  await gatewayOf(ctx, caller, b.gateway_id);
+  await assertDeviceRight(ctx, caller, 'gateway', b.gateway_id, 'manage', { what: '为网关添加传感器' });
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const id = await repo.insertDevice(tx, {
@@ -51,7 +51,7 @@ export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof ad
         location: b.location,
         version: '',
         url: '',
-        token: newDeviceToken(),
+        token: devices.newDeviceToken(),
         gateway_id: b.gateway_id,
       });
       await audit(tx, {
@@ -68,28 +68,11 @@ export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof ad
     });
     return get(ctx, caller, id);
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict('序列号已存在');
-    throw err;
+    throw await devices.duplicateSerNum(ctx, caller, b.ser_num, err);
   }
 }
 
-export async function update(ctx: AppContext, caller: Caller, b: UpdateDeviceBody, ip: string) {
-  const s = await get(ctx, caller, b.id);
-  const c = diff(s, { is_delete: b.is_delete, desc: b.desc, location: b.location, version: b.version });
-  if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateDevice(tx, s.id, c.after);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: null,
-        action: b.is_delete ? 'device.delete' : 'device.update',
-        entity: 'sensor',
-        entityId: s.id,
-        before: c.before,
-        after: c.after,
-        ip,
-      });
-    });
-  }
-  return b.is_delete ? { ...s, is_delete: true } : get(ctx, caller, s.id);
+/** Edits, deletes or restores a sensor: as for devices, its gateway's managers only. */
+export function update(ctx: AppContext, caller: Caller, b: UpdateDeviceBody, ip: string) {
+  return devices.update(ctx, caller, 'sensor', b, ip);
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   DEVICE_KINDS,
+  OFFLINE_MS,
   PERMISSION,
   STATUS_FILTER,
   has,
@@ -19,6 +20,7 @@ import { findUser } from '../users/repo.ts';
 import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
+import { assertDeviceRight, deviceRight, idsWithRight, type DeviceTarget } from '../access/devices.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
 export const newDeviceToken = () => crypto.randomBytes(18).toString('base64url');
@@ -68,18 +70,60 @@ export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q:
   return { ...r, page: q.page, page_size: q.page_size };
 }
 
-async function load(ctx: AppContext, caller: Caller, kind: DeviceKind, id: number) {
+const offlineOf = (kind: DeviceKind | 'sensor') =>
+  kind === 'sensor' ? OFFLINE_MS.sensor : DEVICE_KINDS[kind].offline;
+const labelOf = (kind: DeviceKind | 'sensor') => (kind === 'sensor' ? '传感器' : DEVICE_KINDS[kind].label);
+
+/** A device the caller sees; `deleted` also finds a deleted one (restoring). */
+async function load(
+  ctx: AppContext,
+  caller: Caller,
+  kind: DeviceKind | 'sensor',
+  id: number,
+  deleted = false,
+) {
   const scope = await scopeOf(ctx, caller);
-  const d = await repo.findDevice(ctx.db, kind, id, scope, DEVICE_KINDS[kind].offline);
-  if (!d || d.is_delete) throw notFound(`${DEVICE_KINDS[kind].label}不存在`);
+  const d = await repo.findDevice(ctx.db, kind, id, scope, offlineOf(kind));
+  if (!d || (d.is_delete && !deleted)) throw notFound(`${labelOf(kind)}不存在`);
   return d;
 }
 
-export const get = load;
+/**
+ * One device for its drawer: its token only to those who manage it (issue 12); no list,
+ * export or push carries it.
+ */
+export async function get(ctx: AppContext, caller: Caller, kind: DeviceKind | 'sensor', id: number) {
+  const d = await load(ctx, caller, kind, id);
+  return withToken(ctx, caller, kind, d);
+}
 
-function duplicateSerNum(err: unknown) {
-  const e = err as { code?: string };
-  return e?.code === '23505' ? conflict('序列号已存在') : err;
+export async function withToken<T extends { id: number }>(
+  ctx: AppContext,
+  caller: Caller,
+  kind: DeviceTarget,
+  d: T,
+): Promise<T & { token?: string }> {
+  const a = await deviceRight(ctx, caller, kind, d.id);
+  return a?.right === 'manage' ? { ...d, token: await repo.deviceToken(ctx.db, d.id) } : d;
+}
+
+/** Said of a serial number someone else registered: nothing about whose it is. */
+export const SER_NUM_UNAVAILABLE = '该序列号无法登记，请核对序列号或联系设备供应商';
+/** Said of a serial number of a device the caller itself sees. */
+export const SER_NUM_EXISTS = '序列号已存在';
+
+/**
+ * The message for each taken serial number: "exists" when the device is one the caller
+ * sees (its own), a neutral refusal otherwise, so a 409 tells no tenant what another owns.
+ */
+export async function takenSerNumMessages(ctx: AppContext, caller: Caller, sers: string[]) {
+  const mine = await repo.visibleSerNums(ctx.db, sers, await scopeOf(ctx, caller));
+  return (ser: string) => (mine.has(ser) ? SER_NUM_EXISTS : SER_NUM_UNAVAILABLE);
+}
+
+export async function duplicateSerNum(ctx: AppContext, caller: Caller, ser: string, err: unknown) {
+  if ((err as { code?: string })?.code !== '23505') return err;
+  return conflict((await takenSerNumMessages(ctx, caller, [ser]))(ser));
 }
 
 /**
@@ -125,55 +169,74 @@ export async function add(ctx: AppContext, caller: Caller, kind: DeviceKind, b: 
       });
       return id;
     });
-    return load(ctx, caller, kind, id);
+    return get(ctx, caller, kind, id);
   } catch (err) {
-    throw duplicateSerNum(err);
+    throw await duplicateSerNum(ctx, caller, b.ser_num, err);
   }
 }
 
+/**
+ * Edits, deletes (is_delete true) or restores (is_delete false on a deleted one) a device:
+ * all three are the manager's (modules/access/devices.ts), so an account the device is merely
+ * bound to cannot remove it from the one who registered it, and that one can undo a delete.
+ */
 export async function update(
   ctx: AppContext,
   caller: Caller,
-  kind: DeviceKind,
+  kind: DeviceKind | 'sensor',
   b: UpdateDeviceBody,
   ip: string,
 ) {
-  const d = await load(ctx, caller, kind, b.id);
+  const restoring = b.is_delete === false;
+  const what = restoring ? '恢复' : b.is_delete ? '删除' : '修改';
+  await assertDeviceRight(ctx, caller, kind, b.id, 'manage', {
+    what: `${what}${labelOf(kind)}`,
+    deleted: restoring,
+  });
+  const d = await load(ctx, caller, kind, b.id, restoring);
   if (kind === 'gateway' && b.type !== undefined && b.type !== 40 && b.type !== 43) {
     throw badRequest('网关类型只能是 40（智慧网关精简版）或 43（控制中心多媒体版）');
   }
-  const change = {
-    is_delete: b.is_delete,
-    desc: b.desc,
-    lng: b.lng,
-    lat: b.lat,
-    location: b.location,
-    version: b.version,
-    url: b.url,
-    type: DEVICE_KINDS[kind].type === null ? b.type : undefined,
-    industrial_type: b.industrial_type,
-  };
+  const change =
+    kind === 'sensor'
+      ? { is_delete: b.is_delete, desc: b.desc, location: b.location, version: b.version }
+      : {
+          is_delete: b.is_delete,
+          desc: b.desc,
+          lng: b.lng,
+          lat: b.lat,
+          location: b.location,
+          version: b.version,
+          url: b.url,
+          type: DEVICE_KINDS[kind].type === null ? b.type : undefined,
+          industrial_type: b.industrial_type,
+        };
   const c = diff(d, change);
   if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateDevice(tx, d.id, c.after);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: null,
-        action: b.is_delete ? 'device.delete' : 'device.update',
-        entity: kind,
-        entityId: d.id,
-        before: c.before,
-        after: c.after,
-        ip,
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await repo.updateDevice(tx, d.id, c.after);
+        await audit(tx, {
+          actorId: caller.id,
+          targetUserId: null,
+          action: b.is_delete ? 'device.delete' : d.is_delete ? 'device.restore' : 'device.update',
+          entity: kind,
+          entityId: d.id,
+          before: c.before,
+          after: c.after,
+          ip,
+        });
       });
-    });
+    } catch (err) {
+      // Restoring a device whose serial number was registered again meanwhile.
+      if ((err as { code?: string })?.code === '23505') throw conflict('该序列号已重新登记，无法恢复');
+      throw err;
+    }
   }
-  if (b.is_delete) {
-    ctx.directory.forget(d.ser_num);
-    return { ...d, is_delete: true };
-  }
-  return load(ctx, caller, kind, d.id);
+  // Deleted or restored: the device's sign-in (and a cached miss) changes at once.
+  if (b.is_delete !== undefined) ctx.directory.forget(d.ser_num);
+  if (b.is_delete) return { ...d, is_delete: true };
+  return get(ctx, caller, kind, d.id);
 }
 
 export async function bindList(
@@ -203,7 +266,8 @@ export function bind(ctx: AppContext, caller: Caller, kind: DeviceKind, b: BindB
     {
       label: DEVICE_KINDS[kind].label,
       entity: kind,
-      visible: (tx, ids, scope) => repo.visibleIds(tx, kind, ids, scope),
+      // Sharing a device with the caller's own accounts is operating it (docs/permissions.md).
+      visible: (tx, ids, scope) => idsWithRight(tx, caller, scope, kind, ids, 'operate'),
       bind: repo.bindDevices,
       unbind: repo.unbindDevices,
     },

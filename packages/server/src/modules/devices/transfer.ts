@@ -15,7 +15,7 @@ import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { issueMessage } from '../../http/validation.ts';
 import { audit } from '../audit/service.ts';
 import * as repo from './repo.ts';
-import { filterOf, insertRegistered } from './service.ts';
+import { filterOf, insertRegistered, takenSerNumMessages } from './service.ts';
 import { readRows, toCsv, xlsxBuffer, xlsxStream, type Column } from './spreadsheet.ts';
 
 /** Import columns: the template's Chinese headers; English field names are accepted too. */
@@ -126,9 +126,10 @@ export async function importDevices(
     ctx.db,
     valid.map((v) => v.value.ser_num),
   );
+  const takenMessage = await takenSerNumMessages(ctx, caller, [...taken]);
   const fresh = valid.filter((v) => {
     if (!taken.has(v.value.ser_num)) return true;
-    errors.push({ row: v.row, field: 'ser_num', message: '序列号已存在' });
+    errors.push({ row: v.row, field: 'ser_num', message: takenMessage(v.value.ser_num) });
     return false;
   });
   errors.sort((a, b) => a.row - b.row);

@@ -3,7 +3,6 @@ import {
   DEFAULT_END,
   DEFAULT_START,
   DEVICE_KINDS,
-  OFFLINE_MS,
   PARAMETER_DEFAULTS,
   PERMISSION,
   WEEKDAYS,
@@ -18,7 +17,8 @@ import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { audit, diff, scopeOf } from '../audit/service.ts';
-import { findDevice, kindOf } from '../devices/repo.ts';
+import { findDevice } from '../devices/repo.ts';
+import { assertDeviceRight } from '../access/devices.ts';
 import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 
@@ -28,15 +28,9 @@ async function dispenser(ctx: AppContext, caller: Caller, id: number): Promise<D
   return d;
 }
 
-/** A device of any kind the caller can see (commands are listed for all of them). */
-async function anyDevice(ctx: AppContext, caller: Caller, id: number) {
-  const kind = await kindOf(ctx.db, id);
-  const d = kind
-    ? await findDevice(ctx.db, kind, id, await scopeOf(ctx, caller), OFFLINE_MS.default)
-    : undefined;
-  if (!d || d.is_delete) throw notFound('设备不存在');
-  return d;
-}
+/** Commands, schedules and parameter sets operate a dispenser (modules/access/devices.ts). */
+const operate = (ctx: AppContext, caller: Caller, id: number, what: string) =>
+  assertDeviceRight(ctx, caller, 'jwb', id, 'operate', { what });
 
 /** The stored config, or the defaults (05:30–22:00 every day) before the first save. */
 export async function getConfig(ctx: AppContext, caller: Caller, id: number): Promise<DispenserConfig> {
@@ -84,6 +78,7 @@ async function enqueue(
 
 /** Saves the config and queues it for the device in the same transaction. */
 export async function updateConfig(ctx: AppContext, caller: Caller, b: UpdateConfigBody, ip: string) {
+  await operate(ctx, caller, b.id, '修改工作时间');
   const before = await getConfig(ctx, caller, b.id);
   const { id, ...values } = b;
   const d = diff(before, values);
@@ -161,6 +156,7 @@ export async function applyParameter(
   num: number,
   ip: string,
 ) {
+  await operate(ctx, caller, deviceId, '下发参数');
   const d = await dispenser(ctx, caller, deviceId);
   const p = await repo.findParameter(ctx.db, { num }, await scopeOf(ctx, caller));
   if (!p) throw notFound('参数不存在');
@@ -183,7 +179,7 @@ export async function applyParameter(
 }
 
 export async function cacheOperation(ctx: AppContext, caller: Caller, deviceId: number, op: number) {
-  await dispenser(ctx, caller, deviceId);
+  await operate(ctx, caller, deviceId, '下发命令');
   const id = await ctx.db.transaction((tx) => enqueue(ctx, tx, caller, deviceId, 'cache', op, { op }));
   void ctx.commands.deliver(deviceId);
   return { command_id: id };
@@ -196,8 +192,7 @@ export async function sensorOperation(
   op: number,
   serNum?: string,
 ) {
-  const g = await findDevice(ctx.db, 'gateway', gatewayId, await scopeOf(ctx, caller), OFFLINE_MS.default);
-  if (!g || g.is_delete) throw notFound('网关不存在');
+  await assertDeviceRight(ctx, caller, 'gateway', gatewayId, 'operate', { what: '下发传感器命令' });
   const id = await ctx.db.transaction((tx) =>
     enqueue(ctx, tx, caller, gatewayId, 'sensor', op, { op, ser_num: serNum ?? '' }),
   );
@@ -210,7 +205,7 @@ export async function listCommands(
   caller: Caller,
   q: { device_id: number; page: number; page_size: number },
 ) {
-  await anyDevice(ctx, caller, q.device_id);
+  await assertDeviceRight(ctx, caller, 'device', q.device_id, 'read', { what: '查看命令' });
   const r = await repo.listCommands(ctx.db, q.device_id, q.page_size, offset(q.page, q.page_size));
   return { ...r, page: q.page, page_size: q.page_size };
 }

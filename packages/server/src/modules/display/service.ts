@@ -12,7 +12,7 @@ import { AppError, conflict, notFound } from '../../errors.ts';
 import { audit } from '../audit/service.ts';
 import { newToken, sha256 } from '../auth/password.ts';
 import { findDocument, toiletDevices } from '../toilets/detail-repo.ts';
-import { assertManage } from '../toilets/detail-service.ts';
+import { assertSetUp } from '../toilets/detail-service.ts';
 import { get as getToilet } from '../toilets/service.ts';
 import * as repo from './repo.ts';
 
@@ -33,8 +33,7 @@ export async function add(
   b: { toilet_id: number; name: string },
   ip: string,
 ): Promise<NewDisplayToken> {
-  assertManage(caller, '创建显示令牌');
-  await getToilet(ctx, caller, b.toilet_id);
+  await assertSetUp(ctx, caller, b.toilet_id, '创建显示令牌');
   const token = newToken();
   const id = await ctx.db.transaction(async (tx) => {
     if ((await repo.activeCount(tx, b.toilet_id)) >= MAX_ACTIVE_TOKENS) {
@@ -69,7 +68,7 @@ export async function revoke(ctx: AppContext, caller: Caller, id: number, ip: st
   } catch {
     throw notFound('显示令牌不存在');
   }
-  assertManage(caller, '吊销显示令牌');
+  await assertSetUp(ctx, caller, row.toilet_id, '吊销显示令牌');
   if (row.revoked_at === null) {
     await ctx.db.transaction(async (tx) => {
       await repo.revokeToken(tx, id, caller.id);

@@ -1,8 +1,6 @@
 import {
-  PERMISSION,
   TOILET_STATUS_LABELS,
   TOILET_STATUS,
-  has,
   starAverageOrNull,
   type AddPartBody,
   type PlaceBody,
@@ -13,8 +11,10 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { syncToiletAlarmFlagsOf } from '../../ingest/alarms.ts';
+import { atLeast } from '../access/devices.ts';
+import { assertToiletRight, toiletRight } from '../access/toilets.ts';
 import { audit, diff, scopeOf } from '../audit/service.ts';
 import * as repo from './detail-repo.ts';
 import { get as getToilet } from './service.ts';
@@ -23,18 +23,18 @@ import { get as getToilet } from './service.ts';
 const RECENT_COMMENTS = 10;
 
 /**
- * Who may change a toilet's set-up (document, parts list, placement, display tokens): the
- * user role and up, as for registering a toilet. A visitor-only account of the subtree
- * (a cleaner) reads the detail and switches the cleaning/repair flags and part states.
+ * Who may change a toilet's set-up (document, parts list, placement, display tokens): whoever
+ * operates it (modules/access/toilets.ts: the user role and up, among those who see it). A
+ * visitor-only account of the subtree (a cleaner) reads the detail and switches the
+ * cleaning/repair flags and part states.
  */
-export const canManage = (caller: Caller) => has(caller.permission, PERMISSION.user);
-
-export function assertManage(caller: Caller, what: string) {
-  if (!canManage(caller)) throw forbidden(`只有用户及以上角色可以${what}`);
+export async function assertSetUp(ctx: AppContext, caller: Caller, toiletId: number, what: string) {
+  await assertToiletRight(ctx, caller, toiletId, 'operate', { what });
 }
 
 export async function detail(ctx: AppContext, caller: Caller, id: number): Promise<ToiletDetail> {
   const toilet = await getToilet(ctx, caller, id);
+  const access = await toiletRight(ctx, caller, id);
   const [document, parts, devices, comments] = await Promise.all([
     repo.findDocument(ctx.db, id),
     repo.listParts(ctx.db, id),
@@ -48,13 +48,12 @@ export async function detail(ctx: AppContext, caller: Caller, id: number): Promi
     ...devices,
     comments,
     star_average: starAverageOrNull(toilet.star_sum, toilet.star_count),
-    can_manage: canManage(caller),
+    can_manage: access !== null && atLeast(access.right, 'operate'),
   };
 }
 
 export async function updateDocument(ctx: AppContext, caller: Caller, b: UpdateDocumentBody, ip: string) {
-  assertManage(caller, '修改厕所信息');
-  await getToilet(ctx, caller, b.toilet_id);
+  await assertSetUp(ctx, caller, b.toilet_id, '修改厕所信息');
   const { toilet_id, ...fields } = b;
   await ctx.db.transaction(async (tx) => {
     const before = await repo.findDocument(tx, toilet_id);
@@ -76,8 +75,7 @@ export async function updateDocument(ctx: AppContext, caller: Caller, b: UpdateD
 }
 
 export async function addPart(ctx: AppContext, caller: Caller, b: AddPartBody, ip: string) {
-  assertManage(caller, '添加部件');
-  await getToilet(ctx, caller, b.toilet_id);
+  await assertSetUp(ctx, caller, b.toilet_id, '添加部件');
   const id = await ctx.db.transaction(async (tx) => {
     const id = await repo.insertPart(tx, b);
     await audit(tx, {
@@ -113,7 +111,7 @@ export async function updatePart(ctx: AppContext, caller: Caller, b: UpdatePartB
   const { id, ...fields } = b;
   // Reporting a fault (state and note) is everyday work; changing the list is set-up.
   if (fields.is_delete || fields.type !== undefined || fields.name !== undefined) {
-    assertManage(caller, fields.is_delete ? '删除部件' : '修改部件');
+    await assertSetUp(ctx, caller, part.toilet_id, fields.is_delete ? '删除部件' : '修改部件');
   }
   const c = diff(part, fields);
   if (c.changed) {
@@ -198,8 +196,7 @@ export async function placeable(
  * caller must see the toilet and every device; a device placed elsewhere moves here.
  */
 export async function place(ctx: AppContext, caller: Caller, b: PlaceBody, ip: string) {
-  assertManage(caller, '放置设备');
-  await getToilet(ctx, caller, b.toilet_id);
+  await assertSetUp(ctx, caller, b.toilet_id, '放置设备');
   const overlap = b.add_ids.filter((id) => b.remove_ids.includes(id));
   if (overlap.length) throw badRequest(`设备 ${overlap.join('、')} 不能同时放入和移出`);
   const all = [...new Set([...b.add_ids, ...b.remove_ids])];

@@ -116,12 +116,17 @@ export function updateToilet(q: Queryable, id: number, v: Partial<Record<Column,
   ]);
 }
 
-export function bindToilets(q: Queryable, userId: number, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return q.query(
+/** Binds toilets to a user; the first account a toilet is bound to is its registrant (as for devices). */
+export async function bindToilets(q: Queryable, userId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await q.query(
     `INSERT INTO toilet_bindings (toilet_id, user_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
     [ids, userId],
   );
+  await q.query(`UPDATE toilets SET registered_by = $2 WHERE id = ANY($1::int[]) AND registered_by IS NULL`, [
+    ids,
+    userId,
+  ]);
 }
 
 export function unbindToilets(q: Queryable, userId: number, ids: number[]) {

@@ -17,6 +17,8 @@ import { findUser } from '../users/repo.ts';
 import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
+import { atLeast, shortOf } from '../access/devices.ts';
+import { assertToiletRight } from '../access/toilets.ts';
 import { revokeAllDisplayTokens } from '../display/repo.ts';
 import { insertStatusLog, unplaceAll } from './detail-repo.ts';
 
@@ -74,12 +76,26 @@ export async function add(ctx: AppContext, caller: Caller, b: AddToiletBody, ip:
   return get(ctx, caller, id);
 }
 
+/**
+ * Edits, deletes (is_delete true) or restores (is_delete false on a deleted one) a toilet:
+ * the toilet's managers (modules/access/toilets.ts). The cleaning/repair switches of the
+ * list come through here too and, as set-status, need only read: the cleaner's work.
+ */
 export async function update(ctx: AppContext, caller: Caller, b: UpdateToiletBody, ip: string) {
-  const t = await get(ctx, caller, b.id);
-  const scope = await scopeOf(ctx, caller);
-  if (b.gateway_id) await assertGateway(ctx, scope, b.gateway_id);
+  const restoring = b.is_delete === false;
+  const a = await assertToiletRight(ctx, caller, b.id, 'read', { what: '查看厕所', deleted: restoring });
+  const scope = a.scope;
+  const t = (await repo.findToilet(ctx.db, b.id, scope))!;
   const change = { ...b, id: undefined, gateway_id: b.gateway_id === 0 ? null : b.gateway_id };
   const c = diff(t, change);
+  if (Object.keys(c.after).some((k) => k !== 'status') && !atLeast(a.right, 'manage')) {
+    throw shortOf(
+      'manage',
+      '厕所',
+      b.is_delete ? '删除厕所' : restoring && t.is_delete ? '恢复厕所' : '修改厕所',
+    );
+  }
+  if (b.gateway_id) await assertGateway(ctx, scope, b.gateway_id);
   if (c.changed) {
     await ctx.db.transaction(async (tx) => {
       await repo.updateToilet(tx, t.id, c.after);
@@ -107,7 +123,7 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateToiletBod
       await audit(tx, {
         actorId: caller.id,
         targetUserId: null,
-        action: b.is_delete ? 'device.delete' : 'device.update',
+        action: b.is_delete ? 'device.delete' : t.is_delete ? 'device.restore' : 'device.update',
         entity: 'toilet',
         entityId: t.id,
         before: c.before,

@@ -34,7 +34,7 @@ function Token({ token }: { token: string }) {
 // The server writes times as UTC+8 'YYYY-MM-DD HH:mm:ss' text already.
 const when = (value: string | null) => value || '—';
 
-/** 基本信息: every field of the device (SPEC §3), the token hidden until asked for. */
+/** 基本信息: every field of the device (SPEC §3); its token, to managers, hidden until asked for. */
 export function DeviceInfo({ kind, device }: { kind: DeviceKind; device: DeviceRow }) {
   const mobile = useIsMobile();
   const now = useNow();
@@ -71,8 +71,11 @@ export function DeviceInfo({ kind, device }: { kind: DeviceKind; device: DeviceR
         '—'
       ),
     },
-    { key: 'token', label: '令牌', children: <Token token={device.token} />, span: 2 },
   ];
+  // The server sends the token to the device's managers only (docs/permissions.md).
+  if (device.token !== undefined) {
+    items.push({ key: 'token', label: '令牌', children: <Token token={device.token} />, span: 2 });
+  }
   if (f.dispenser) {
     items.push(
       { key: 'warning', label: '告警', children: <WarningTags warning={device.warning} />, span: 2 },

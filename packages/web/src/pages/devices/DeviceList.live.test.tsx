@@ -33,7 +33,6 @@ const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
   location: '',
   version: '',
   url: '',
-  token: '',
   time: null,
   online: false,
   warning: 0,

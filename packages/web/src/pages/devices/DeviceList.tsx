@@ -27,7 +27,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { deleteDevice, listDevices, type DeviceFilter } from '../../api/devices.ts';
+import { deleteDevice, listDevices, restoreDevice, type DeviceFilter } from '../../api/devices.ts';
+import { toastWithAction } from '../../components/toast.ts';
 import { usePager } from '../../components/pager.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { isDevicePush, patchDevicePage } from '../../live/device-push.ts';
@@ -144,10 +145,16 @@ export function DeviceList({ kind }: { kind: DeviceKind }) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceListKey(kind) });
 
   const remove = async (device: DeviceRow) => {
-    const outcome = await attempt(() => deleteDevice(kind, device.id), '删除成功');
+    const outcome = await attempt(() => deleteDevice(kind, device.id));
     if (outcome.ok) {
       if (detail?.id === device.id) setDetail(null);
       refresh();
+      // A delete is undone by restoring (update with is_delete false), as long as the toast shows.
+      toastWithAction(`已删除 ${device.ser_num}`, '撤销', () => {
+        void attempt(() => restoreDevice(kind, device.id), '已恢复').then((back) => {
+          if (back.ok) refresh();
+        });
+      });
     }
   };
 
