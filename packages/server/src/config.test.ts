@@ -8,7 +8,7 @@ describe('configuration', () => {
     expect(c.dataDir).toMatch(/data$/);
     expect(c).toMatchObject({
       mqttMaxConnectionsPerIp: 10_000,
-      mqttMaxPendingPerIp: 100,
+      mqttMaxPendingPerIp: 1000,
       mqttConnectTimeoutMs: 10_000,
     });
     expect(loadConfig({ MQTT_CONNECT_TIMEOUT: '3' }).mqttConnectTimeoutMs).toBe(3000);

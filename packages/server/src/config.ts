@@ -65,7 +65,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'MQTT_SHARE_GROUP must be 1-32 letters, digits, _ or -')
     .default('console'),
   MQTT_MAX_CONNECTIONS_PER_IP: whole('MQTT_MAX_CONNECTIONS_PER_IP', 10_000, 1, 'a whole number ≥ 1'),
-  MQTT_MAX_PENDING_PER_IP: whole('MQTT_MAX_PENDING_PER_IP', 100, 1, 'a whole number ≥ 1'),
+  MQTT_MAX_PENDING_PER_IP: whole('MQTT_MAX_PENDING_PER_IP', 1000, 1, 'a whole number ≥ 1'),
   MQTT_CONNECT_TIMEOUT: whole('MQTT_CONNECT_TIMEOUT', 10, 1, 'a whole number of seconds ≥ 1'),
   ADMIN_PASSWORD: z
     .string()
