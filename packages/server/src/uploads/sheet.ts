@@ -54,12 +54,42 @@ function unescapeXml(s: string): string {
     .replace(/_x([0-9a-fA-F]{4})_/g, (_all, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
+/**
+ * The content of each `<tag …>…</tag>` (null for `<tag/>`) between `from` and `to`. Found
+ * with indexOf, and an unclosed element ends the search: a regex with a lazy body would
+ * rescan the rest of the text for every unclosed start tag (quadratic on hostile XML).
+ */
+function* elements(xml: string, tag: string, from = 0, to = xml.length) {
+  const open = new RegExp(`<${tag}\\b([^<>]{0,2000}?)(/?)>`, 'g');
+  const close = `</${tag}>`;
+  open.lastIndex = from;
+  for (let m = open.exec(xml); m && m.index < to; m = open.exec(xml)) {
+    if (m[2]) {
+      yield { attrs: m[1]!, body: null, at: m.index, end: open.lastIndex };
+      continue;
+    }
+    const end = xml.indexOf(close, open.lastIndex);
+    if (end < 0 || end > to) return;
+    const body = xml.slice(open.lastIndex, end);
+    open.lastIndex = end + close.length;
+    yield { attrs: m[1]!, body, at: m.index, end: open.lastIndex };
+  }
+}
+
 /** The text runs of a shared or inline string, phonetic hints left out. */
 const textOf = (xml: string) => {
   let s = '';
-  const noPhonetic = xml.includes('<rPh') ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : xml;
-  for (const m of noPhonetic.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)) s += m[1];
-  return unescapeXml(s);
+  let from = 0;
+  for (const rph of elements(xml, 'rPh')) {
+    s += runs(xml.slice(from, rph.at));
+    from = rph.end;
+  }
+  return unescapeXml(s + runs(xml.slice(from)));
+};
+const runs = (xml: string) => {
+  let s = '';
+  for (const t of elements(xml, 't')) s += t.body ?? '';
+  return s;
 };
 
 const attr = (attrs: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
@@ -70,7 +100,7 @@ function partsOf(zip: GuardedZip) {
   const rels = zip.read('xl/_rels/workbook.xml.rels')?.toString('utf8') ?? '';
   if (workbook === undefined) throw new UploadRejected(`文件不是有效的 .xlsx 表格，${TEMPLATE}`);
   const target = (id: string | undefined, type: string) => {
-    for (const m of rels.matchAll(/<Relationship\b([^>]*)>/g)) {
+    for (const m of rels.matchAll(/<Relationship\b([^<>]{0,2000}?)\/?>/g)) {
       const a = m[1]!;
       if (id ? attr(a, 'Id') === id : attr(a, 'Type')?.endsWith(type)) {
         const t = attr(a, 'Target') ?? '';
@@ -79,7 +109,7 @@ function partsOf(zip: GuardedZip) {
     }
     return undefined;
   };
-  const first = /<sheet\b([^>]*)>/.exec(workbook)?.[1];
+  const first = /<sheet\b([^<>]{0,2000}?)\/?>/.exec(workbook)?.[1];
   const sheet = target(first ? attr(first, 'r:id') : undefined, '/worksheet') ?? 'xl/worksheets/sheet1.xml';
   const strings = target(undefined, '/sharedStrings') ?? 'xl/sharedStrings.xml';
   return { sheet, strings };
@@ -94,40 +124,48 @@ function readXlsx(zip: GuardedZip, limits: SheetLimits): string[][] {
   const parts = partsOf(zip);
   const xml = zip.read(parts.sheet)?.toString('utf8');
   if (xml === undefined) throw new UploadRejected(`表格中没有工作表，${TEMPLATE}`);
-  const dim = /<dimension\b[^>]*\bref="([^"]*)"/.exec(xml)?.[1];
+  const dim = /<dimension\b[^<>]{0,2000}?\bref="([^"]*)"/.exec(xml)?.[1];
   const corner = dim ? cellRef(dim.split(':').at(-1)!) : null;
   if (corner && (corner[0] > limits.maxColumns || corner[1] > limits.maxRows)) {
     throw rangeError(limits, `范围 ${dim} `);
   }
   let shared: string[] | null = null;
   const sharedString = (i: number) => {
-    shared ??= [
-      ...(zip.read(parts.strings)?.toString('utf8') ?? '').matchAll(/<si\b(?:\/>|>([\s\S]*?)<\/si>)/g),
-    ].map((m) => textOf(m[1] ?? ''));
+    if (!shared) {
+      const xml = zip.read(parts.strings)?.toString('utf8') ?? '';
+      shared = Array.from(elements(xml, 'si'), (e) => textOf(e.body ?? ''));
+    }
     return shared[i] ?? '';
   };
   const from = xml.indexOf('<sheetData');
   const to = xml.lastIndexOf('</sheetData>');
   const rows: string[][] = [];
   if (from < 0 || to < from) return rows;
-  const tokens = /<row\b([^>]*?)\/?>|<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+  // Rows and cells in document order: a cell's content is taken up to its own `</c>`.
+  const tokens = /<(row|c)\b([^<>]{0,2000}?)(\/?)>/g;
   tokens.lastIndex = from;
   let rowNum = 0;
   let colNum = 0;
   let cells: string[] | null = null;
   for (let m = tokens.exec(xml); m && m.index < to; m = tokens.exec(xml)) {
-    if (m[1] !== undefined) {
-      const r = Number(attr(m[1], 'r'));
+    if (m[1] === 'row') {
+      const r = Number(attr(m[2]!, 'r'));
       rowNum = Number.isInteger(r) && r > 0 ? r : rowNum + 1;
       colNum = 0;
       cells = null;
       continue;
     }
+    let body: string | undefined;
+    if (!m[3]) {
+      const end = xml.indexOf('</c>', tokens.lastIndex);
+      if (end < 0) throw new UploadRejected(`文件已损坏，${TEMPLATE}`);
+      body = xml.slice(tokens.lastIndex, end);
+      tokens.lastIndex = end + 4;
+    }
     const a = m[2]!;
     const ref = attr(a, 'r');
     const at = ref ? cellRef(ref) : null;
     colNum = at ? at[0] : colNum + 1;
-    const body = m[3];
     if (!body) continue;
     const type = attr(a, 't') ?? 'n';
     const v = /<v>([^<]*)<\/v>/.exec(body)?.[1];
