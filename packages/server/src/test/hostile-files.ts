@@ -143,6 +143,17 @@ export function manyEntriesXlsx(n: number): Buffer {
   return zip(workbookAround(sheet, extra));
 }
 
+/**
+ * A workbook whose sheet XML opens 150,000 cells and closes none (2 MB of incompressible
+ * digits, under the ratio cap): a reader that looks for each cell's end by rescanning the
+ * rest of the text never finishes.
+ */
+export function unclosedCellsXlsx(): Buffer {
+  const cells = Array.from({ length: 150_000 }, () => `<c><v>${crypto.randomInt(1e6)}`).join('');
+  const sheet = deflated('xl/worksheets/sheet1.xml', SHEET_HEAD + '<row r="2">' + cells + SHEET_TAIL);
+  return zip(workbookAround(sheet));
+}
+
 /** Every hostile file of the fuzz pass (the expensive ones are built once and cached). */
 let cached: HostileFile[] | null = null;
 export async function hostileFiles(): Promise<HostileFile[]> {
@@ -163,6 +174,7 @@ export async function hostileFiles(): Promise<HostileFile[]> {
       body: await farCellXlsx(`${columnName(60)}1000`),
     },
     { name: 'zip bomb (sheet inflates to 300 MB)', contentType: XLSX_TYPE, body: await bombXlsx(300) },
+    { name: 'sheet XML of 150,000 unclosed cells', contentType: XLSX_TYPE, body: unclosedCellsXlsx() },
     { name: 'zip with 5,000 entries', contentType: XLSX_TYPE, body: manyEntriesXlsx(5000) },
     { name: 'PNG renamed .xlsx', contentType: XLSX_TYPE, body: png },
     {

@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE_KINDS } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
-import { XLSX_TYPE, bombXlsx, columnName, farCellXlsx, manyEntriesXlsx } from '../../test/hostile-files.ts';
+import {
+  XLSX_TYPE,
+  bombXlsx,
+  columnName,
+  farCellXlsx,
+  manyEntriesXlsx,
+  unclosedCellsXlsx,
+} from '../../test/hostile-files.ts';
 import { xlsxBuffer } from './spreadsheet.ts';
 
 // Issue 12, points 1 and 2: a hostile workbook is answered within 5 s with a clear error
@@ -67,6 +74,8 @@ const cases: [string, () => Promise<Buffer> | Buffer, RegExp][] = [
   ['one cell at row 600, column 40', () => farCellXlsx(`${columnName(40)}600`), /有1行数据有误/],
   ['a zip bomb whose sheet inflates to 300 MB', () => bombXlsx(300), /解压后超过\s*50\s*MB/],
   ['a workbook of 5,000 zip entries', () => manyEntriesXlsx(5000), /文件数.*100/],
+  // Refused as broken at once, not after the time budget.
+  ['sheet XML of 150,000 unclosed cells', unclosedCellsXlsx, /^文件已损坏/],
 ];
 
 describe('hostile workbooks on the import routes', () => {
