@@ -42,4 +42,13 @@ describe('hostile files on every upload route', () => {
     }
     expect(failures).toEqual([]);
   }, 240_000);
+
+  it('are documented as file bodies with their size cap', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { description?: string } }>>;
+    };
+    const imports = Object.entries(doc.paths).filter(([p]) => /\/import-(?!template)/.test(p));
+    expect(imports.length).toBe(Object.keys(DEVICE_KINDS).length);
+    for (const [, ops] of imports) expect(ops.post!.requestBody!.description).toMatch(/最大 10 MB/);
+  });
 });
