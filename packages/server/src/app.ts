@@ -123,14 +123,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  // Spreadsheet uploads (device import) arrive as the raw file.
+  // Uploaded files (device import) arrive as the raw bytes. The 1 MB body cap stays for
+  // every route but those declaring `upload` (http/route.ts), which set their own.
   app.addContentTypeParser(
     [
       'text/csv',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.ms-excel',
       'application/octet-stream',
     ],
-    { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
+    { parseAs: 'buffer' },
     (_req, body, done) => done(null, body),
   );
   securityHeaders(app, config.mapTileUrl);

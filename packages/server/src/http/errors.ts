@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { CODE } from '@se/core';
 import { AppError } from '../errors.ts';
+import { registry } from './route.ts';
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [CODE.tooLarge, '请求内容过大'],
@@ -18,6 +19,16 @@ export function errorEnvelopes(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       return reply.code(200).send({ code: err.code, message: err.message, data: err.data });
+    }
+    const upload = err.code ? registry.get(`${req.method} ${req.routeOptions.url}`)?.upload : undefined;
+    if (upload && err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const mb = Math.round(upload.maxBytes / 1024 / 1024);
+      return reply.code(200).send({ code: CODE.tooLarge, message: `文件不能超过${mb} MB`, data: null });
+    }
+    if (upload && err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .code(200)
+        .send({ code: CODE.badRequest, message: `请上传 ${upload.accept} 文件`, data: null });
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return reply.code(200).send({ code: known[0], message: known[1], data: null });

@@ -29,6 +29,13 @@ export function openApiDocument(version: string) {
         schema,
       }));
     }
+    if (r.upload) {
+      const mb = Math.round(r.upload.maxBytes / 1024 / 1024);
+      op.requestBody = {
+        description: `文件本身作为请求体（${r.upload.accept}），最大 ${mb} MB`,
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      };
+    }
     if (r.body) {
       const schema = jsonSchema(r.body, 'input');
       op.requestBody = {

@@ -22,6 +22,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import { SHEET_UPLOAD_MAX_BYTES } from '../../uploads/spreadsheets.ts';
 import * as info from './info.ts';
 import * as sensors from './sensors.ts';
 import * as transfer from './transfer.ts';
@@ -136,6 +137,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       tag,
       access,
       query: z.object({ mode: z.enum(['all', 'valid'], '导入方式只能是 all 或 valid').default('all') }),
+      upload: { maxBytes: SHEET_UPLOAD_MAX_BYTES, accept: '.xlsx 或 .csv' },
       response: z.object({
         imported: z.number(),
         total_rows: z.number(),
