@@ -107,6 +107,9 @@ export const changePasswordBody = z
   })
   .refine(samePasswords, mismatch);
 
+/** change-password's answer to a wrong old password; the web shows it under that field. */
+export const WRONG_OLD_PASSWORD = '原密码错误';
+
 export const permissionData = z.object({
   permission: z.number(),
   id: z.number(),

@@ -5,6 +5,7 @@ import {
   CAPTCHA_TTL_S,
   CODE,
   PERMISSION,
+  WRONG_OLD_PASSWORD,
   formatDateTime,
   type CaptchaPurpose,
   type LoginData,
@@ -321,7 +322,7 @@ export async function changePassword(
     throw badRequest('新密码不能与原密码相同');
   }
   assertPasswordAllowed(b.password1, me);
-  await throttledVerify(ctx, acc, `u${acc.id}`, b.old_password, meta, '原密码错误');
+  await throttledVerify(ctx, acc, `u${acc.id}`, b.old_password, meta, WRONG_OLD_PASSWORD);
   const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
   await ctx.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, acc.id, hash);
