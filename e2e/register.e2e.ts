@@ -26,7 +26,7 @@ async function captchaFor(email: string) {
   return /验证码：(\d{6})/.exec(r.data.list[0]?.body ?? '')?.[1] ?? '';
 }
 
-describe('registration and password recovery', () => {
+describe('registration, password recovery and change', () => {
   it('signs up with an e-mailed captcha, then signs in', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/register');
@@ -68,6 +68,32 @@ describe('registration and password recovery', () => {
     await signIn(page, 'forgetful', 'new-pass-456');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     const old = await api('POST', '/api/v1/auth/login', { filter: 'forgetful', password: 'old-pass-123' });
+    expect(old.code).toBe(400);
+    await context.close();
+  });
+
+  it('changes the password from the header menu, then signs in with the new one', async () => {
+    await api(
+      'POST',
+      '/api/v1/user/add-user',
+      { user_name: 'changer', password: 'old-pass-789', permissions: '3' },
+      admin,
+    );
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'changer', 'old-pass-789');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.getByRole('button', { name: /当前用户/ }).click();
+    await page.getByText('修改密码', { exact: true }).click();
+    await page.getByLabel('原密码').fill('old-pass-789');
+    await page.getByLabel('新密码', { exact: true }).fill('changed-pass-012');
+    await page.getByLabel('确认新密码').fill('changed-pass-012');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByText('密码已修改，请重新登录').waitFor();
+    await signIn(page, 'changer', 'changed-pass-012');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const old = await api('POST', '/api/v1/auth/login', { filter: 'changer', password: 'old-pass-789' });
     expect(old.code).toBe(400);
     await context.close();
   });

@@ -95,6 +95,21 @@ export const findPasswordBody = z
   .object({ email, email_captcha: captcha, password1: password, password2: z.string() })
   .refine(samePasswords, mismatch);
 
+/**
+ * POST /api/v1/auth/change-password: the signed-in user's own password. The old one is only
+ * checked for presence here; its length rules may have been different when it was set.
+ */
+export const changePasswordBody = z
+  .object({
+    old_password: z.string().min(1, '请输入原密码').max(PASSWORD_MAX, '原密码过长'),
+    password1: password,
+    password2: z.string(),
+  })
+  .refine(samePasswords, mismatch);
+
+/** change-password's answer to a wrong old password; the web shows it under that field. */
+export const WRONG_OLD_PASSWORD = '原密码错误';
+
 export const permissionData = z.object({
   permission: z.number(),
   id: z.number(),

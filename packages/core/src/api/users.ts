@@ -264,4 +264,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'notify.template.update': '修改消息模板',
   'notify.template.delete': '删除消息模板',
   'auth.login_failed': '多次登录失败',
+  'auth.password_changed': '修改密码',
 };

@@ -157,3 +157,44 @@ export async function captchaFor(t: TestApp, email: string): Promise<string> {
 }
 
 const rnd = () => crypto.randomInt(1, 255);
+
+/** The mails sent to `address`, oldest first, as the outbox holds them. */
+export function mailsTo(t: TestApp, address: string) {
+  return t.ctx.db.query<{ subject: string; body: string }>(
+    `SELECT subject, body FROM outbox WHERE to_addr = $1 ORDER BY id`,
+    [address],
+  );
+}
+
+/** Sets a confirmed e-mail directly, as an account that signed up with it has. */
+export async function giveEmail(t: TestApp, userId: number, email: string) {
+  await t.ctx.db.query(`UPDATE users SET email = $2 WHERE id = $1`, [userId, email]);
+  await t.ctx.db.query(`INSERT INTO login_identifiers (identifier, user_id, kind) VALUES ($1, $2, 'email')`, [
+    email,
+    userId,
+  ]);
+}
+
+/**
+ * Signs the account in three ways (a session, the od_token, a mini-program binding) and
+ * answers a check of what a later use of each gives: each code, 200 while it still works.
+ */
+export async function allWaysIn(t: TestApp, name: string, password: string, appId: string) {
+  const session = await t.login(name, password);
+  const od = await t.post<{ od_token: string }>('/api/v1/user/reset-od-token', undefined, {
+    token: session,
+  });
+  const bound = await t.post<{ open_token: string }>(
+    '/api/v1/mini-program/bind-open-token',
+    { app_id: appId },
+    { token: session },
+  );
+  if (od.code !== 200 || bound.code !== 200) throw new Error(`ways in for ${name}: ${od.code} ${bound.code}`);
+  const open = { open_token: bound.data.open_token, app_id: appId };
+  const check = async () => ({
+    session: (await t.get('/api/v1/auth/get-permission', undefined, { token: session })).code,
+    od: (await t.post('/api/v1/auth/login-with-token', { token: od.data.od_token })).code,
+    open: (await t.post('/api/v1/mini-program/login-with-open-token', open)).code,
+  });
+  return { session, check };
+}

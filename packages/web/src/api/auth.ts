@@ -4,6 +4,7 @@ import type {
   LoginData,
   PermissionData,
   bindOpenTokenBody,
+  changePasswordBody,
   findPasswordBody,
   loginBody,
   loginWithOpenTokenBody,
@@ -32,6 +33,10 @@ export const signup = (body: Body<typeof signupBody>) =>
 
 export const findPassword = (body: Body<typeof findPasswordBody>) =>
   post<null>('/api/v1/auth/find-password', body);
+
+/** Ends every session of the account, this one included: the caller signs in again. */
+export const changePassword = (body: Body<typeof changePasswordBody>) =>
+  post<null>('/api/v1/auth/change-password', body);
 
 // Signing out goes to /login by itself; an already expired token must not add a redirect.
 export const logout = () => post<null>('/api/v1/auth/logout', undefined, { redirectOnExpiry: false });

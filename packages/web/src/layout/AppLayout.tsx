@@ -12,6 +12,7 @@ import { queryClient } from '../query.ts';
 import { signOut } from '../session/actions.ts';
 import { HeaderBar } from './HeaderBar.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { PasswordDialog } from './PasswordDialog.tsx';
 import { useProfileDialog } from './ProfileDialog.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useBreakpoint } from './viewport.ts';
@@ -62,10 +63,13 @@ export default function AppLayout() {
   // The live socket belongs to the console: leaving it (to /login, after an expiry) closes it.
   useEffect(() => closeLiveSocket, []);
 
-  const logout = async () => {
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  /** `revoked`: the server ended the session and the page forgot it (a changed password). */
+  const logout = async (revoked = false) => {
     // Closed first: a reconnect must not try the token being revoked.
     closeLiveSocket();
-    await signOut();
+    if (!revoked) await signOut();
     // Cached answers belong to the previous user.
     queryClient.clear();
     await navigate(LOGIN_PATH, { replace: true });
@@ -105,6 +109,7 @@ export default function AppLayout() {
             collapsed={collapsed}
             onToggleMenu={() => (mobile ? setDrawerOpen(true) : setCollapsed(!collapsed))}
             onProfile={profile.open}
+            onPassword={() => setPasswordOpen(true)}
             onLogout={() => void logout()}
           />
           <Layout.Content style={{ padding: mobile ? 8 : 16 }}>
@@ -113,6 +118,14 @@ export default function AppLayout() {
           <SiteFooter />
         </Layout>
         {profile.element}
+        <PasswordDialog
+          open={passwordOpen}
+          onCancel={() => setPasswordOpen(false)}
+          onChanged={() => {
+            setPasswordOpen(false);
+            void logout(true);
+          }}
+        />
       </Layout>
     </QueryClientProvider>
   );

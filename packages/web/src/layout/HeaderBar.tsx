@@ -1,5 +1,6 @@
 import {
   IdcardOutlined,
+  KeyOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuOutlined,
@@ -17,10 +18,19 @@ interface Props {
   collapsed: boolean;
   onToggleMenu: () => void;
   onProfile: () => void;
+  onPassword: () => void;
   onLogout: () => void;
 }
 
-export function HeaderBar({ title, mobile, collapsed, onToggleMenu, onProfile, onLogout }: Props) {
+export function HeaderBar({
+  title,
+  mobile,
+  collapsed,
+  onToggleMenu,
+  onProfile,
+  onPassword,
+  onLogout,
+}: Props) {
   const userName = useSession((s) => s.userName);
   const { token } = theme.useToken();
   const toggleIcon = mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
@@ -56,10 +66,15 @@ export function HeaderBar({ title, mobile, collapsed, onToggleMenu, onProfile, o
         menu={{
           items: [
             { key: 'profile', icon: <IdcardOutlined />, label: '修改信息' },
+            { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
           ],
-          onClick: ({ key }) => (key === 'profile' ? onProfile() : onLogout()),
+          onClick: ({ key }) => {
+            if (key === 'profile') onProfile();
+            else if (key === 'password') onPassword();
+            else onLogout();
+          },
         }}
       >
         <Button type="text" style={{ paddingInline: 8 }} aria-label={`当前用户：${userName}`}>

@@ -12,6 +12,11 @@ export async function signOut(): Promise<void> {
   } catch {
     // Offline or timed out: the token expires on its own.
   }
+  forgetSession();
+}
+
+/** Forgets the session on this device only: for when the server has already ended it. */
+export function forgetSession(): void {
   clearSession();
   resetNavMemory();
 }

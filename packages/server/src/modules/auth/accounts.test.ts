@@ -2,7 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, PERMISSION, userName } from '@se/core';
-import { ADMIN_PASSWORD, TEST_PASSWORD, captchaFor, testApp, type TestApp } from '../../test/harness.ts';
+import {
+  ADMIN_PASSWORD,
+  TEST_PASSWORD,
+  allWaysIn,
+  captchaFor,
+  giveEmail,
+  mailsTo,
+  testApp,
+  type TestApp,
+} from '../../test/harness.ts';
 
 // Issue 12 points 6, 7, 8 and 11: every way into an account, and who an identifier names.
 
@@ -16,25 +25,9 @@ afterAll(() => t.close());
 
 const MANAGER = PERMISSION.dealer | PERMISSION.user;
 
-async function mailsTo(address: string) {
-  return t.ctx.db.query<{ subject: string; body: string }>(
-    `SELECT subject, body FROM outbox WHERE to_addr = $1 ORDER BY id`,
-    [address],
-  );
-}
-
 /** A code mailed to `email` is only sent once per minute; tests age the last one. */
 async function ageCaptchas() {
   await t.ctx.db.query(`UPDATE email_captchas SET created_at = now() - interval '2 minutes'`);
-}
-
-/** Sets a confirmed e-mail directly, as an account that signed up with it has. */
-async function giveEmail(userId: number, email: string) {
-  await t.ctx.db.query(`UPDATE users SET email = $2 WHERE id = $1`, [userId, email]);
-  await t.ctx.db.query(`INSERT INTO login_identifiers (identifier, user_id, kind) VALUES ($1, $2, 'email')`, [
-    email,
-    userId,
-  ]);
 }
 
 async function findPassword(email: string, password: string) {
@@ -51,23 +44,8 @@ async function findPassword(email: string, password: string) {
 }
 
 /** Signs the account in three ways and answers what a later attempt of each gives. */
-async function allWaysIn(name: string, appId: string) {
-  const session = await t.login(name, TEST_PASSWORD);
-  const od = await t.post<{ od_token: string }>('/api/v1/user/reset-od-token', undefined, {
-    token: session,
-  });
-  const bound = await t.post<{ open_token: string }>(
-    '/api/v1/mini-program/bind-open-token',
-    { app_id: appId },
-    { token: session },
-  );
-  expect(bound.code).toBe(200);
-  const open = { open_token: bound.data.open_token, app_id: appId };
-  const check = async () => ({
-    session: (await t.get('/api/v1/auth/get-permission', undefined, { token: session })).code,
-    od: (await t.post('/api/v1/auth/login-with-token', { token: od.data.od_token })).code,
-    open: (await t.post('/api/v1/mini-program/login-with-open-token', open)).code,
-  });
+async function waysIn(name: string, appId: string) {
+  const { check } = await allWaysIn(t, name, TEST_PASSWORD, appId);
   expect(await check()).toEqual({ session: 200, od: 200, open: 200 });
   return check;
 }
@@ -75,8 +53,8 @@ async function allWaysIn(name: string, appId: string) {
 describe('point 6: a reset, a password change or a deletion ends every way in', () => {
   it('find-password revokes sessions, the od_token and the mini-program binding', async () => {
     const u = await t.account('ways_reset', PERMISSION.user);
-    await giveEmail(u.id, 'ways-reset@example.com');
-    const check = await allWaysIn('ways_reset', 'wxways1');
+    await giveEmail(t, u.id, 'ways-reset@example.com');
+    const check = await waysIn('ways_reset', 'wxways1');
     expect((await findPassword('ways-reset@example.com', 'brand-new-pass-1')).code).toBe(200);
     const after = await check();
     expect(after.session).toBe(CODE.revoked);
@@ -87,7 +65,7 @@ describe('point 6: a reset, a password change or a deletion ends every way in', 
   it('deleting the user ends them, and restoring it does not bring them back', async () => {
     const manager = await t.account('ways_mgr', MANAGER);
     const u = await t.account('ways_del', PERMISSION.user, manager.id);
-    const check = await allWaysIn('ways_del', 'wxways2');
+    const check = await waysIn('ways_del', 'wxways2');
     const del = await t.post('/api/v1/user/update-user', { id: u.id, is_delete: true }, { token: admin });
     expect(del.code).toBe(200);
     const after = await check();
@@ -142,7 +120,7 @@ describe('point 7: user names, e-mails and phones never collide', () => {
 
   it('B cannot take A user name or e-mail as phone, and no two users share a phone', async () => {
     const a = await t.account('owner_a', PERMISSION.user);
-    await giveEmail(a.id, 'owner-a@example.com');
+    await giveEmail(t, a.id, 'owner-a@example.com');
     await t.post('/api/v1/user/update-info', { phone_num: '13900000080' }, { token: a.token });
     const b = await t.account('taker_b', PERMISSION.user);
     // Phones are digits only: a short all-digit user name (still allowed) is what one can hit.
@@ -174,7 +152,7 @@ describe('point 7: user names, e-mails and phones never collide', () => {
 
   it('a user name equal to another account e-mail is refused at sign-up', async () => {
     const a = await t.account('mail_owner', PERMISSION.user);
-    await giveEmail(a.id, 'mail-owner@example.com');
+    await giveEmail(t, a.id, 'mail-owner@example.com');
     await ageCaptchas();
     await t.post('/api/v1/auth/send-email-captcha', { email: 'new-signup@example.com', purpose: 'signup' });
     const code = await captchaFor(t, 'new-signup@example.com');
@@ -218,7 +196,7 @@ describe('point 8: a changed e-mail only counts once its owner confirmed it', ()
   it('a manager cannot point a subordinate at its own mailbox and reset the password', async () => {
     const manager = await t.account('mail_mgr', MANAGER);
     const sub = await t.account('mail_sub', PERMISSION.user, manager.id);
-    await giveEmail(sub.id, 'sub-old@example.com');
+    await giveEmail(t, sub.id, 'sub-old@example.com');
     await ageCaptchas();
     const set = await t.post<{ email: string; pending_email: string }>(
       '/api/v1/user/update-user',
@@ -231,7 +209,7 @@ describe('point 8: a changed e-mail only counts once its owner confirmed it', ()
       pending_email: 'boss-private@example.com',
     });
     // The old address is told; the new one gets a code.
-    expect((await mailsTo('sub-old@example.com')).at(-1)?.body).toContain('boss-private@example.com');
+    expect((await mailsTo(t, 'sub-old@example.com')).at(-1)?.body).toContain('boss-private@example.com');
     const code = await captchaFor(t, 'boss-private@example.com');
 
     // The manager has the code, but find-password for that address reaches nobody.
@@ -259,7 +237,7 @@ describe('point 8: a changed e-mail only counts once its owner confirmed it', ()
       { token: sub.token },
     );
     expect(ok).toMatchObject({ code: 200, data: { email: 'boss-private@example.com', pending_email: '' } });
-    expect((await mailsTo('sub-old@example.com')).length).toBe(2);
+    expect((await mailsTo(t, 'sub-old@example.com')).length).toBe(2);
     const login = await t.post<{ user_id: number }>('/api/v1/auth/login', {
       filter: 'boss-private@example.com',
       password: TEST_PASSWORD,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   bindOpenTokenBody,
+  changePasswordBody,
   findPasswordBody,
   loginBody,
   loginData,
@@ -107,6 +108,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     body: findPasswordBody,
     handler: async ({ body }) => {
       await auth.findPassword(ctx, body);
+      return null;
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/v1/auth/change-password',
+    summary: '修改自己的密码（所有登录、长期令牌和小程序绑定随之失效）',
+    tag,
+    access: 0,
+    rateLimit: { max: 10, windowMs: 10 * MIN },
+    body: changePasswordBody,
+    handler: async ({ req, caller, body }) => {
+      await auth.changePassword(ctx, caller, body, meta(req));
       return null;
     },
   });

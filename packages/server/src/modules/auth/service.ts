@@ -5,6 +5,8 @@ import {
   CAPTCHA_TTL_S,
   CODE,
   PERMISSION,
+  WRONG_OLD_PASSWORD,
+  formatDateTime,
   type CaptchaPurpose,
   type LoginData,
 } from '@se/core';
@@ -66,16 +68,34 @@ export async function login(
   // An unknown name is counted, locked and slowed down like a real account, under a keyed
   // hash of what was typed: the answers do not tell whether the account exists.
   const account = acc ? `u${acc.id}` : `n${await keyedHash(ctx, b.filter.normalize('NFKC').toLowerCase())}`;
+  const ok = await throttledVerify(ctx, acc, account, b.password, meta, WRONG);
+  return sessionFor(ctx, ok.id, b.remeber, meta);
+}
+
+/**
+ * Checks a password under the sign-in throttle: a locked source or a slowed-down account is
+ * refused, a wrong password counts towards both (and the audit), a right one forgives this
+ * source. Sign-in and every other check of a known password go through here, so guesses
+ * made anywhere share one count. Returns the account; throws otherwise.
+ */
+async function throttledVerify(
+  ctx: AppContext,
+  acc: repo.AccountRow | undefined,
+  account: string,
+  password: string,
+  meta: RequestMeta,
+  wrong: string,
+): Promise<repo.AccountRow> {
   const source = await keyedHash(ctx, meta.ip);
   const gate = await repo.loginGate(ctx.db, account, source, acc?.id ?? null, USUAL_SOURCE.days);
   // The hash runs on every path, locked or not, so the time taken does not tell either.
   const stored = acc?.password_hash ?? (await dummyHash(ctx.config.scryptLogN));
-  const ok = await verifyPassword(b.password, stored);
+  const ok = await verifyPassword(password, stored);
   if (gate.locked_s > 0) throw lockedOut(gate.locked_s);
   if (gate.blocked_s > 0 && !gate.usual) throw slowedDown(gate.blocked_s);
   if (acc && ok) {
     await repo.rememberLoginSource(ctx.db, acc.id, account, source, USUAL_SOURCE.keep);
-    return sessionFor(ctx, acc.id, b.remeber, meta);
+    return acc;
   }
   const pair = await repo.countPairFailure(ctx.db, account, source, LOCKOUT.failures, LOCKOUT.minutes);
   const all = await repo.countAccountFailure(ctx.db, account, THROTTLE);
@@ -92,7 +112,7 @@ export async function login(
     });
   }
   if (pair.locked) throw lockedOut(LOCKOUT.minutes * 60);
-  throw badRequest(WRONG);
+  throw badRequest(wrong);
 }
 
 const lockedOut = (seconds: number) =>
@@ -282,6 +302,49 @@ export async function findPassword(
     await repo.setPasswordHash(tx, acc.id, hash);
     await endAllWaysIn(ctx, tx, acc.id, 'password-changed');
   });
+}
+
+/**
+ * The signed-in user's own password. The old one is checked like a sign-in (same cost, same
+ * throttle), so a stolen session cannot be used to guess it. The new one ends every way in,
+ * the caller's own session included, and the owner is told by mail.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  b: { old_password: string; password1: string },
+  meta: RequestMeta,
+) {
+  const me = await findUser(ctx.db, caller.id);
+  const acc = await repo.findAccountById(ctx.db, caller.id);
+  if (!me || !acc || acc.is_delete) throw new AppError(CODE.unauthorized, '账号不存在或已被删除');
+  if (b.password1.normalize('NFKC') === b.old_password.normalize('NFKC')) {
+    throw badRequest('新密码不能与原密码相同');
+  }
+  assertPasswordAllowed(b.password1, me);
+  await throttledVerify(ctx, acc, `u${acc.id}`, b.old_password, meta, WRONG_OLD_PASSWORD);
+  const hash = await hashPassword(b.password1, ctx.config.scryptLogN);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, acc.id, hash);
+    await endAllWaysIn(ctx, tx, acc.id, 'password-changed');
+    await audit(tx, {
+      actorId: acc.id,
+      targetUserId: acc.id,
+      action: 'auth.password_changed',
+      entity: 'user',
+      entityId: acc.id,
+      before: null,
+      after: { sessions_ended: true },
+      ip: meta.ip,
+    });
+  });
+  if (acc.email) {
+    await ctx.mailer.send({
+      to: acc.email,
+      subject: '【智慧环境管理系统】账号密码已修改',
+      body: `您的账号（用户名：${acc.user_name}）的密码已于${formatDateTime(new Date())}修改，所有已登录的设备都已退出，长期令牌和小程序绑定已失效，请用新密码重新登录。如果这不是您本人的操作，说明您的密码可能已泄露：请立即在登录页点击「忘记密码」用此邮箱重设密码，并联系管理员。`,
+    });
+  }
 }
 
 /**

@@ -7,18 +7,26 @@ import { Field } from './Field.tsx';
 
 type Name = 'email' | 'email_captcha' | 'password1' | 'password2';
 
+interface InputProps {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+}
+
+/** The part of useZodForm's answer the new-password fields use (sign-up, recovery, change). */
+interface PasswordForm {
+  errors: Partial<Record<'password1' | 'password2', string>>;
+  idOf(name: string): string;
+  input(name: 'password1' | 'password2'): InputProps;
+}
+
 /** The part of useZodForm's answer these fields use, for forms that have all four fields. */
-interface AccountForm {
+interface AccountForm extends PasswordForm {
   values: { email: string };
   errors: Partial<Record<Name, string>>;
-  idOf(name: string): string;
-  input(name: Name): {
-    id: string;
-    name: string;
-    value: string;
-    onChange: (e: ChangeEvent<HTMLInputElement>) => void;
-    onBlur: () => void;
-  };
+  input(name: Name): InputProps;
   setErrors(update: (errors: Partial<Record<string, string>>) => Partial<Record<string, string>>): void;
 }
 
@@ -68,8 +76,8 @@ export function EmailCaptchaFields({
   );
 }
 
-/** A new password typed twice; `prefix` names it (“新” on recovery). */
-export function NewPasswordFields({ form, prefix = '' }: { form: AccountForm; prefix?: string }) {
+/** A new password typed twice; `prefix` names it (“新” on recovery and change). */
+export function NewPasswordFields({ form, prefix = '' }: { form: PasswordForm; prefix?: string }) {
   return (
     <>
       <Field label={`${prefix}密码`} id={form.idOf('password1')} error={form.errors.password1}>
