@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, PERMISSION } from '@se/core';
 import { ADMIN_PASSWORD, captchaFor, testApp, type TestApp } from '../../test/harness.ts';
 import { ensureAdmin } from './service.ts';
+import { LOGIN_LIMIT } from './routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -145,7 +146,7 @@ describe('login', () => {
   it('limits login attempts per IP', async () => {
     const ip = '127.9.8.7';
     let last = 0;
-    for (let i = 0; i < 31; i++) {
+    for (let i = 0; i <= LOGIN_LIMIT.max; i++) {
       last = (await t.post('/api/v1/auth/login', { filter: `ghost${i}`, password: 'x' }, { ip })).code;
     }
     expect(last).toBe(CODE.rateLimited);
