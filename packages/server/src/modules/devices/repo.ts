@@ -138,24 +138,23 @@ export async function visibleIds(
   return new Set(rows.map((r) => r.id));
 }
 
-export async function insertDevice(
-  q: Queryable,
-  v: {
-    kind: string;
-    ser_num: string;
-    desc: string;
-    lng?: number;
-    lat?: number;
-    location: string;
-    version: string;
-    url: string;
-    token: string;
-    type?: number | null;
-    industrial_type?: string;
-    gateway_id?: number;
-    parameter_num?: number;
-  },
-) {
+export interface NewDevice {
+  kind: string;
+  ser_num: string;
+  desc: string;
+  lng?: number;
+  lat?: number;
+  location: string;
+  version: string;
+  url: string;
+  token: string;
+  type?: number | null;
+  industrial_type?: string;
+  gateway_id?: number;
+  parameter_num?: number;
+}
+
+export async function insertDevice(q: Queryable, v: NewDevice) {
   const r = await first<{ id: number }>(
     q,
     `INSERT INTO devices (kind, ser_num, "desc", lng, lat, location, version, url, token, type, industrial_type,
@@ -179,6 +178,58 @@ export async function insertDevice(
   );
   await q.query(`INSERT INTO device_info (device_id) VALUES ($1)`, [r!.id]);
   return r!.id;
+}
+
+/**
+ * Inserts many devices (and their info rows) in one statement: an import's chunk. A serial
+ * number a live device took since the caller checked is skipped, not an error, so the caller
+ * learns which ones raced (those missing from the answer) and decides. Answers ser_num → id;
+ * ids are drawn in the order of `rows`. The registrant is recorded here, as bindDevices would
+ * record it on their first binding (which the caller still makes), sparing an UPDATE of every
+ * row just written.
+ */
+export async function insertDevices(
+  q: Queryable,
+  rows: NewDevice[],
+  registrant: number,
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const col = <K extends keyof NewDevice>(k: K) => rows.map((r) => r[k] ?? null);
+  const out = await q.query<{ id: number; ser_num: string }>(
+    `WITH ins AS (
+       INSERT INTO devices (kind, ser_num, "desc", lng, lat, location, version, url, token, type, industrial_type,
+                            gateway_id, parameter_num, registered_by)
+       SELECT kind, ser_num, "desc", lng, lat, location, version, url, token, type, industrial_type,
+              gateway_id, parameter_num, $14
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::text[], $7::text[],
+                     $8::text[], $9::text[], $10::int[], $11::text[], $12::int[], $13::int[])
+              WITH ORDINALITY AS u(kind, ser_num, "desc", lng, lat, location, version, url, token, type,
+                                   industrial_type, gateway_id, parameter_num, n)
+        ORDER BY n
+       ON CONFLICT (ser_num) WHERE NOT is_delete DO NOTHING
+       RETURNING id, ser_num
+     ), info AS (
+       INSERT INTO device_info (device_id) SELECT id FROM ins
+     )
+     SELECT id, ser_num FROM ins`,
+    [
+      col('kind'),
+      col('ser_num'),
+      col('desc'),
+      col('lng'),
+      col('lat'),
+      col('location'),
+      col('version'),
+      col('url'),
+      col('token'),
+      col('type'),
+      col('industrial_type'),
+      col('gateway_id'),
+      col('parameter_num'),
+      registrant,
+    ],
+  );
+  return new Map(out.map((r) => [r.ser_num, r.id]));
 }
 
 const UPDATABLE = [

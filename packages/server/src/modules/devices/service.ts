@@ -130,8 +130,8 @@ export async function duplicateSerNum(ctx: AppContext, caller: Caller, ser: stri
  * The row of a newly registered device: a server-generated token, the kind's fixed type
  * (gateways default to 40) and, for dispensers, the default parameter set 2.
  */
-export function insertRegistered(tx: Queryable, kind: DeviceKind, b: AddDeviceBody) {
-  return repo.insertDevice(tx, {
+export function registeredRow(kind: DeviceKind, b: AddDeviceBody): repo.NewDevice {
+  return {
     kind,
     ser_num: b.ser_num,
     desc: b.desc,
@@ -144,7 +144,11 @@ export function insertRegistered(tx: Queryable, kind: DeviceKind, b: AddDeviceBo
     type: DEVICE_KINDS[kind].type ?? (kind === 'gateway' ? (b.type ?? 40) : null),
     industrial_type: b.industrial_type,
     parameter_num: kind === 'jwb' ? 2 : undefined,
-  });
+  };
+}
+
+export function insertRegistered(tx: Queryable, kind: DeviceKind, b: AddDeviceBody) {
+  return repo.insertDevice(tx, registeredRow(kind, b));
 }
 
 /** Registers a device bound to its registrant, with a server-generated token. */

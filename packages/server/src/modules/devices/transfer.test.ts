@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, DEVICE_KINDS } from '@se/core';
+import { CODE, DEVICE_KINDS, PERMISSION } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { SER_NUM_EXISTS } from './service.ts';
 import { parseCsv } from './spreadsheet.ts';
 
 let t: TestApp;
@@ -103,6 +104,90 @@ describe('device import', () => {
       XLSX,
     );
     expect(ok.data.imported).toBe(1);
+  });
+
+  it('registers each imported row like a single add: own token, kind defaults, info row, registrant, one audit entry', async () => {
+    const [me] = await t.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE user_name = 'admin'`);
+    const [before] = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'device.add'`,
+    );
+    const sers = Array.from({ length: 30 }, (_, i) => `ROWS-${String(i).padStart(2, '0')}`);
+    const r = await upload(
+      ['序列号,描述,经度', ...sers.map((s, i) => `${s},第${i}台,120.${i}`)].join('\n'),
+      'text/csv',
+    );
+    expect([r.code, r.data.imported]).toEqual([200, 30]);
+    const rows = await t.ctx.db.query<{
+      id: number;
+      ser_num: string;
+      desc: string;
+      lng: number;
+      token: string;
+      kind: string;
+      parameter_num: number;
+      registered_by: number;
+      info: number;
+      owners: number[];
+    }>(
+      `SELECT d.id, d.ser_num, d."desc", d.lng, d.token, d.kind, d.parameter_num, d.registered_by,
+              (SELECT count(*)::int FROM device_info i WHERE i.device_id = d.id) AS info,
+              (SELECT array_agg(b.user_id) FROM device_bindings b WHERE b.device_id = d.id) AS owners
+         FROM devices d WHERE d.ser_num LIKE 'ROWS-%' ORDER BY d.id`,
+    );
+    // Ids follow the file's order, so the list (newest first) shows the last row on top.
+    expect(rows.map((d) => d.ser_num)).toEqual(sers);
+    expect(rows[7]).toMatchObject({ desc: '第7台', lng: 120.7, kind: 'jwb', parameter_num: 2 });
+    for (const d of rows) {
+      expect(d).toMatchObject({ registered_by: me!.id, info: 1, owners: [me!.id] });
+      expect(d.token.length).toBeGreaterThanOrEqual(20);
+    }
+    expect(new Set(rows.map((d) => d.token)).size).toBe(30);
+    const log = await t.ctx.db.query<{ after: unknown; actor_id: number }>(
+      `SELECT after, actor_id FROM audit_log WHERE action = 'device.add' ORDER BY id`,
+    );
+    expect(log.length).toBe(before!.n + 1);
+    expect(log.at(-1)).toEqual({ after: { imported: 30 }, actor_id: me!.id });
+  });
+
+  it('imports nothing and names the row when a serial number is registered between the check and the insert', async () => {
+    // Another account registers RACE-2 after the import checked its serial numbers but before
+    // its transaction starts: the moment a check-then-insert cannot close.
+    const other = await t.account('racer', PERMISSION.user | PERMISSION.visitor);
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    for (const mode of ['all', 'valid']) {
+      db.transaction = (async (fn: Parameters<typeof transaction>[0]) => {
+        db.transaction = transaction;
+        const add = await t.post(`${k.base}/add-${k.one}`, { ser_num: 'RACE-2' }, { token: other.token });
+        expect(add.code).toBe(200);
+        return transaction(fn);
+      }) as typeof db.transaction;
+      try {
+        // With 'valid' a bad row comes along, and is still reported beside the raced one.
+        const csv = '序列号,经度\nRACE-1,\nRACE-2,\nRACE-3,\n' + (mode === 'valid' ? 'RACE-4,east\n' : '');
+        const r = await upload(csv, 'text/csv', mode);
+        expect(r.code).toBe(CODE.conflict);
+        expect(r.message).toBe('有1行的序列号刚刚被登记，未导入任何数据，请核对后重新导入');
+        expect(r.data).toMatchObject({ imported: 0, total_rows: mode === 'valid' ? 4 : 3 });
+        expect(r.data.errors.map((e) => [e.row, e.field])).toEqual(
+          mode === 'valid'
+            ? [
+                [3, 'ser_num'],
+                [5, 'lng'],
+              ]
+            : [[3, 'ser_num']],
+        );
+        // Worded as the check words it for this importer (admin sees every device: "exists").
+        expect(r.data.errors[0]!.message).toBe(SER_NUM_EXISTS);
+      } finally {
+        db.transaction = transaction;
+      }
+      const live = await t.ctx.db.query<{ ser_num: string }>(
+        `SELECT ser_num FROM devices WHERE ser_num LIKE 'RACE-%' AND NOT is_delete`,
+      );
+      expect(live.map((d) => d.ser_num)).toEqual(['RACE-2']);
+      await t.ctx.db.query(`UPDATE devices SET is_delete = true WHERE ser_num = 'RACE-2'`);
+    }
   });
 
   it('drops NUL characters from cells instead of failing the import', async () => {
