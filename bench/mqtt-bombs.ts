@@ -8,25 +8,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { TOPIC } from '@se/core';
 import { ConsoleApi, ensureDevices } from '../packages/server/src/sim/fleet.ts';
+import { connectHead, connectPacket, str, varint } from '../packages/server/src/test/mqtt-bytes.ts';
 import { BENCH_PASSWORD, startConsole } from './server.ts';
 
 const mb = Number(process.argv[2] ?? 50);
 const MB = 1024 * 1024;
 
-const varint = (n: number) => {
-  const out: number[] = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return Buffer.from(out);
-};
-const str = (s: string) => {
-  const b = Buffer.from(s);
-  return Buffer.concat([Buffer.from([b.length >> 8, b.length & 0xff]), b]);
-};
 const rssMb = (pid: number) => {
   const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]!;
   return Number(kb) / 1024;
@@ -69,22 +56,13 @@ await sleep(2000);
 const idle = rssMb(pid);
 
 const connects = await Promise.all(
-  Array.from({ length: 5 }, () =>
-    bomb(port, [Buffer.concat([Buffer.from([0x10]), varint(250 * MB), str('MQTT')])], mb * MB),
-  ),
+  Array.from({ length: 5 }, () => bomb(port, [connectHead(250 * MB)], mb * MB)),
 );
 
-const connectBody = Buffer.concat([
-  str('MQTT'),
-  Buffer.from([4, 0b1100_0010, 0, 60]),
-  str(dev!.ser_num),
-  str(dev!.ser_num),
-  str(dev!.token),
-]);
 const publish = await bomb(
   port,
   [
-    Buffer.concat([Buffer.from([0x10]), varint(connectBody.length), connectBody]),
+    connectPacket(dev!.ser_num, dev!.token),
     Buffer.concat([Buffer.from([0x32]), varint(100 * MB), str(TOPIC.up(dev!.ser_num)), Buffer.from([0, 1])]),
   ],
   100 * MB,

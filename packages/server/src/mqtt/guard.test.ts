@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from '@se/core';
+import { varint } from '../test/mqtt-bytes.ts';
 import { MAX_PACKET_BYTES, MAX_PREAUTH_BYTES, PacketScanner } from './guard.ts';
 
-const varint = (n: number) => {
-  const out: number[] = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return Buffer.from(out);
-};
 const packet = (first: number, bodyBytes: number) =>
   Buffer.concat([Buffer.from([first]), varint(bodyBytes), Buffer.alloc(bodyBytes, 0x30)]);
 /** Feeds `data` in pieces of `size` bytes; the first complaint, or null. */

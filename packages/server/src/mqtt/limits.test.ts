@@ -3,35 +3,9 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { connectHead, connectPacket, str, varint } from '../test/mqtt-bytes.ts';
 
-// Hand-made MQTT 3.1.1 bytes: an attacker does not use a well-behaved client library.
-const varint = (n: number) => {
-  const out: number[] = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return Buffer.from(out);
-};
-const str = (s: string) => {
-  const b = Buffer.from(s);
-  return Buffer.concat([Buffer.from([b.length >> 8, b.length & 0xff]), b]);
-};
 const MB = 1024 * 1024;
-/** The start of a CONNECT: fixed header declaring `declared` bytes, then the protocol name. */
-const connectHead = (declared: number) => Buffer.concat([Buffer.from([0x10]), varint(declared), str('MQTT')]);
-const connectPacket = (ser: string, token: string) => {
-  const body = Buffer.concat([
-    str('MQTT'),
-    Buffer.from([4, 0b1100_0010, 0, 60]), // level 4; user name, password, clean session; keep-alive 60 s
-    str(ser),
-    str(ser),
-    str(token),
-  ]);
-  return Buffer.concat([Buffer.from([0x10]), varint(body.length), body]);
-};
 
 interface Raw {
   sock: net.Socket;
