@@ -11,9 +11,9 @@ import {
 import type { AppContext, Caller } from '../../../context.ts';
 import { Params } from '../../../db/sql.ts';
 import { badRequest, notFound } from '../../../errors.ts';
-import { scopeOf } from '../../audit/service.ts';
 import { visibleSql } from '../../devices/repo.ts';
 import { defineExport, type ExportColumn } from '../types.ts';
+import { scopeOf } from '../../access/users.ts';
 
 /** Rows per query: one device's readings are read in (ts, msg_id) order, page by page. */
 export const TELEMETRY_PAGE = 5000;
