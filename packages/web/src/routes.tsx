@@ -1,4 +1,5 @@
 import { AREAS, type AreaName, type Need } from '@se/core';
+import { indexRoutes } from './navigation/names.ts';
 import { defineScreen, type Screen } from './navigation/screen.ts';
 
 /**
@@ -19,17 +20,6 @@ export interface AppRoute {
   /** What the user's permission number must allow: bits, or being a manager (0 for public pages). */
   permission: Need;
   screen: Screen;
-}
-
-export const APP_NAME = '智慧环境管理系统';
-/** SPEC §2: unknown paths (and /, which the spec does not name) land here. */
-export const DEFAULT_PATH = '/st-gateway';
-/** SPEC §2: the remembered route name after a reset. */
-export const DEFAULT_ROUTE_NAME = 'Toilets';
-export const LOGIN_PATH = '/login';
-
-export function pageTitle(title: string | undefined): string {
-  return title ? `${title} - ${APP_NAME}` : APP_NAME;
 }
 
 // Every screen whose area arrives in a later issue shows the shared placeholder. Each
@@ -168,8 +158,7 @@ export const ROUTES: readonly AppRoute[] = [
   auth('/test', 'Test', '测试页', 'develop', s.test),
 ];
 
-const byName = new Map(ROUTES.map((r) => [r.name, r]));
+indexRoutes(ROUTES);
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
-export const routeByName = (name: string): AppRoute | undefined => byName.get(name);
 export const routeByPath = (path: string): AppRoute | undefined => byPath.get(path);
