@@ -1,26 +1,14 @@
-import { AREAS, type AreaName, type Need } from '@se/core';
-import { indexRoutes } from './navigation/names.ts';
+import { AREAS, type AreaName } from '@se/core';
+import { indexRoutes, type AppRoute } from './navigation/names.ts';
 import { defineScreen, type Screen } from './navigation/screen.ts';
 
 /**
  * THE route table (SPEC §2). Titles, the navigation guard, keep-alive, the side menu and
  * the permission check all read it; no route is declared anywhere else.
  */
-export interface AppRoute {
-  path: string;
-  /** PascalCase name; the navigation history and the remembered route use it. */
-  name: string;
-  /** Chinese page title; the document title is `${title} - 智慧环境管理系统`. */
-  title: string;
-  access: 'public' | 'auth';
-  /** SPEC §2 "kept alive": the page keeps its state while another route is shown. */
-  keepAlive: boolean;
-  /** Functional area: the menu group and the permission bits (null for public pages). */
-  area: AreaName | null;
-  /** What the user's permission number must allow: bits, or being a manager (0 for public pages). */
-  permission: Need;
-  screen: Screen;
-}
+
+// The entry type lives in navigation/names.ts so pages can use it without this table.
+export type { AppRoute };
 
 // Every screen whose area arrives in a later issue shows the shared placeholder. Each
 // still gets its own Screen, so a later issue replaces one loader here and nothing else.

@@ -1,9 +1,27 @@
-import type { AppRoute } from '../routes.tsx';
+import type { AreaName, Need } from '@se/core';
+import type { Screen } from './screen.ts';
 
 /*
  * What pages need to know about navigation without importing the route table: the table
  * lazily imports every page, so a page importing it would close a cycle through all of them.
  */
+
+/** One entry of the route table (routes.tsx). */
+export interface AppRoute {
+  path: string;
+  /** PascalCase name; the navigation history and the remembered route use it. */
+  name: string;
+  /** Chinese page title; the document title is `${title} - 智慧环境管理系统`. */
+  title: string;
+  access: 'public' | 'auth';
+  /** SPEC §2 "kept alive": the page keeps its state while another route is shown. */
+  keepAlive: boolean;
+  /** Functional area: the menu group and the permission bits (null for public pages). */
+  area: AreaName | null;
+  /** What the user's permission number must allow: bits, or being a manager (0 for public pages). */
+  permission: Need;
+  screen: Screen;
+}
 
 export const APP_NAME = '智慧环境管理系统';
 /** SPEC §2: unknown paths (and /, which the spec does not name) land here. */
