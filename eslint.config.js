@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
+// The start of a SQL statement in a string or template literal (any case, leading blanks).
+const SQL_START =
+  '/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\S+\\s+(\\S+\\s+)?SET|DELETE\\s+FROM|WITH\\s+\\S+\\s+AS|CREATE|ALTER|DROP|LOCK|TRUNCATE|ANALYZE|VACUUM)\\b/i';
+const SQL_MESSAGE =
+  "SQL belongs in a repository: move the statement into the area's repo.ts (or a `<name>-repo.ts` next to it) as a function that takes a Queryable (db or tx), and call that function here. Transactions stay in the service. See docs/architecture.md.";
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -13,6 +19,37 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // SQL lives in repositories (architecture.md): statements, `.query()` calls and the
+    // row helper `first()` anywhere else in the server fail the lint.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/**/repo.ts',
+      'packages/server/src/**/*-repo.ts',
+      'packages/server/src/db/**',
+      'packages/server/src/test/**',
+      'packages/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${SQL_START}]`, message: SQL_MESSAGE },
+        { selector: `TemplateElement[value.raw=${SQL_START}]`, message: SQL_MESSAGE },
+        // The Queryable surface, whatever the statement text looks like.
+        { selector: "CallExpression[callee.property.name='query']", message: SQL_MESSAGE },
+        // exec() with literal text (PGlite's raw SQL), but not a regular expression literal's.
+        {
+          selector:
+            "CallExpression[callee.property.name='exec']:not([callee.object.regex])[arguments.0.type=/Literal$/]",
+          message: SQL_MESSAGE,
+        },
+        {
+          selector: "ImportDeclaration[source.value=/db.index/] ImportSpecifier[imported.name='first']",
+          message: SQL_MESSAGE,
+        },
+      ],
     },
   },
   {

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { analyze } from './db/maintenance.ts';
 import { errorEnvelopes } from './http/errors.ts';
 import { docsRoutes } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -118,7 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
   await ensurePartitions(db, new Date(), (m) => app.log.warn(m));
   // Statistics for the planner from the first query on (PGlite has no autovacuum).
-  if (db.kind === 'pglite' && opts.jobs !== false) await db.query('ANALYZE');
+  if (db.kind === 'pglite' && opts.jobs !== false) await analyze(db);
   const admin = await ensureAdmin(ctx);
 
   await app.register(formbody);

@@ -1,5 +1,13 @@
 import { GAS_THRESHOLDS, warningLabels, type AlarmType, type Gas } from '@se/core';
 import type { Queryable } from '../db/index.ts';
+import {
+  closeAlarms,
+  insertAlarms,
+  openAlarmsOf,
+  openOfflineAlarms,
+  syncToiletAlarmFlag,
+  toiletsOfDevices,
+} from './repo.ts';
 
 export interface AlarmSignal {
   type: AlarmType;
@@ -77,10 +85,7 @@ interface Open {
 export async function applyAlarms(tx: Queryable, reports: ReportForAlarms[]): Promise<number[]> {
   if (reports.length === 0) return [];
   const deviceIds = [...new Set(reports.map((r) => r.device_id))];
-  const current = await tx.query<{ id: number; device_id: number; type: string }>(
-    `SELECT id, device_id, type FROM alarms WHERE device_id = ANY($1::int[]) AND status <> 'closed'`,
-    [deviceIds],
-  );
+  const current = await openAlarmsOf(tx, deviceIds);
   const state = new Map<string, Open>();
   for (const a of current)
     state.set(`${a.device_id}|${a.type}`, { id: a.id, message: '', detail: {}, openedAt: 0 });
@@ -132,28 +137,22 @@ export async function applyAlarms(tx: Queryable, reports: ReportForAlarms[]): Pr
 
   const changed: number[] = [];
   if (toClose.size) {
-    const rows = await tx.query<{ id: number }>(
-      `UPDATE alarms a SET status = 'closed', closed_at = v.at
-         FROM unnest($1::bigint[], $2::timestamptz[]) AS v(id, at)
-        WHERE a.id = v.id AND a.status <> 'closed' RETURNING a.id`,
-      [[...toClose.keys()], [...toClose.values()].map((t) => new Date(t).toISOString())],
+    const rows = await closeAlarms(
+      tx,
+      [...toClose.keys()],
+      [...toClose.values()].map((t) => new Date(t).toISOString()),
     );
     changed.push(...rows.map((r) => r.id));
   }
   if (toInsert.length) {
-    const rows = await tx.query<{ id: number }>(
-      `INSERT INTO alarms (device_id, type, status, message, detail, opened_at, closed_at)
-       SELECT v.d, v.t, CASE WHEN v.c IS NULL THEN 'open' ELSE 'closed' END, v.m, v.j, v.o, v.c
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $6::timestamptz[]) AS v(d, t, m, j, o, c)
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [
-        toInsert.map((a) => a.device_id),
-        toInsert.map((a) => a.type),
-        toInsert.map((a) => a.message),
-        toInsert.map((a) => JSON.stringify(a.detail)),
-        toInsert.map((a) => new Date(a.opened).toISOString()),
-        toInsert.map((a) => (a.closed === null ? null : new Date(a.closed).toISOString())),
-      ],
+    const rows = await insertAlarms(
+      tx,
+      toInsert.map((a) => a.device_id),
+      toInsert.map((a) => a.type),
+      toInsert.map((a) => a.message),
+      toInsert.map((a) => JSON.stringify(a.detail)),
+      toInsert.map((a) => new Date(a.opened).toISOString()),
+      toInsert.map((a) => (a.closed === null ? null : new Date(a.closed).toISOString())),
     );
     changed.push(...rows.map((r) => r.id));
   }
@@ -167,12 +166,7 @@ export async function applyAlarms(tx: Queryable, reports: ReportForAlarms[]): Pr
  */
 export async function syncToiletAlarmFlags(q: Queryable, deviceIds: number[]) {
   if (deviceIds.length === 0) return;
-  const rows = await q.query<{ id: number }>(
-    `SELECT DISTINCT t.id FROM devices d JOIN toilets t
-         ON t.gateway_id = d.id OR t.gateway_id = d.gateway_id OR t.id = d.toilet_id
-      WHERE d.id = ANY($1::int[])`,
-    [deviceIds],
-  );
+  const rows = await toiletsOfDevices(q, deviceIds);
   await syncToiletAlarmFlagsOf(
     q,
     rows.map((r) => r.id),
@@ -182,30 +176,17 @@ export async function syncToiletAlarmFlags(q: Queryable, deviceIds: number[]) {
 /** The same for given toilets (after devices were placed in them or taken out). */
 export async function syncToiletAlarmFlagsOf(q: Queryable, toiletIds: number[]) {
   if (toiletIds.length === 0) return;
-  await q.query(
-    `UPDATE toilets t SET status = CASE WHEN EXISTS (
-         SELECT 1 FROM alarms a JOIN devices d ON d.id = a.device_id
-          WHERE a.status <> 'closed'
-            AND (d.id = t.gateway_id OR d.gateway_id = t.gateway_id OR d.toilet_id = t.id))
-       THEN t.status | 4 ELSE t.status & ~4 END
-      WHERE t.id = ANY($1::int[])`,
-    [toiletIds],
-  );
+  await syncToiletAlarmFlag(q, toiletIds);
 }
 
 /** Offline sweep: opens an 'offline' alarm for every device silent past its threshold. */
 export async function sweepOffline(q: Queryable, thresholds: Record<string, number>, fallbackMs: number) {
   const kinds = Object.keys(thresholds);
-  const rows = await q.query<{ id: number; device_id: number }>(
-    `INSERT INTO alarms (device_id, type, message, detail)
-     SELECT d.id, 'offline', '设备离线', jsonb_build_object('time', d.time)
-       FROM devices d
-       LEFT JOIN unnest($1::text[], $2::float8[]) AS th(kind, ms) ON th.kind = d.kind
-      WHERE NOT d.is_delete AND d.time IS NOT NULL
-        AND d.time < now() - coalesce(th.ms, $3) * interval '1 millisecond'
-     ON CONFLICT DO NOTHING
-     RETURNING id, device_id`,
-    [kinds, kinds.map((k) => thresholds[k]), fallbackMs],
+  const rows = await openOfflineAlarms(
+    q,
+    kinds,
+    kinds.map((k) => thresholds[k]),
+    fallbackMs,
   );
   await syncToiletAlarmFlags(q, [...new Set(rows.map((r) => r.device_id))]);
   return rows.map((r) => r.id);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { deviceBySerNum } from './repo.ts';
 
 export interface DeviceRef {
   id: number;
@@ -26,11 +27,7 @@ export class DeviceDirectory {
     const now = Date.now();
     const hit = this.cache.get(ser);
     if (hit && now - hit.at < (hit.ref ? TTL_MS : MISS_TTL_MS)) return hit.ref;
-    const rows = await this.db.query<DeviceRef>(
-      `SELECT id, kind, ser_num, token, gateway_id FROM devices WHERE ser_num = $1 AND NOT is_delete`,
-      [ser],
-    );
-    const ref = rows[0] ?? null;
+    const ref = await deviceBySerNum(this.db, ser);
     if (this.cache.size > 200_000) this.cache.clear();
     this.cache.set(ser, { ref, at: now });
     return ref;

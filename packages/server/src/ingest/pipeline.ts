@@ -10,6 +10,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
 import type { DeviceRef } from './directory.ts';
 import { applyAlarms, syncToiletAlarmFlags } from './alarms.ts';
+import {
+  addBadMessages,
+  addDeviceStars,
+  addHourly,
+  addToiletStars,
+  insertRatingComments,
+  insertTelemetry,
+  mergeLatest,
+  settleCommands,
+  touchDevices,
+} from './repo.ts';
 
 export type Outcome = { ok: true; duplicate: boolean } | { ok: false; error: string };
 
@@ -228,17 +239,12 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
   let alarmIds: number[] = [];
   let comments: NewComment[] = [];
   if (reports.length) {
-    const inserted = await tx.query<{ device_id: number; msg_id: string; ts: Date }>(
-      `INSERT INTO telemetry (device_id, ts, msg_id, data)
-       SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::jsonb[])
-       ON CONFLICT DO NOTHING
-       RETURNING device_id, msg_id, ts`,
-      [
-        reports.map((p) => p.device.id),
-        reports.map((p) => new Date(p.tsMs).toISOString()),
-        reports.map((p) => p.msg.id),
-        reports.map((p) => JSON.stringify(p.data)),
-      ],
+    const inserted = await insertTelemetry(
+      tx,
+      reports.map((p) => p.device.id),
+      reports.map((p) => new Date(p.tsMs).toISOString()),
+      reports.map((p) => p.msg.id),
+      reports.map((p) => JSON.stringify(p.data)),
     );
     const fresh = new Set(inserted.map((r) => `${r.device_id}|${r.msg_id}|${new Date(r.ts).getTime()}`));
     // Within one batch the same message may appear twice; only the first counts as new.
@@ -259,21 +265,11 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
     }
     if (latest.size) {
       const ids = [...latest.keys()];
-      await tx.query(
-        `UPDATE devices d SET
-           latest = CASE WHEN d.time IS NULL OR v.ts >= d.time THEN d.latest || v.data ELSE v.data || d.latest END,
-           warning = CASE WHEN v.data ? 'warning' AND (d.time IS NULL OR v.ts >= d.time)
-                          THEN (v.data->>'warning')::int ELSE d.warning END,
-           reading = CASE WHEN v.data ? 'reading' AND (d.time IS NULL OR v.ts >= d.time)
-                          THEN (v.data->>'reading')::float8 ELSE d.reading END,
-           time = GREATEST(d.time, v.ts)
-          FROM unnest($1::int[], $2::timestamptz[], $3::jsonb[]) AS v(id, ts, data)
-         WHERE d.id = v.id`,
-        [
-          ids,
-          ids.map((id) => new Date(latest.get(id)!.ts).toISOString()),
-          ids.map((id) => JSON.stringify(latest.get(id)!.data)),
-        ],
+      await mergeLatest(
+        tx,
+        ids,
+        ids.map((id) => new Date(latest.get(id)!.ts).toISOString()),
+        ids.map((id) => JSON.stringify(latest.get(id)!.data)),
       );
     }
     await rollup(tx, stored);
@@ -283,27 +279,18 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
   }
   const replies = batch.filter((p) => p.msg.type === 'reply');
   if (replies.length) {
-    await tx.query(
-      `UPDATE device_commands c SET status = CASE WHEN v.ok THEN 'done' ELSE 'failed' END, done_at = now(), result = v.result
-         FROM unnest($1::bigint[], $2::int[], $3::bool[], $4::text[]) AS v(cid, did, ok, result)
-        WHERE c.id = v.cid AND c.device_id = v.did AND c.status IN ('pending', 'sent')`,
-      [
-        replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).command_id),
-        replies.map((p) => p.device.id),
-        replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).ok),
-        replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).result),
-      ],
+    await settleCommands(
+      tx,
+      replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).command_id),
+      replies.map((p) => p.device.id),
+      replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).ok),
+      replies.map((p) => (p.msg as Extract<DeviceMessage, { type: 'reply' }>).result),
     );
     // A reply is also a sign of life.
-    await tx.query(`UPDATE devices SET time = GREATEST(time, now()) WHERE id = ANY($1::int[])`, [
-      [...new Set(replies.map((p) => p.device.id))],
-    ]);
+    await touchDevices(tx, [...new Set(replies.map((p) => p.device.id))]);
   }
   if (bad.size) {
-    await tx.query(
-      `UPDATE devices d SET bad_messages = d.bad_messages + v.n FROM unnest($1::int[], $2::int[]) AS v(id, n) WHERE d.id = v.id`,
-      [[...bad.keys()], [...bad.values()]],
-    );
+    await addBadMessages(tx, [...bad.keys()], [...bad.values()]);
   }
   return { stored, duplicates, alarmIds, comments };
 }
@@ -335,19 +322,12 @@ async function rollup(tx: Queryable, stored: StoredReport[]) {
   }
   const rows = [...acc.values()].filter((a) => Object.keys(a.sums).length);
   if (!rows.length) return;
-  const add = (col: string) =>
-    `(SELECT jsonb_object_agg(k, coalesce((telemetry_hourly.${col}->>k)::float8, 0) + coalesce((EXCLUDED.${col}->>k)::float8, 0))
-        FROM jsonb_object_keys(telemetry_hourly.${col} || EXCLUDED.${col}) AS k)`;
-  await tx.query(
-    `INSERT INTO telemetry_hourly (device_id, hour, sums, counts)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::jsonb[], $4::jsonb[])
-     ON CONFLICT (device_id, hour) DO UPDATE SET sums = ${add('sums')}, counts = ${add('counts')}`,
-    [
-      rows.map((r) => r.device),
-      rows.map((r) => new Date(r.hour).toISOString()),
-      rows.map((r) => JSON.stringify(r.sums)),
-      rows.map((r) => JSON.stringify(r.counts)),
-    ],
+  await addHourly(
+    tx,
+    rows.map((r) => r.device),
+    rows.map((r) => new Date(r.hour).toISOString()),
+    rows.map((r) => JSON.stringify(r.sums)),
+    rows.map((r) => JSON.stringify(r.counts)),
   );
 }
 
@@ -362,28 +342,16 @@ async function ratingsToComments(tx: Queryable, stored: StoredReport[]): Promise
   if (!ratings.length) return [];
   const flag = (s: StoredReport, k: string) => s.data[k] === 1;
   // The toilet is read from the row itself, so a placement committed before this batch counts.
-  const inserted = await tx.query<{
-    id: string | number;
-    equipment_id: number;
-    toilet_id: number | null;
-    star_level: number;
-  }>(
-    `INSERT INTO comments (equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at, toilet_id)
-     SELECT v.*, d.toilet_id
-       FROM unnest($1::int[], $2::int[], $3::text[], $4::bool[], $5::bool[], $6::bool[], $7::bool[], $8::timestamptz[])
-            AS v(equipment_id, star_level, content, badattitude, inefficiency, poorsanitary, smelly, created_at)
-       JOIN devices d ON d.id = v.equipment_id
-     RETURNING id, equipment_id, toilet_id, star_level`,
-    [
-      ratings.map((s) => s.device_id),
-      ratings.map((s) => s.data.star_level as number),
-      ratings.map((s) => (typeof s.data.content === 'string' ? s.data.content : '')),
-      ratings.map((s) => flag(s, 'badattitude')),
-      ratings.map((s) => flag(s, 'inefficiency')),
-      ratings.map((s) => flag(s, 'poorsanitary')),
-      ratings.map((s) => flag(s, 'smelly')),
-      ratings.map((s) => new Date(s.ts).toISOString()),
-    ],
+  const inserted = await insertRatingComments(
+    tx,
+    ratings.map((s) => s.device_id),
+    ratings.map((s) => s.data.star_level as number),
+    ratings.map((s) => (typeof s.data.content === 'string' ? s.data.content : '')),
+    ratings.map((s) => flag(s, 'badattitude')),
+    ratings.map((s) => flag(s, 'inefficiency')),
+    ratings.map((s) => flag(s, 'poorsanitary')),
+    ratings.map((s) => flag(s, 'smelly')),
+    ratings.map((s) => new Date(s.ts).toISOString()),
   );
   const per = new Map<number, { n: number; sum: number }>();
   for (const s of ratings) {
@@ -392,10 +360,11 @@ async function ratingsToComments(tx: Queryable, stored: StoredReport[]): Promise
     a.sum += s.data.star_level as number;
     per.set(s.device_id, a);
   }
-  await tx.query(
-    `UPDATE devices d SET star_level = (d.star_level * d.star_count + v.sum) / (d.star_count + v.n), star_count = d.star_count + v.n
-       FROM unnest($1::int[], $2::int[], $3::float8[]) AS v(id, n, sum) WHERE d.id = v.id`,
-    [[...per.keys()], [...per.values()].map((a) => a.n), [...per.values()].map((a) => a.sum)],
+  await addDeviceStars(
+    tx,
+    [...per.keys()],
+    [...per.values()].map((a) => a.n),
+    [...per.values()].map((a) => a.sum),
   );
   const toilets = new Map<number, { n: number; sum: number }>();
   for (const c of inserted) {
@@ -406,10 +375,11 @@ async function ratingsToComments(tx: Queryable, stored: StoredReport[]): Promise
     toilets.set(c.toilet_id, a);
   }
   if (toilets.size) {
-    await tx.query(
-      `UPDATE toilets t SET star_sum = t.star_sum + v.sum, star_count = t.star_count + v.n
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, n, sum) WHERE t.id = v.id`,
-      [[...toilets.keys()], [...toilets.values()].map((a) => a.n), [...toilets.values()].map((a) => a.sum)],
+    await addToiletStars(
+      tx,
+      [...toilets.keys()],
+      [...toilets.values()].map((a) => a.n),
+      [...toilets.values()].map((a) => a.sum),
     );
   }
   return inserted.map((c) => ({ id: Number(c.id), toilet_id: c.toilet_id, equipment_id: c.equipment_id }));

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { createTelemetryPartition } from './repo.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -13,10 +14,7 @@ export async function ensurePartitions(db: Db, now = new Date(), warn: (msg: str
     const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
     const name = `telemetry_y${from.getUTCFullYear()}m${pad(from.getUTCMonth() + 1)}`;
     try {
-      await db.query(
-        `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF telemetry
-           FOR VALUES FROM ('${from.toISOString()}') TO ('${to.toISOString()}')`,
-      );
+      await createTelemetryPartition(db, name, from, to);
     } catch (err) {
       warn(`telemetry partition ${name} not created: ${(err as Error).message}`);
     }

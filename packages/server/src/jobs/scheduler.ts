@@ -1,10 +1,12 @@
 import { DEVICE_KINDS, OFFLINE_MS } from '@se/core';
 import type { AppContext } from '../context.ts';
+import { analyze } from '../db/maintenance.ts';
 import { sweepOffline } from '../ingest/alarms.ts';
 import { runWeeklyReports } from '../modules/notify/weekly.ts';
 import { expireDownloads } from '../modules/downloads/service.ts';
 import { ensurePartitions } from './partitions.ts';
 import { applyRetention } from './retention.ts';
+import { devicesOfAlarms } from './repo.ts';
 
 const THRESHOLDS: Record<string, number> = {
   ...Object.fromEntries(Object.entries(DEVICE_KINDS).map(([k, v]) => [k, v.offline])),
@@ -16,11 +18,7 @@ export async function offlineSweep(ctx: AppContext) {
   const ids = await ctx.db.transaction((tx) => sweepOffline(tx, THRESHOLDS, OFFLINE_MS.default));
   if (!ids.length) return ids;
   ctx.events.emit('alarms', ids);
-  const devices = await ctx.db.query<{ id: number; kind: string; time: number }>(
-    `SELECT d.id, d.kind, (extract(epoch FROM d.time) * 1000)::float8 AS time
-       FROM alarms a JOIN devices d ON d.id = a.device_id WHERE a.id = ANY($1::bigint[])`,
-    [ids],
-  );
+  const devices = await devicesOfAlarms(ctx.db, ids);
   ctx.events.emit('offline', devices);
   return ids;
 }
@@ -45,7 +43,7 @@ export function startJobs(ctx: AppContext) {
   const timers = [
     // PGlite runs no autovacuum: without fresh statistics the planner guesses, badly, once
     // tables grow. PostgreSQL's own autovacuum does this there.
-    ...(ctx.db.kind === 'pglite' ? [every(10 * 60_000, () => ctx.db.query('ANALYZE'))] : []),
+    ...(ctx.db.kind === 'pglite' ? [every(10 * 60_000, () => analyze(ctx.db))] : []),
     every(60_000, () => offlineSweep(ctx)),
     // Weekly reports fall due Monday 08:00 (UTC+8); each is claimed once per user and week,
     // so checking often costs one query and a late start still sends that week's report.

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
+import { insertOutbox, markOutboxError, markOutboxSent } from './repo.ts';
 
 export interface Mail {
   to: string;
@@ -27,25 +28,19 @@ export class Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    const [row] = await this.db.query<{ id: number }>(
-      `INSERT INTO outbox (to_addr, subject, body) VALUES ($1, $2, $3) RETURNING id`,
-      [mail.to, mail.subject, mail.body],
-    );
+    const id = await insertOutbox(this.db, mail.to, mail.subject, mail.body);
     if (!this.transport) {
-      this.log.info({ outbox: row!.id, to: mail.to, subject: mail.subject }, `mail (outbox): ${mail.body}`);
+      this.log.info({ outbox: id, to: mail.to, subject: mail.subject }, `mail (outbox): ${mail.body}`);
       return;
     }
     // Delivery happens after the answer: a slow SMTP server must not hold the request.
     this.transport
       .sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.body })
       .then(
-        () => this.db.query(`UPDATE outbox SET sent_at = now() WHERE id = $1`, [row!.id]),
+        () => markOutboxSent(this.db, id),
         (err: Error) => {
-          this.log.warn({ outbox: row!.id, err: err.message }, 'mail delivery failed');
-          return this.db.query(`UPDATE outbox SET error = $2 WHERE id = $1`, [
-            row!.id,
-            err.message.slice(0, 500),
-          ]);
+          this.log.warn({ outbox: id, err: err.message }, 'mail delivery failed');
+          return markOutboxError(this.db, id, err.message.slice(0, 500));
         },
       )
       .catch(() => {});
@@ -57,12 +52,9 @@ export class Mailer {
    * Answers 'outbox' when no SMTP is configured (the outbox is the delivery).
    */
   async sendNow(mail: Mail): Promise<'smtp' | 'outbox'> {
-    const [row] = await this.db.query<{ id: number }>(
-      `INSERT INTO outbox (to_addr, subject, body) VALUES ($1, $2, $3) RETURNING id`,
-      [mail.to, mail.subject, mail.body],
-    );
+    const id = await insertOutbox(this.db, mail.to, mail.subject, mail.body);
     if (!this.transport) {
-      this.log.info({ outbox: row!.id, to: mail.to, subject: mail.subject }, 'mail (outbox)');
+      this.log.info({ outbox: id, to: mail.to, subject: mail.subject }, 'mail (outbox)');
       return 'outbox';
     }
     try {
@@ -74,13 +66,10 @@ export class Mailer {
         ...(mail.html ? { html: mail.html } : {}),
       });
     } catch (err) {
-      await this.db.query(`UPDATE outbox SET error = $2 WHERE id = $1`, [
-        row!.id,
-        (err as Error).message.slice(0, 500),
-      ]);
+      await markOutboxError(this.db, id, (err as Error).message.slice(0, 500));
       throw err;
     }
-    await this.db.query(`UPDATE outbox SET sent_at = now() WHERE id = $1`, [row!.id]);
+    await markOutboxSent(this.db, id);
     return 'smtp';
   }
 

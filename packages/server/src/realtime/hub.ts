@@ -12,15 +12,15 @@ import {
   type WsPush,
 } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
-import { Params } from '../db/sql.ts';
 import { sameSiteOrigin } from '../http/security.ts';
 import { scopeOf } from '../modules/access/users.ts';
 import type { StoredReport } from '../ingest/pipeline.ts';
 import { commentsByIds } from '../modules/datacenter/repo.ts';
-import { findDevice, kindOf, visibleSql } from '../modules/devices/repo.ts';
+import { findDevice, kindOf } from '../modules/devices/repo.ts';
 import { alarmsByIds } from '../modules/live/repo.ts';
 
 import type { EventBus } from './bus.ts';
+import { visibleDeviceIds, visibleToiletIds } from './repo.ts';
 export { EventBus } from './bus.ts';
 
 const FLUSH_MS = 200;
@@ -77,25 +77,13 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
   /** Device ids of a kind (or all kinds for alarms) the caller sees; 'all' for develop. */
   async function visibleIds(c: Conn, kind?: string): Promise<Set<number> | 'all'> {
     if (c.scope === '/') return 'all';
-    const w = new Params();
-    const kindCond = kind ? `d.kind = ${w.p(kind)} AND` : '';
-    const rows = await ctx.db.query<{ id: number }>(
-      `SELECT d.id FROM devices d WHERE ${kindCond} NOT d.is_delete
-          AND (CASE WHEN d.kind = 'sensor' THEN ${visibleSql(w, c.scope, 'd', 'sensor')} ELSE ${visibleSql(w, c.scope, 'd')} END)`,
-      w.values,
-    );
-    return new Set(rows.map((r) => r.id));
+    return new Set(await visibleDeviceIds(ctx.db, c.scope, kind));
   }
 
   /** Toilets the caller sees; 'all' for develop. */
   async function visibleToilets(c: Conn): Promise<Set<number> | 'all'> {
     if (c.scope === '/') return 'all';
-    const rows = await ctx.db.query<{ id: number }>(
-      `SELECT t.id FROM toilets t WHERE NOT t.is_delete AND t.id IN (
-         SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $1 || '%')`,
-      [c.scope],
-    );
-    return new Set(rows.map((r) => r.id));
+    return new Set(await visibleToiletIds(ctx.db, c.scope));
   }
 
   /** What the comments channel lets through: comments on a visible toilet or from a visible device. */

@@ -46,6 +46,12 @@ export async function nameOrEmailTaken(q: Queryable, userName: string, email: st
   return r!;
 }
 
+/** Whether the `admin` account exists (any case, deleted or not). */
+export async function adminExists(q: Queryable) {
+  const rows = await q.query<{ id: number }>(`SELECT id FROM users WHERE lower(user_name) = 'admin'`);
+  return rows.length > 0;
+}
+
 export function setPasswordHash(q: Queryable, id: number, hash: string) {
   return q.query(
     `UPDATE users SET password_hash = $2, failed_logins = 0, failed_since = NULL, locked_until = NULL,

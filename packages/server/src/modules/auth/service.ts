@@ -12,6 +12,7 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
+import { lockTextKey } from '../../db/locks.ts';
 import { AppError, badRequest, conflict, rateLimited } from '../../errors.ts';
 import { dummyHash, hashPassword, newToken, sha256, verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
@@ -203,7 +204,7 @@ export async function sendEmailCaptcha(ctx: AppContext, email: string, purpose: 
   const existing = await repo.findAccountByEmail(ctx.db, email);
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await ctx.db.transaction(async (tx) => {
-    if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [email]);
+    if (ctx.db.kind === 'postgres') await lockTextKey(tx, email);
     const last = await repo.lastCaptchaAge(tx, email);
     if (last && last.age_s < CAPTCHA_RESEND_S) {
       throw rateLimited(`验证码发送过于频繁，请${Math.ceil(CAPTCHA_RESEND_S - last.age_s)}秒后再试`);
@@ -366,8 +367,7 @@ export function duplicateAsConflict(err: unknown): unknown {
 
 /** First start: the `admin` developer account. Returns the password when it was generated. */
 export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean; password?: string }> {
-  const rows = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE lower(user_name) = 'admin'`);
-  if (rows.length > 0) return { created: false };
+  if (await repo.adminExists(ctx.db)) return { created: false };
   const generated = ctx.config.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
   const weak = ctx.config.adminPassword && passwordProblem(ctx.config.adminPassword, { user_name: 'admin' });
   if (weak) {

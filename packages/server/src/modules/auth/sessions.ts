@@ -2,6 +2,7 @@ import { CODE } from '@se/core';
 import type { Caller } from '../../context.ts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { newToken, sha256 } from './password.ts';
+import { findSessionByHash, insertSession, revokeSession, revokeUserSessions } from './sessions-repo.ts';
 
 export type Resolved = { ok: true; caller: Caller } | { ok: false; code: number; message: string };
 
@@ -36,11 +37,7 @@ export class SessionStore {
   async create(userId: number, remember: boolean, meta: { ip: string; userAgent: string }): Promise<string> {
     const token = newToken();
     const ttl = remember ? SESSION_TTL.remember : SESSION_TTL.normal;
-    await this.db.query(
-      `INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
-       VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5)`,
-      [userId, sha256(token), ttl, meta.ip, meta.userAgent.slice(0, 300)],
-    );
+    await insertSession(this.db, userId, sha256(token), ttl, meta.ip, meta.userAgent.slice(0, 300));
     return token;
   }
 
@@ -70,21 +67,7 @@ export class SessionStore {
   }
 
   private async load(hash: string, now: number): Promise<Entry | undefined> {
-    const rows = await this.db.query<{
-      id: number;
-      user_id: number;
-      user_name: string;
-      permissions: number;
-      expires_at: Date;
-      revoked_at: Date | null;
-      is_delete: boolean;
-    }>(
-      `SELECT s.id, s.user_id, u.user_name, u.permissions, s.expires_at, s.revoked_at, u.is_delete
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1`,
-      [hash],
-    );
-    const r = rows[0];
+    const r = await findSessionByHash(this.db, hash);
     if (!r) return undefined;
     const e: Entry = {
       sessionId: r.id,
@@ -102,10 +85,7 @@ export class SessionStore {
   }
 
   async revoke(sessionId: number, reason: string): Promise<void> {
-    await this.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1`, [
-      sessionId,
-      reason,
-    ]);
+    await revokeSession(this.db, sessionId, reason);
     for (const e of this.cache.values()) if (e.sessionId === sessionId) e.revoked = true;
   }
 
@@ -119,11 +99,7 @@ export class SessionStore {
     exceptSessionId?: number,
     q: Queryable = this.db,
   ): Promise<void> {
-    await q.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND id <> $3`,
-      [userId, reason, exceptSessionId ?? 0],
-    );
+    await revokeUserSessions(q, userId, reason, exceptSessionId ?? 0);
     for (const e of this.cache.values()) {
       if (e.userId === userId && e.sessionId !== exceptSessionId) e.revoked = true;
     }

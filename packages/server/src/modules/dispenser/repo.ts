@@ -81,6 +81,11 @@ export function findParameter(q: Queryable, by: { id?: number; num?: number }, s
   );
 }
 
+/** Serialises parameter inserts (parameter_num is max + 1). PostgreSQL only. */
+export async function lockParameterNumbers(tx: Queryable) {
+  await tx.query(`SELECT pg_advisory_xact_lock(73900394)`);
+}
+
 export async function insertParameter(q: Queryable, userId: number, v: Record<string, unknown>) {
   const cols = PARAM_COLS.filter((c) => v[c] !== undefined);
   const r = await first<{ id: number }>(

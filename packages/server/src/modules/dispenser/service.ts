@@ -125,7 +125,7 @@ export async function addParameter(ctx: AppContext, caller: Caller, b: z.output<
   if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以新建参数');
   const id = await ctx.db.transaction(async (tx) => {
     // parameter_num is max + 1: serialise writers on PostgreSQL (PGlite runs one at a time).
-    if (ctx.db.kind === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(73900394)`);
+    if (ctx.db.kind === 'postgres') await repo.lockParameterNumbers(tx);
     return repo.insertParameter(tx, caller.id, { ...PARAMETER_DEFAULTS, ...b });
   });
   return getParameter(ctx, caller, id);

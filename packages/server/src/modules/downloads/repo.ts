@@ -81,6 +81,45 @@ export async function insertFile(
   return r!.id;
 }
 
+/** Jobs of a user still waiting or running. */
+export async function countActiveOf(q: Queryable, userId: number) {
+  const rows = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM downloads WHERE user_id = $1 AND status IN ('queued', 'running')`,
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
+/** Jobs of anyone still waiting or running. */
+export async function countPending(q: Queryable) {
+  const row = await first<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM downloads WHERE status IN ('queued', 'running')`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function setStoredPath(q: Queryable, id: number, storedPath: string) {
+  await q.query(`UPDATE downloads SET stored_path = $2 WHERE id = $1`, [id, storedPath]);
+}
+
+/** Puts a running job back in the queue from the start (this copy shuts down). */
+export function requeueRunning(q: Queryable, id: number) {
+  return q.query(
+    `UPDATE downloads SET status = 'queued', heartbeat_at = NULL, rows_done = 0 WHERE id = $1 AND status = 'running'`,
+    [id],
+  );
+}
+
+/** The job owner's name, rights and deletion flag, read when the job starts. */
+export function jobOwner(q: Queryable, userId: number) {
+  return first<{ user_name: string; permissions: number; is_delete: boolean }>(
+    q,
+    `SELECT user_name, permissions, is_delete FROM users WHERE id = $1`,
+    [userId],
+  );
+}
+
 export async function listJobs(
   q: Queryable,
   f: { userId: number; status?: string; limit: number; offset: number },

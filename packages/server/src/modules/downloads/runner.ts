@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { canAccess, DOWNLOAD_KEEP_DAYS, formatDateTime } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { first } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { issueMessage } from '../../http/validation.ts';
 import { findExport } from './registry.ts';
@@ -141,11 +140,8 @@ export class DownloadRunner {
     for (;;) {
       await this.polling;
       await Promise.allSettled([...this.active.values()].map((j) => j.done));
-      const left = await first<{ n: number }>(
-        this.ctx.db,
-        `SELECT count(*)::int AS n FROM downloads WHERE status IN ('queued', 'running')`,
-      );
-      if (!left?.n && this.active.size === 0) return;
+      const left = await repo.countPending(this.ctx.db);
+      if (!left && this.active.size === 0) return;
       if (Date.now() > until) throw new Error(`download jobs still pending after ${timeoutMs} ms`);
       this.wake();
       await new Promise((r) => setTimeout(r, 20));
@@ -201,11 +197,7 @@ export class DownloadRunner {
     try {
       const def = findExport(job.name);
       if (!def) throw new AppError(400, '此导出类型已不再提供');
-      const user = await first<{ user_name: string; permissions: number; is_delete: boolean }>(
-        ctx.db,
-        `SELECT user_name, permissions, is_delete FROM users WHERE id = $1`,
-        [job.user_id],
-      );
+      const user = await repo.jobOwner(ctx.db, job.user_id);
       if (!user || user.is_delete) throw new AppError(403, '账号已停用，导出已取消');
       const parsed = def.query.safeParse(job.params);
       if (!parsed.success) {
@@ -259,12 +251,7 @@ export class DownloadRunner {
       await unlinkQuiet(part);
       if (err instanceof Stopped) {
         if (err.why === 'shutdown') {
-          await ctx.db
-            .query(
-              `UPDATE downloads SET status = 'queued', heartbeat_at = NULL, rows_done = 0 WHERE id = $1 AND status = 'running'`,
-              [job.id],
-            )
-            .catch(() => {});
+          await repo.requeueRunning(ctx.db, job.id).catch(() => {});
         }
         return;
       }

@@ -38,11 +38,7 @@ export async function create(ctx: AppContext, caller: Caller, b: CreateBody) {
     throw forbidden(`没有权限导出${def.label}`);
   }
   await def.prepare?.(ctx, caller, q);
-  const active = await ctx.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM downloads WHERE user_id = $1 AND status IN ('queued', 'running')`,
-    [caller.id],
-  );
-  if (active[0]!.n >= MAX_ACTIVE_PER_USER) {
+  if ((await repo.countActiveOf(ctx.db, caller.id)) >= MAX_ACTIVE_PER_USER) {
     throw new AppError(
       CODE.rateLimited,
       `已有${MAX_ACTIVE_PER_USER}个导出任务在进行中，请等它们完成后再导出`,
@@ -162,7 +158,7 @@ export async function addFile(
         keepDays: DOWNLOAD_KEEP_DAYS,
       });
       const stored = finalName(id, format);
-      await tx.query(`UPDATE downloads SET stored_path = $2 WHERE id = $1`, [id, stored]);
+      await repo.setStoredPath(tx, id, stored);
       await fs.promises.rename(tmp, storedFile(ctx, stored));
       return id;
     });

@@ -69,18 +69,8 @@ async function dispatch(ctx: AppContext, hit: RuleHit) {
   const userIds = objects.filter((o) => o.type === 'user').map((o) => Number(o.target));
   const dockingIds = objects.filter((o) => o.type === 'docking').map((o) => Number(o.target));
   const [users, interfaces] = await Promise.all([
-    userIds.length
-      ? ctx.db.query<{ id: number; user_name: string }>(
-          `SELECT id, user_name FROM users WHERE id = ANY($1::int[]) AND NOT is_delete`,
-          [userIds],
-        )
-      : [],
-    dockingIds.length
-      ? ctx.db.query<{ id: number; name: string; url: string }>(
-          `SELECT id, name, url FROM docking_interfaces WHERE id = ANY($1::int[]) AND user_id = $2 AND NOT is_delete`,
-          [dockingIds, hit.user_id],
-        )
-      : [],
+    userIds.length ? repo.liveUsers(ctx.db, userIds) : [],
+    dockingIds.length ? repo.liveDockingsOf(ctx.db, dockingIds, hit.user_id) : [],
   ]);
   const liveUsers = new Map(users.map((u) => [u.id, u]));
   const liveInterfaces = new Map(interfaces.map((d) => [d.id, d]));

@@ -380,3 +380,30 @@ export function markFailed(
     [id, error.slice(0, 500), code, retryInMs],
   );
 }
+
+/** Of the given users, those not deleted. */
+export function liveUsers(q: Queryable, ids: number[]) {
+  return q.query<{ id: number; user_name: string }>(
+    `SELECT id, user_name FROM users WHERE id = ANY($1::int[]) AND NOT is_delete`,
+    [ids],
+  );
+}
+
+/** Of the given docking interfaces, the live ones of `userId`. */
+export function liveDockingsOf(q: Queryable, ids: number[], userId: number) {
+  return q.query<{ id: number; name: string; url: string }>(
+    `SELECT id, name, url FROM docking_interfaces WHERE id = ANY($1::int[]) AND user_id = $2 AND NOT is_delete`,
+    [ids, userId],
+  );
+}
+
+export async function userPermissions(q: Queryable, id: number) {
+  const rows = await q.query<{ permissions: number }>(`SELECT permissions FROM users WHERE id = $1`, [id]);
+  return rows[0]?.permissions;
+}
+
+/** undefined when there is no such user (deleted users are still rows). */
+export async function userIsDeleted(q: Queryable, id: number) {
+  const rows = await q.query<{ is_delete: boolean }>(`SELECT is_delete FROM users WHERE id = $1`, [id]);
+  return rows[0]?.is_delete;
+}

@@ -59,14 +59,10 @@ async function checkTarget(ctx: AppContext, ownerId: number, type: NotifyObjectT
   if (err) throw badRequest(err);
   const t = target.trim();
   if (type === 'user') {
-    const owner = await ctx.db.query<{ permissions: number }>(`SELECT permissions FROM users WHERE id = $1`, [
-      ownerId,
-    ]);
-    const develop = owner[0] && has(owner[0].permissions, PERMISSION.develop);
-    const u = await ctx.db.query<{ is_delete: boolean }>(`SELECT is_delete FROM users WHERE id = $1`, [
-      Number(t),
-    ]);
-    if (!u[0] || u[0].is_delete) throw notFound('用户不存在');
+    const ownerPermissions = await repo.userPermissions(ctx.db, ownerId);
+    const develop = ownerPermissions !== undefined && has(ownerPermissions, PERMISSION.develop);
+    const deleted = await repo.userIsDeleted(ctx.db, Number(t));
+    if (deleted !== false) throw notFound('用户不存在');
     if (!develop && !(await isSelfOrDescendant(ctx.db, ownerId, Number(t))))
       throw forbidden('只能提醒自己或自己创建的用户');
   } else if (type === 'docking') {

@@ -15,6 +15,18 @@ import type { Queryable } from '../../db/index.ts';
 import { addFile } from '../downloads/service.ts';
 import { insertDeliveries } from './repo.ts';
 import { notifierOf } from './runtime.ts';
+import {
+  claimWeeklyReport,
+  releaseWeeklyReport,
+  weeklyAlarmDays,
+  weeklyAlarmsByType,
+  weeklyDevices,
+  weeklyHourly,
+  weeklyLiquid,
+  weeklyOnlineDays,
+  weeklyRatings,
+  weeklySubscribers,
+} from './weekly-repo.ts';
 
 /** The two weekly reports of SPEC §6's service flags. */
 export const WEEKLY_KINDS = {
@@ -110,55 +122,15 @@ export async function buildWeeklyReport(
   week: { start: Date; end: Date },
 ): Promise<WeeklyReport> {
   const all = has(user.permissions, PERMISSION.develop);
-  const visible = all
-    ? 'true'
-    : `(CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END) IN (
-         SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $2 || '%')`;
-  const devices = await q.query<{ id: number; ser_num: string; desc: string; kind: string }>(
-    `SELECT d.id, d.ser_num, d."desc", d.kind FROM devices d
-      WHERE NOT d.is_delete AND d.kind = ANY($1::text[]) AND ${visible} ORDER BY d.ser_num`,
-    all ? [WEEKLY_KINDS[kind].kinds] : [WEEKLY_KINDS[kind].kinds, user.path],
-  );
+  const devices = await weeklyDevices(q, WEEKLY_KINDS[kind].kinds, all ? null : user.path);
   const ids = devices.map((d) => d.id);
   const range = [ids, week.start, week.end] as const;
-  const gasCols = GASES.map(
-    (g) => `sum((h.sums->>'${g}')::float8) / nullif(sum((h.counts->>'${g}')::float8), 0) AS ${g}`,
-  ).join(', ');
   const [hourly, liquid, alarms, onlineDays, alarmDays] = await Promise.all([
-    q.query<{ device_id: number; hours: number } & Record<Gas, number | null>>(
-      `SELECT h.device_id, count(*)::int AS hours, ${gasCols}
-         FROM telemetry_hourly h WHERE h.device_id = ANY($1::int[]) AND h.hour >= $2 AND h.hour < $3
-        GROUP BY h.device_id`,
-      range,
-    ),
-    kind === 'jwb'
-      ? q.query<{ device_id: number; used: number; first: number; last: number }>(
-          `SELECT device_id, coalesce(sum(greatest(prev - cur, 0)), 0)::float8 AS used,
-                  (array_agg(cur ORDER BY hour))[1] AS first, (array_agg(cur ORDER BY hour DESC))[1] AS last
-             FROM (SELECT device_id, hour, (sums->>'liquid')::float8 / nullif((counts->>'liquid')::float8, 0) AS cur,
-                          lag((sums->>'liquid')::float8 / nullif((counts->>'liquid')::float8, 0))
-                            OVER (PARTITION BY device_id ORDER BY hour) AS prev
-                     FROM telemetry_hourly
-                    WHERE device_id = ANY($1::int[]) AND hour >= $2 AND hour < $3 AND counts ? 'liquid') x
-            GROUP BY device_id`,
-          range,
-        )
-      : [],
-    q.query<{ device_id: number; type: string; n: number }>(
-      `SELECT device_id, type, count(*)::int AS n FROM alarms
-        WHERE device_id = ANY($1::int[]) AND opened_at >= $2 AND opened_at < $3 GROUP BY device_id, type`,
-      range,
-    ),
-    q.query<{ day: number; n: number }>(
-      `SELECT floor(extract(epoch FROM h.hour - $2::timestamptz) / 86400)::int AS day, count(DISTINCT h.device_id)::int AS n
-         FROM telemetry_hourly h WHERE h.device_id = ANY($1::int[]) AND h.hour >= $2 AND h.hour < $3 GROUP BY 1`,
-      range,
-    ),
-    q.query<{ day: number; n: number }>(
-      `SELECT floor(extract(epoch FROM opened_at - $2::timestamptz) / 86400)::int AS day, count(*)::int AS n
-         FROM alarms WHERE device_id = ANY($1::int[]) AND opened_at >= $2 AND opened_at < $3 GROUP BY 1`,
-      range,
-    ),
+    weeklyHourly(q, GASES, range),
+    kind === 'jwb' ? weeklyLiquid(q, range) : [],
+    weeklyAlarmsByType(q, range),
+    weeklyOnlineDays(q, range),
+    weeklyAlarmDays(q, range),
   ]);
   const byHour = new Map(hourly.map((h) => [h.device_id, h]));
   const byLiquid = new Map(liquid.map((l) => [l.device_id, l]));
@@ -215,36 +187,7 @@ async function ratings(
   all: boolean,
   week: { start: Date; end: Date },
 ): Promise<WeeklyReport['ratings']> {
-  const visible = all
-    ? 'true'
-    : `(c.toilet_id IN (SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%')
-        OR c.equipment_id IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%'))`;
-  const params = all ? [week.start, week.end] : [week.start, week.end, user.path];
-  const rows = await q.query<{
-    name: string;
-    n: number;
-    stars: number;
-    s1: number;
-    s2: number;
-    s3: number;
-    s4: number;
-    s5: number;
-    badattitude: number;
-    inefficiency: number;
-    poorsanitary: number;
-    smelly: number;
-  }>(
-    `SELECT coalesce(t.name, e.ser_num, '') AS name, count(*)::int AS n, sum(c.star_level)::int AS stars,
-            ${[1, 2, 3, 4, 5].map((s) => `count(*) FILTER (WHERE c.star_level = ${s})::int AS s${s}`).join(', ')},
-            count(*) FILTER (WHERE c.badattitude)::int AS badattitude,
-            count(*) FILTER (WHERE c.inefficiency)::int AS inefficiency,
-            count(*) FILTER (WHERE c.poorsanitary)::int AS poorsanitary,
-            count(*) FILTER (WHERE c.smelly)::int AS smelly
-       FROM comments c LEFT JOIN toilets t ON t.id = c.toilet_id LEFT JOIN devices e ON e.id = c.equipment_id
-      WHERE NOT c.is_delete AND c.created_at >= $1 AND c.created_at < $2 AND ${visible}
-      GROUP BY 1 ORDER BY 2 DESC, 1`,
-    params,
-  );
+  const rows = await weeklyRatings(q, all ? null : user.path, week.start, week.end);
   const sum = (k: keyof (typeof rows)[number]) => rows.reduce((s, r) => s + (r[k] as number), 0);
   const count = sum('n');
   return {
@@ -516,28 +459,13 @@ export async function reportXlsx(r: WeeklyReport): Promise<Buffer> {
 export async function runWeeklyReports(ctx: AppContext, now = new Date()): Promise<number> {
   const week = dueWeek(now);
   const mask = SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
-  const users = await ctx.db.query<{
-    id: number;
-    user_name: string;
-    email: string | null;
-    permissions: number;
-    services: number;
-    path: string;
-  }>(
-    `SELECT id, user_name, email, permissions, services, path FROM users
-      WHERE NOT is_delete AND (services & $1) <> 0 ORDER BY id`,
-    [mask],
-  );
+  const users = await weeklySubscribers(ctx.db, mask);
   let made = 0;
   for (const u of users) {
     for (const kind of Object.keys(WEEKLY_KINDS) as WeeklyKind[]) {
       if ((u.services & WEEKLY_KINDS[kind].service) === 0) continue;
-      const claim = await ctx.db.query<{ id: number }>(
-        `INSERT INTO weekly_reports (user_id, kind, week_start) VALUES ($1, $2, ($3::timestamptz + interval '8 hours')::date)
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [u.id, kind, week.start],
-      );
-      if (!claim.length) continue;
+      const claim = await claimWeeklyReport(ctx.db, u.id, kind, week.start);
+      if (claim === undefined) continue;
       // PGlite never yields between queries: let requests and MQTT acks in between reports.
       await yieldToEventLoop();
       try {
@@ -545,7 +473,7 @@ export async function runWeeklyReports(ctx: AppContext, now = new Date()): Promi
         made++;
       } catch (err) {
         ctx.log.warn({ err, user: u.id, kind }, 'weekly report failed; retried on the next run');
-        await ctx.db.query(`DELETE FROM weekly_reports WHERE id = $1`, [claim[0]!.id]);
+        await releaseWeeklyReport(ctx.db, claim);
       }
     }
   }

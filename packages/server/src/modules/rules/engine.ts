@@ -11,7 +11,20 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { StoredReport } from '../../ingest/pipeline.ts';
 import { dispatchRuleHit, type RuleHit } from '../notify/dispatch.ts';
-import { TOILET_DEVICE_JOIN } from './repo.ts';
+import {
+  activeRules,
+  devicesOfToilets,
+  devicesUnderPaths,
+  enabledRules,
+  insertRuleHits,
+  latestOfDevices,
+  lockRuleStates,
+  setHitDispatchError,
+  upsertRuleStates,
+  visiblePairs,
+  type RuleRecord,
+  type StateRow,
+} from './engine-repo.ts';
 
 export interface RuleEngineOptions {
   /** Reports waiting for evaluation beyond this are dropped (and counted). */
@@ -27,25 +40,6 @@ export const DEFAULT_RULE_ENGINE: RuleEngineOptions = {
   maxBatch: 5_000,
   reloadMs: 60_000,
 };
-
-interface RuleRecord {
-  id: number;
-  user_id: number;
-  formula: string;
-  duration_s: number;
-  cooldown_s: number;
-  template_id: number | null;
-  object_ids: number[];
-}
-
-interface StateRow {
-  rule_id: number;
-  device_id: number;
-  last_ts: number;
-  true_since: number | null;
-  last_fired_at: number | null;
-  last_values: Record<string, number | boolean>;
-}
 
 const VAR_SET = new Set<string>(FORMULA_VARS);
 const engines = new WeakMap<AppContext, RuleEngine>();
@@ -176,18 +170,7 @@ export class RuleEngine {
 
   private async buildIndex() {
     const db = this.ctx.db;
-    const rules = await db.query<{
-      id: number;
-      scope: string;
-      device_ids: number[];
-      toilet_ids: number[];
-      path: string;
-      permissions: number;
-    }>(
-      `SELECT r.id, r.scope, r.device_ids, r.toilet_ids, u.path, u.permissions
-         FROM notify_rules r JOIN users u ON u.id = r.user_id
-        WHERE r.enabled AND NOT r.is_delete AND NOT u.is_delete`,
-    );
+    const rules = await activeRules(db);
     const byDevice = new Map<number, number[]>();
     const add = (device: number, rule: number) => {
       const l = byDevice.get(device);
@@ -205,26 +188,11 @@ export class RuleEngine {
       else allByPath.set(r.path, [...(allByPath.get(r.path) ?? []), r.id]);
     }
     if (allByPath.size) {
-      // Devices bound in each owner's subtree, and the sensors of bound gateways.
-      const rows = await db.query<{ path: string; id: number }>(
-        `WITH owners AS (SELECT unnest($1::text[]) AS path),
-              bound AS (SELECT DISTINCT o.path, b.device_id FROM owners o
-                          JOIN users u ON u.path LIKE o.path || '%' JOIN device_bindings b ON b.user_id = u.id)
-         SELECT bound.path, d.id FROM bound JOIN devices d ON d.id = bound.device_id
-          WHERE NOT d.is_delete AND d.kind = ANY($2::text[]) AND d.kind <> 'sensor'
-         UNION
-         SELECT bound.path, d.id FROM bound JOIN devices d ON d.gateway_id = bound.device_id
-          WHERE NOT d.is_delete AND d.kind = 'sensor'`,
-        [[...allByPath.keys()], [...RULE_DEVICE_KINDS]],
-      );
+      const rows = await devicesUnderPaths(db, [...allByPath.keys()]);
       for (const row of rows) for (const rule of allByPath.get(row.path) ?? []) add(row.id, rule);
     }
     if (toiletRules.size) {
-      const rows = await db.query<{ toilet: number; id: number }>(
-        `SELECT t.id AS toilet, d.id FROM toilets t JOIN devices d ON ${TOILET_DEVICE_JOIN}
-          WHERE t.id = ANY($1::int[]) AND NOT t.is_delete AND NOT d.is_delete AND d.kind = ANY($2::text[])`,
-        [[...toiletRules.keys()], [...RULE_DEVICE_KINDS]],
-      );
+      const rows = await devicesOfToilets(db, [...toiletRules.keys()]);
       for (const row of rows) for (const rule of toiletRules.get(row.toilet) ?? []) add(row.id, rule);
     }
     for (const [d, l] of byDevice) byDevice.set(d, [...new Set(l)]);
@@ -282,12 +250,11 @@ export class RuleEngine {
       } catch (err) {
         this.stats.dispatchFailed++;
         this.ctx.log.warn({ err, rule: hit.rule_id, device: hit.device_id }, 'rule hit dispatch failed');
-        await this.ctx.db
-          .query(`UPDATE notify_rule_hits SET dispatch_error = $2 WHERE id = $1`, [
-            id,
-            String((err as Error)?.message ?? err).slice(0, 500),
-          ])
-          .catch(() => {});
+        await setHitDispatchError(
+          this.ctx.db,
+          id,
+          String((err as Error)?.message ?? err).slice(0, 500),
+        ).catch(() => {});
       }
     }
   }
@@ -297,15 +264,7 @@ export class RuleEngine {
     perDevice: Map<number, { rules: number[]; reports: StoredReport[] }>,
     ruleIds: number[],
   ): Promise<{ hit: RuleHit; id: number }[]> {
-    const rules = new Map(
-      (
-        await tx.query<RuleRecord>(
-          `SELECT id, user_id, formula, duration_s, cooldown_s, template_id, object_ids
-             FROM notify_rules WHERE id = ANY($1::int[]) AND enabled AND NOT is_delete`,
-          [ruleIds],
-        )
-      ).map((r) => [r.id, r]),
-    );
+    const rules = new Map((await enabledRules(tx, ruleIds)).map((r) => [r.id, r]));
     if (!rules.size) return [];
     const pairRules: number[] = [];
     const pairDevices: number[] = [];
@@ -317,27 +276,13 @@ export class RuleEngine {
       }
     }
     if (!pairRules.length) return [];
-    const stateRows = await tx.query<StateRow>(
-      `SELECT s.rule_id, s.device_id, (extract(epoch FROM s.last_ts) * 1000)::float8 AS last_ts,
-              (extract(epoch FROM s.true_since) * 1000)::float8 AS true_since,
-              (extract(epoch FROM s.last_fired_at) * 1000)::float8 AS last_fired_at, s.last_values
-         FROM notify_rule_state s JOIN unnest($1::int[], $2::int[]) AS v(rule_id, device_id)
-              ON s.rule_id = v.rule_id AND s.device_id = v.device_id
-        ORDER BY s.rule_id, s.device_id
-          FOR UPDATE OF s`,
-      [pairRules, pairDevices],
-    );
+    const stateRows = await lockRuleStates(tx, pairRules, pairDevices);
     const states = new Map(stateRows.map((s) => [`${s.rule_id}|${s.device_id}`, s]));
     // Readings to start from where a pair has no state yet: the device's merged latest values.
     const fresh = [...new Set(pairDevices.filter((d, i) => !states.has(`${pairRules[i]}|${d}`)))];
     const latest = new Map(
       fresh.length
-        ? (
-            await tx.query<{ id: number; latest: Record<string, unknown> }>(
-              `SELECT id, latest FROM devices WHERE id = ANY($1::int[])`,
-              [fresh],
-            )
-          ).map((r) => [r.id, formulaInputs(r.latest ?? {})])
+        ? (await latestOfDevices(tx, fresh)).map((r) => [r.id, formulaInputs(r.latest ?? {})])
         : [],
     );
 
@@ -391,25 +336,10 @@ export class RuleEngine {
     const hits: { hit: RuleHit; id: number }[] = [];
     if (fires.length) {
       // At fire time: does the owner (still there) still see the device? Plus what the hit carries.
-      const checked = await tx.query<{
-        owner: number;
-        device: number;
-        ser_num: string;
-        desc: string;
-        toilet_id: number | null;
-      }>(
-        `SELECT v.owner, d.id AS device, d.ser_num, d."desc",
-                coalesce(d.toilet_id, (SELECT t.id FROM toilets t
-                                        WHERE NOT t.is_delete AND t.gateway_id IN (d.id, d.gateway_id)
-                                        ORDER BY t.id LIMIT 1)) AS toilet_id
-           FROM (SELECT DISTINCT * FROM unnest($1::int[], $2::int[]) AS x(owner, device)) v
-           JOIN users o ON o.id = v.owner AND NOT o.is_delete
-           JOIN devices d ON d.id = v.device AND NOT d.is_delete
-          WHERE (o.permissions & $3) = $3
-             OR EXISTS (SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
-                         WHERE b.device_id = CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END
-                           AND u.path LIKE o.path || '%')`,
-        [fires.map((f) => f.rule.user_id), fires.map((f) => f.state.device_id), PERMISSION.develop],
+      const checked = await visiblePairs(
+        tx,
+        fires.map((f) => f.rule.user_id),
+        fires.map((f) => f.state.device_id),
       );
       const ok = new Map(checked.map((c) => [`${c.owner}|${c.device}`, c]));
       const kept = fires.filter((f) => ok.has(`${f.rule.user_id}|${f.state.device_id}`));
@@ -420,17 +350,13 @@ export class RuleEngine {
           f.state.last_fired_at = prev?.last_fired_at ?? null;
         }
       if (kept.length) {
-        const ids = await tx.query<{ id: number }>(
-          `INSERT INTO notify_rule_hits (rule_id, device_id, formula, "values", fired_at)
-           SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::jsonb[], $5::timestamptz[])
-           RETURNING id`,
-          [
-            kept.map((f) => f.rule.id),
-            kept.map((f) => f.state.device_id),
-            kept.map((f) => f.rule.formula),
-            kept.map((f) => JSON.stringify(f.values)),
-            kept.map((f) => new Date(f.ts).toISOString()),
-          ],
+        const ids = await insertRuleHits(
+          tx,
+          kept.map((f) => f.rule.id),
+          kept.map((f) => f.state.device_id),
+          kept.map((f) => f.rule.formula),
+          kept.map((f) => JSON.stringify(f.values)),
+          kept.map((f) => new Date(f.ts).toISOString()),
         );
         kept.forEach((f, i) => {
           const d = ok.get(`${f.rule.user_id}|${f.state.device_id}`)!;
@@ -457,19 +383,14 @@ export class RuleEngine {
 
     if (changed.length) {
       const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-      await tx.query(
-        `INSERT INTO notify_rule_state (rule_id, device_id, last_ts, true_since, last_fired_at, last_values)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::jsonb[])
-         ON CONFLICT (rule_id, device_id) DO UPDATE SET last_ts = EXCLUDED.last_ts, true_since = EXCLUDED.true_since,
-           last_fired_at = EXCLUDED.last_fired_at, last_values = EXCLUDED.last_values`,
-        [
-          changed.map((s) => s.rule_id),
-          changed.map((s) => s.device_id),
-          changed.map((s) => iso(s.last_ts)),
-          changed.map((s) => iso(s.true_since)),
-          changed.map((s) => iso(s.last_fired_at)),
-          changed.map((s) => JSON.stringify(s.last_values)),
-        ],
+      await upsertRuleStates(
+        tx,
+        changed.map((s) => s.rule_id),
+        changed.map((s) => s.device_id),
+        changed.map((s) => iso(s.last_ts)),
+        changed.map((s) => iso(s.true_since)),
+        changed.map((s) => iso(s.last_fired_at)),
+        changed.map((s) => JSON.stringify(s.last_values)),
       );
     }
     return hits;

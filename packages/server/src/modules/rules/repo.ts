@@ -63,6 +63,11 @@ export function findRule(q: Queryable, id: number, userId: number) {
   );
 }
 
+/** Locks the owner's row: adds of one owner queue behind each other. */
+export async function lockOwner(tx: Queryable, userId: number) {
+  await tx.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+}
+
 export async function countRules(q: Queryable, userId: number) {
   const r = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM notify_rules WHERE user_id = $1 AND NOT is_delete`,

@@ -85,7 +85,7 @@ export async function add(ctx: AppContext, caller: Caller, b: AddRuleBody, ip: s
   await assertRefs(ctx, caller, v);
   const id = await ctx.db.transaction(async (tx) => {
     // Serialises one owner's adds so the limit holds under concurrent requests.
-    await tx.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [caller.id]);
+    await repo.lockOwner(tx, caller.id);
     if ((await repo.countRules(tx, caller.id)) >= RULE_LIMITS.perUser)
       throw conflict(`每个用户最多 ${RULE_LIMITS.perUser} 条规则`);
     const id = await repo.insertRule(tx, caller.id, v);

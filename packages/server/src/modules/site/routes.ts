@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { ping } from '../../db/maintenance.ts';
 import { route } from '../../http/route.ts';
 
 export const SYSTEM_NAME = '智慧环境管理系统';
@@ -35,7 +36,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   // Health is for load balancers and probes: plain HTTP status, no envelope.
   app.get('/api/health', async (_req, reply) => {
     const t0 = performance.now();
-    const db = await ctx.db.query('SELECT 1').then(
+    const db = await ping(ctx.db).then(
       () => true,
       () => false,
     );

@@ -1,6 +1,7 @@
 import { CAPTCHA_RESEND_S, CAPTCHA_TTL_S, type UserRow } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
+import { lockTextKey } from '../../db/locks.ts';
 import { badRequest, conflict, rateLimited } from '../../errors.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { audit } from '../audit/service.ts';
@@ -28,7 +29,7 @@ export async function stageEmailChange(
   to: string,
 ): Promise<Mail[]> {
   if (await repo.identifierTaken(tx, to, u.id)) throw conflict('该邮箱已被其他账号使用');
-  if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [to]);
+  if (ctx.db.kind === 'postgres') await lockTextKey(tx, to);
   const last = await lastCaptchaAge(tx, to);
   if (last && last.age_s < CAPTCHA_RESEND_S) {
     throw rateLimited(`验证码发送过于频繁，请${Math.ceil(CAPTCHA_RESEND_S - last.age_s)}秒后再试`);

@@ -94,6 +94,12 @@ export interface InfoRow {
   user_deleted: boolean;
 }
 
+/** The user whose info row this is. */
+export async function infoOwner(q: Queryable, infoId: number) {
+  const rows = await q.query<{ user_id: number }>(`SELECT user_id FROM user_info WHERE id = $1`, [infoId]);
+  return rows[0]?.user_id;
+}
+
 export function getInfo(q: Queryable, userId: number) {
   return first<InfoRow>(
     q,

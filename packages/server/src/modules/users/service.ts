@@ -33,11 +33,9 @@ export async function updateInfo(
   let userId = b.user_id ?? caller.id;
   if (b.id !== undefined && b.user_id === undefined) {
     // The spec's form sends the info row's id; find whose row it is.
-    const rows = await ctx.db.query<{ user_id: number }>(`SELECT user_id FROM user_info WHERE id = $1`, [
-      b.id,
-    ]);
-    if (!rows[0]) throw notFound('用户信息不存在');
-    userId = rows[0].user_id;
+    const owner = await repo.infoOwner(ctx.db, b.id);
+    if (owner === undefined) throw notFound('用户信息不存在');
+    userId = owner;
   }
   await assertCanManage(ctx, caller, userId);
   const exists = await repo.getInfo(ctx.db, userId);

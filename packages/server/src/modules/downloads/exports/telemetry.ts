@@ -9,11 +9,18 @@ import {
   type TelemetryExportQuery,
 } from '@se/core';
 import type { AppContext, Caller } from '../../../context.ts';
-import { Params } from '../../../db/sql.ts';
 import { badRequest, notFound } from '../../../errors.ts';
-import { visibleSql } from '../../devices/repo.ts';
-import { defineExport, type ExportColumn } from '../types.ts';
 import { scopeOf } from '../../access/users.ts';
+import { defineExport, type ExportColumn } from '../types.ts';
+import {
+  countTelemetry,
+  exportableDevices,
+  telemetryPage,
+  telemetryPageAfter,
+  type ExportDevice,
+} from './telemetry-repo.ts';
+
+export type { ExportDevice };
 
 /** Rows per query: one device's readings are read in (ts, msg_id) order, page by page. */
 export const TELEMETRY_PAGE = 5000;
@@ -54,13 +61,6 @@ const KIND_LABEL = (kind: string) =>
 /** 'YYYY-MM-DD HH:mm:ss' (UTC+8) in UTC ISO form for a timestamptz parameter. */
 const isoOf = (local: string) => new Date(Date.parse(`${local.replace(' ', 'T')}+08:00`)).toISOString();
 
-export interface ExportDevice {
-  id: number;
-  kind: string;
-  ser_num: string;
-  desc: string;
-}
-
 // columns() and rows() of one job receive the same parsed filter: resolve its devices once.
 const resolved = new WeakMap<object, Promise<ExportDevice[]>>();
 
@@ -80,20 +80,7 @@ export function exportDevices(ctx: AppContext, caller: Caller, q: TelemetryExpor
 async function resolveDevices(ctx: AppContext, caller: Caller, q: TelemetryExportQuery) {
   const scope = await scopeOf(ctx, caller);
   const ids = [...new Set(q.ids ?? [])];
-  const w = new Params();
-  const cond = ['NOT d.is_delete'];
-  if (ids.length) cond.push(`d.id = ANY(${w.p(ids)}::int[])`);
-  if (q.kind) cond.push(`d.kind = ${w.p(q.kind)}`);
-  if (scope !== '/') {
-    cond.push(
-      `(CASE WHEN d.kind = 'sensor' THEN ${visibleSql(w, scope, 'd', 'sensor')} ELSE ${visibleSql(w, scope, 'd')} END)`,
-    );
-  }
-  const rows = await ctx.db.query<ExportDevice>(
-    `SELECT d.id, d.kind, d.ser_num, d."desc" FROM devices d WHERE ${cond.join(' AND ')}
-      ORDER BY d.ser_num LIMIT ${TELEMETRY_EXPORT.maxDevices + 1}`,
-    w.values,
-  );
+  const rows = await exportableDevices(ctx.db, scope, ids, q.kind, TELEMETRY_EXPORT.maxDevices + 1);
   if (ids.length) {
     const found = new Set(rows.map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));
@@ -149,18 +136,8 @@ export async function* deviceReadings(ctx: AppContext, deviceId: number, start: 
   let after: { us: number; msg: string } | null = null;
   for (;;) {
     const page: { us: number; msg_id: string; data: Record<string, unknown> }[] = after
-      ? await ctx.db.query(
-          `SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, msg_id, data FROM telemetry
-            WHERE device_id = $1 AND ts >= $2 AND ts < $3 AND (ts > $2 OR msg_id > $4)
-            ORDER BY ts, msg_id LIMIT ${TELEMETRY_PAGE}`,
-          [deviceId, isoMicros(after.us), end, after.msg],
-        )
-      : await ctx.db.query(
-          `SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, msg_id, data FROM telemetry
-            WHERE device_id = $1 AND ts >= $2 AND ts < $3
-            ORDER BY ts, msg_id LIMIT ${TELEMETRY_PAGE}`,
-          [deviceId, start, end],
-        );
+      ? await telemetryPageAfter(ctx.db, deviceId, isoMicros(after.us), end, after.msg, TELEMETRY_PAGE)
+      : await telemetryPage(ctx.db, deviceId, start, end, TELEMETRY_PAGE);
     if (page.length) yield page;
     if (page.length < TELEMETRY_PAGE) return;
     const last = page[page.length - 1]!;
@@ -194,11 +171,12 @@ export const telemetryExport = defineExport<TelemetryExportQuery>({
   },
   async count(ctx, caller, q) {
     const devices = await exportDevices(ctx, caller, q);
-    const r = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int8 AS n FROM telemetry WHERE device_id = ANY($1::int[]) AND ts >= $2 AND ts < $3`,
-      [devices.map((d) => d.id), isoOf(q.start), isoOf(q.end)],
+    return countTelemetry(
+      ctx.db,
+      devices.map((d) => d.id),
+      isoOf(q.start),
+      isoOf(q.end),
     );
-    return r[0]!.n;
   },
   async *rows(ctx, caller, q) {
     const devices = await exportDevices(ctx, caller, q);

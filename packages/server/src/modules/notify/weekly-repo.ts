@@ -1,0 +1,137 @@
+import type { Gas } from '@se/core';
+import type { Queryable } from '../../db/index.ts';
+
+// The weekly report's SQL. `path` is the reader's subtree; null reads everything (develop).
+
+type Range = readonly [ids: number[], start: Date, end: Date];
+
+export function weeklyDevices(q: Queryable, kinds: readonly string[], path: string | null) {
+  const visible =
+    path === null
+      ? 'true'
+      : `(CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END) IN (
+         SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $2 || '%')`;
+  return q.query<{ id: number; ser_num: string; desc: string; kind: string }>(
+    `SELECT d.id, d.ser_num, d."desc", d.kind FROM devices d
+      WHERE NOT d.is_delete AND d.kind = ANY($1::text[]) AND ${visible} ORDER BY d.ser_num`,
+    path === null ? [kinds] : [kinds, path],
+  );
+}
+
+/** Hours reported and the mean of each gas per device. */
+export function weeklyHourly(q: Queryable, gases: readonly Gas[], range: Range) {
+  const gasCols = gases
+    .map((g) => `sum((h.sums->>'${g}')::float8) / nullif(sum((h.counts->>'${g}')::float8), 0) AS ${g}`)
+    .join(', ');
+  return q.query<{ device_id: number; hours: number } & Record<Gas, number | null>>(
+    `SELECT h.device_id, count(*)::int AS hours, ${gasCols}
+         FROM telemetry_hourly h WHERE h.device_id = ANY($1::int[]) AND h.hour >= $2 AND h.hour < $3
+        GROUP BY h.device_id`,
+    range,
+  );
+}
+
+/** Liquid used (sum of the hourly drops), first and last level per dispenser. */
+export function weeklyLiquid(q: Queryable, range: Range) {
+  return q.query<{ device_id: number; used: number; first: number; last: number }>(
+    `SELECT device_id, coalesce(sum(greatest(prev - cur, 0)), 0)::float8 AS used,
+                  (array_agg(cur ORDER BY hour))[1] AS first, (array_agg(cur ORDER BY hour DESC))[1] AS last
+             FROM (SELECT device_id, hour, (sums->>'liquid')::float8 / nullif((counts->>'liquid')::float8, 0) AS cur,
+                          lag((sums->>'liquid')::float8 / nullif((counts->>'liquid')::float8, 0))
+                            OVER (PARTITION BY device_id ORDER BY hour) AS prev
+                     FROM telemetry_hourly
+                    WHERE device_id = ANY($1::int[]) AND hour >= $2 AND hour < $3 AND counts ? 'liquid') x
+            GROUP BY device_id`,
+    range,
+  );
+}
+
+export function weeklyAlarmsByType(q: Queryable, range: Range) {
+  return q.query<{ device_id: number; type: string; n: number }>(
+    `SELECT device_id, type, count(*)::int AS n FROM alarms
+        WHERE device_id = ANY($1::int[]) AND opened_at >= $2 AND opened_at < $3 GROUP BY device_id, type`,
+    range,
+  );
+}
+
+/** Devices online per day of the week (day 0 = the week's start). */
+export function weeklyOnlineDays(q: Queryable, range: Range) {
+  return q.query<{ day: number; n: number }>(
+    `SELECT floor(extract(epoch FROM h.hour - $2::timestamptz) / 86400)::int AS day, count(DISTINCT h.device_id)::int AS n
+         FROM telemetry_hourly h WHERE h.device_id = ANY($1::int[]) AND h.hour >= $2 AND h.hour < $3 GROUP BY 1`,
+    range,
+  );
+}
+
+export function weeklyAlarmDays(q: Queryable, range: Range) {
+  return q.query<{ day: number; n: number }>(
+    `SELECT floor(extract(epoch FROM opened_at - $2::timestamptz) / 86400)::int AS day, count(*)::int AS n
+         FROM alarms WHERE device_id = ANY($1::int[]) AND opened_at >= $2 AND opened_at < $3 GROUP BY 1`,
+    range,
+  );
+}
+
+/** Ratings per toilet (or terminal without one) in the week. */
+export function weeklyRatings(q: Queryable, path: string | null, start: Date, end: Date) {
+  const visible =
+    path === null
+      ? 'true'
+      : `(c.toilet_id IN (SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%')
+        OR c.equipment_id IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%'))`;
+  return q.query<{
+    name: string;
+    n: number;
+    stars: number;
+    s1: number;
+    s2: number;
+    s3: number;
+    s4: number;
+    s5: number;
+    badattitude: number;
+    inefficiency: number;
+    poorsanitary: number;
+    smelly: number;
+  }>(
+    `SELECT coalesce(t.name, e.ser_num, '') AS name, count(*)::int AS n, sum(c.star_level)::int AS stars,
+            ${[1, 2, 3, 4, 5].map((s) => `count(*) FILTER (WHERE c.star_level = ${s})::int AS s${s}`).join(', ')},
+            count(*) FILTER (WHERE c.badattitude)::int AS badattitude,
+            count(*) FILTER (WHERE c.inefficiency)::int AS inefficiency,
+            count(*) FILTER (WHERE c.poorsanitary)::int AS poorsanitary,
+            count(*) FILTER (WHERE c.smelly)::int AS smelly
+       FROM comments c LEFT JOIN toilets t ON t.id = c.toilet_id LEFT JOIN devices e ON e.id = c.equipment_id
+      WHERE NOT c.is_delete AND c.created_at >= $1 AND c.created_at < $2 AND ${visible}
+      GROUP BY 1 ORDER BY 2 DESC, 1`,
+    path === null ? [start, end] : [start, end, path],
+  );
+}
+
+/** Users (not deleted) with any of the `mask` services. */
+export function weeklySubscribers(q: Queryable, mask: number) {
+  return q.query<{
+    id: number;
+    user_name: string;
+    email: string | null;
+    permissions: number;
+    services: number;
+    path: string;
+  }>(
+    `SELECT id, user_name, email, permissions, services, path FROM users
+      WHERE NOT is_delete AND (services & $1) <> 0 ORDER BY id`,
+    [mask],
+  );
+}
+
+/** Claims one user's report of a kind and week; undefined when it is already claimed. */
+export async function claimWeeklyReport(q: Queryable, userId: number, kind: string, weekStart: Date) {
+  const rows = await q.query<{ id: number }>(
+    `INSERT INTO weekly_reports (user_id, kind, week_start) VALUES ($1, $2, ($3::timestamptz + interval '8 hours')::date)
+         ON CONFLICT DO NOTHING RETURNING id`,
+    [userId, kind, weekStart],
+  );
+  return rows[0]?.id;
+}
+
+/** Gives a claim back so the next run retries the report. */
+export async function releaseWeeklyReport(q: Queryable, id: number) {
+  await q.query(`DELETE FROM weekly_reports WHERE id = $1`, [id]);
+}
