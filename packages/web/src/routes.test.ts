@@ -1,6 +1,7 @@
 import { AREAS, PERMISSION } from '@se/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATH, DEFAULT_ROUTE_NAME, ROUTES, pageTitle, routeByName } from './routes.tsx';
+import { DEFAULT_PATH, DEFAULT_ROUTE_NAME, pageTitle, routeByName } from './navigation/names.ts';
+import { ROUTES } from './routes.tsx';
 
 // SPEC §2, transcribed: every path, its tier, and the routes it marks "kept alive".
 const SPEC_PUBLIC = [

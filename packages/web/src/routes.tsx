@@ -1,36 +1,14 @@
-import { AREAS, type AreaName, type Need } from '@se/core';
+import { AREAS, type AreaName } from '@se/core';
+import { indexRoutes, type AppRoute } from './navigation/names.ts';
 import { defineScreen, type Screen } from './navigation/screen.ts';
 
 /**
  * THE route table (SPEC §2). Titles, the navigation guard, keep-alive, the side menu and
  * the permission check all read it; no route is declared anywhere else.
  */
-export interface AppRoute {
-  path: string;
-  /** PascalCase name; the navigation history and the remembered route use it. */
-  name: string;
-  /** Chinese page title; the document title is `${title} - 智慧环境管理系统`. */
-  title: string;
-  access: 'public' | 'auth';
-  /** SPEC §2 "kept alive": the page keeps its state while another route is shown. */
-  keepAlive: boolean;
-  /** Functional area: the menu group and the permission bits (null for public pages). */
-  area: AreaName | null;
-  /** What the user's permission number must allow: bits, or being a manager (0 for public pages). */
-  permission: Need;
-  screen: Screen;
-}
 
-export const APP_NAME = '智慧环境管理系统';
-/** SPEC §2: unknown paths (and /, which the spec does not name) land here. */
-export const DEFAULT_PATH = '/st-gateway';
-/** SPEC §2: the remembered route name after a reset. */
-export const DEFAULT_ROUTE_NAME = 'Toilets';
-export const LOGIN_PATH = '/login';
-
-export function pageTitle(title: string | undefined): string {
-  return title ? `${title} - ${APP_NAME}` : APP_NAME;
-}
+// The entry type lives in navigation/names.ts so pages can use it without this table.
+export type { AppRoute };
 
 // Every screen whose area arrives in a later issue shows the shared placeholder. Each
 // still gets its own Screen, so a later issue replaces one loader here and nothing else.
@@ -168,8 +146,7 @@ export const ROUTES: readonly AppRoute[] = [
   auth('/test', 'Test', '测试页', 'develop', s.test),
 ];
 
-const byName = new Map(ROUTES.map((r) => [r.name, r]));
+indexRoutes(ROUTES);
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
-export const routeByName = (name: string): AppRoute | undefined => byName.get(name);
 export const routeByPath = (path: string): AppRoute | undefined => byPath.get(path);

@@ -13,8 +13,8 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
 import { sameSiteOrigin } from '../http/security.ts';
+import { scopeOf } from '../modules/access/users.ts';
 import type { StoredReport } from '../ingest/pipeline.ts';
-import { scopeOf } from '../modules/audit/service.ts';
 import { commentsByIds } from '../modules/datacenter/repo.ts';
 import { findDevice, kindOf } from '../modules/devices/repo.ts';
 import { alarmsByIds } from '../modules/live/repo.ts';

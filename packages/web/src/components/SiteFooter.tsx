@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { APP_NAME } from '../routes.tsx';
+import { APP_NAME } from '../navigation/names.ts';
 import { useSiteInfo } from './use-site-info.ts';
 
 const muted: CSSProperties = { color: 'rgba(0, 0, 0, 0.45)' };

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { closeLiveSocket } from '../live/socket.ts';
 import { useCurrentRoute } from '../navigation/Root.tsx';
-import { APP_NAME, LOGIN_PATH } from '../routes.tsx';
+import { APP_NAME, LOGIN_PATH } from '../navigation/names.ts';
 import { queryClient } from '../query.ts';
 import { signOut } from '../session/actions.ts';
 import { HeaderBar } from './HeaderBar.tsx';

@@ -1,7 +1,8 @@
 import { CODE, SESSION_CODES } from '@se/core';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { getPermission } from '../api/auth.ts';
-import { LOGIN_PATH, pageTitle, type AppRoute } from '../routes.tsx';
+import type { AppRoute } from '../routes.tsx';
+import { LOGIN_PATH, pageTitle } from './names.ts';
 import { hasStoredSession, readUserName } from '../session/storage.ts';
 import { useSession } from '../session/store.ts';
 

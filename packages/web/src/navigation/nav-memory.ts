@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DEFAULT_ROUTE_NAME } from '../routes.tsx';
+import { DEFAULT_ROUTE_NAME } from './names.ts';
 
 /** SPEC §2/§4: the route remembered for every route except /login. */
 export interface StoredRoute {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AppRoute } from '../routes.tsx';
+import type { AppRoute } from './names.ts';
 
 /**
  * The route a page was opened for. A kept-alive page stays mounted while other routes

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { DEFAULT_PATH, ROUTES, type AppRoute } from '../routes.tsx';
+import { ROUTES, type AppRoute } from '../routes.tsx';
+import { DEFAULT_PATH } from './names.ts';
 import { guardLoader } from './guard.ts';
 import { PageFrame, PageSpinner } from './PageFrame.tsx';
 import { Root, RouteError } from './Root.tsx';

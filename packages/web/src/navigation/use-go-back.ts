@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { routeByName } from '../routes.tsx';
+import { routeByName } from './names.ts';
 import { popPreviousRoute } from './nav-memory.ts';
 
 /** SPEC §2 back navigation: the previous named route in the history, falling back to /. */

@@ -15,8 +15,8 @@ import { DEVICE_KINDS, PERMISSION, has, type DeviceKind } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { scopeOf } from '../audit/service.ts';
 import { deviceFacts, type AccessFacts } from './repo.ts';
+import { scopeOf } from './users.ts';
 
 export type Right = 'none' | 'read' | 'operate' | 'manage';
 export type Need = Exclude<Right, 'none'>;

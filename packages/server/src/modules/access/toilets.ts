@@ -6,9 +6,9 @@
  */
 import type { AppContext, Caller } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { scopeOf } from '../audit/service.ts';
 import { atLeast, rightOf, shortOf, type DeviceAccess, type Need } from './devices.ts';
 import { toiletFacts } from './repo.ts';
+import { scopeOf } from './users.ts';
 
 export async function toiletRight(ctx: AppContext, caller: Caller, id: number): Promise<DeviceAccess | null> {
   const scope = await scopeOf(ctx, caller);

@@ -1,10 +1,8 @@
-import { PERMISSION, has } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
-import { findUser } from '../users/repo.ts';
-import { assertCanManage } from '../users/service.ts';
 import { insertAudit, listAudit, type AuditRecord } from './repo.ts';
+import { assertCanManage, scopeOf } from '../access/users.ts';
 
 /** Records a change inside the transaction that makes it: no change without its entry. */
 export function audit(q: Queryable, a: AuditRecord) {
@@ -24,12 +22,6 @@ export function diff<T extends object>(before: T, after: Partial<T>) {
     }
   }
   return { before: b, after: a, changed: Object.keys(a).length > 0 };
-}
-
-export async function scopeOf(ctx: AppContext, caller: Caller): Promise<string> {
-  if (has(caller.permission, PERMISSION.develop)) return '/';
-  const me = await findUser(ctx.db, caller.id);
-  return me?.path ?? `/${caller.id}/`;
 }
 
 export async function list(

@@ -2,9 +2,9 @@ import type { BindBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { audit, scopeOf } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
 import { findUser } from '../users/repo.ts';
-import { assertCanManage } from '../users/service.ts';
+import { assertCanManage, scopeOf } from '../access/users.ts';
 
 /** What differs between binding devices and binding toilets. */
 export interface Bindable {

@@ -13,10 +13,11 @@ import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
 import { notFound, rateLimited } from '../../errors.ts';
-import { audit, scopeOf } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
 import { findDevice } from '../devices/repo.ts';
 import { findToilet } from '../toilets/repo.ts';
 import * as repo from './repo.ts';
+import { scopeOf } from '../access/users.ts';
 
 const GONE = '厕所不存在或已停用，请扫描厕所内的二维码';
 

@@ -13,9 +13,9 @@ import {
   MAX_LIQUID_MARGIN,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { scopeOf } from '../audit/service.ts';
 import { countAlarms, listAlarms } from '../live/repo.ts';
 import * as repo from './repo.ts';
+import { scopeOf } from '../access/users.ts';
 
 const DAY = 86_400_000;
 const TZ_MS = 8 * 3_600_000;

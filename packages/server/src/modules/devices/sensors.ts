@@ -5,9 +5,10 @@ import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { assertDeviceRight } from '../access/devices.ts';
-import { audit, scopeOf } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import * as devices from './service.ts';
+import { scopeOf } from '../access/users.ts';
 
 /** Sensors hang off a gateway: whoever sees the gateway sees its sensors, nobody else. */
 async function gatewayOf(ctx: AppContext, caller: Caller, gatewayId: number) {

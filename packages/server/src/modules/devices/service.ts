@@ -15,12 +15,12 @@ import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { audit, diff } from '../audit/service.ts';
 import { findUser } from '../users/repo.ts';
-import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import { assertDeviceRight, deviceRight, idsWithRight, type DeviceTarget } from '../access/devices.ts';
+import { assertCanManage, scopeOf } from '../access/users.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
 export const newDeviceToken = () => crypto.randomBytes(18).toString('base64url');

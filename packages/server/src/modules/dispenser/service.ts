@@ -16,11 +16,11 @@ import type { addParameterBody, updateParameterBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { audit, diff } from '../audit/service.ts';
 import { findDevice } from '../devices/repo.ts';
 import { assertDeviceRight } from '../access/devices.ts';
-import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
+import { assertCanManage, scopeOf } from '../access/users.ts';
 
 async function dispenser(ctx: AppContext, caller: Caller, id: number): Promise<DeviceRow> {
   const d = await findDevice(ctx.db, 'jwb', id, await scopeOf(ctx, caller), DEVICE_KINDS.jwb.offline);

@@ -6,9 +6,9 @@ import { offset } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { audit, diff } from '../audit/service.ts';
 import { notifierOf } from '../notify/runtime.ts';
-import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { postJson, WebhookError } from './webhook.ts';
+import { assertCanManage } from '../access/users.ts';
 
 const TEST_TIMEOUT_MS = 5_000;
 

@@ -14,9 +14,8 @@ import {
 } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
 import { parseCsv } from '../devices/spreadsheet.ts';
-import { addFile } from './registry.ts';
 import { runnerOf } from './runner.ts';
-import { expireDownloads } from './service.ts';
+import { addFile, expireDownloads } from './service.ts';
 import { signLink } from './signing.ts';
 import { downloadsDir } from './storage.ts';
 

@@ -17,6 +17,3 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>
   EXPORTS.find((e) => e.name === name);
-
-/** Puts an already generated file (e.g. a weekly report) into a user's download centre. */
-export { addFile } from './service.ts';

@@ -4,9 +4,9 @@ import type { alarmListQuery, historyQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { scopeOf } from '../audit/service.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
 import * as repo from './repo.ts';
+import { scopeOf } from '../access/users.ts';
 
 async function visibleDevice(ctx: AppContext, caller: Caller, id: number) {
   const kind = await kindOf(ctx.db, id);

@@ -25,14 +25,14 @@ import type {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { audit, diff } from '../audit/service.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
 import { findDocking } from '../docking/repo.ts';
 import { isPrivateAddress } from '../docking/webhook.ts';
 import { isSelfOrDescendant } from '../users/repo.ts';
-import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { notifierOf } from './runtime.ts';
+import { assertCanManage, scopeOf } from '../access/users.ts';
 
 const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: number }) => ({
   ...r,

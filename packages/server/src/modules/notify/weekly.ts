@@ -12,7 +12,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { addFile } from '../downloads/registry.ts';
+import { addFile } from '../downloads/service.ts';
 import { insertDeliveries } from './repo.ts';
 import { notifierOf } from './runtime.ts';
 import {

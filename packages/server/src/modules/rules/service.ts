@@ -13,10 +13,11 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { audit, diff } from '../audit/service.ts';
 import { visibleToiletIds } from '../toilets/repo.ts';
 import { ruleEngineOf } from './engine.ts';
 import * as repo from './repo.ts';
+import { scopeOf } from '../access/users.ts';
 
 export async function list(
   ctx: AppContext,

@@ -15,9 +15,10 @@ import { badRequest, notFound } from '../../errors.ts';
 import { syncToiletAlarmFlagsOf } from '../../ingest/alarms.ts';
 import { atLeast } from '../access/devices.ts';
 import { assertToiletRight, toiletRight } from '../access/toilets.ts';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { audit, diff } from '../audit/service.ts';
 import * as repo from './detail-repo.ts';
 import { get as getToilet } from './service.ts';
+import { scopeOf } from '../access/users.ts';
 
 /** Recent reviews shown in the detail; the full list is /comment. */
 const RECENT_COMMENTS = 10;

@@ -11,16 +11,16 @@ import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { has, PERMISSION } from '@se/core';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { audit, diff } from '../audit/service.ts';
 import { findDevice } from '../devices/repo.ts';
 import { findUser } from '../users/repo.ts';
-import { assertCanManage } from '../users/service.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import { atLeast, shortOf } from '../access/devices.ts';
 import { assertToiletRight } from '../access/toilets.ts';
 import { revokeAllDisplayTokens } from '../display/repo.ts';
 import { insertStatusLog, unplaceAll } from './detail-repo.ts';
+import { assertCanManage, scopeOf } from '../access/users.ts';
 
 /** A toilet may only point at a gateway the caller can see: no ids leak through the link. */
 async function assertGateway(ctx: AppContext, scope: string, gatewayId: number) {

@@ -12,14 +12,14 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { audit, diff, scopeOf } from '../audit/service.ts';
+import { audit, diff } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { duplicateAsConflict, endAllWaysIn } from '../auth/service.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { emailChangedMail, sendAll, stageEmailChange } from './email.ts';
 import * as repo from './repo.ts';
-import { assertCanManage } from './service.ts';
+import { assertCanManage, scopeOf } from '../access/users.ts';
 
 const SERVICE_BITS = SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
 

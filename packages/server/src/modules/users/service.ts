@@ -1,15 +1,10 @@
-import { PERMISSION, has, type UpdateInfoBody, type UserInfo } from '@se/core';
+import type { UpdateInfoBody, UserInfo } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
 import { audit, diff } from '../audit/service.ts';
 import { duplicateAsConflict } from '../auth/service.ts';
-
-/** Loads nothing: decides whether `caller` may read or change user `id` (itself or its subtree). */
-export async function assertCanManage(ctx: AppContext, caller: Caller, id: number) {
-  if (caller.id === id || has(caller.permission, PERMISSION.develop)) return;
-  if (!(await repo.isSelfOrDescendant(ctx.db, caller.id, id))) throw forbidden('无权查看或修改该用户');
-}
+import { assertCanManage } from '../access/users.ts';
 
 export async function getInfo(ctx: AppContext, caller: Caller, userId = caller.id): Promise<UserInfo> {
   await assertCanManage(ctx, caller, userId);

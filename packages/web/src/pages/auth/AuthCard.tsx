@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
-import { APP_NAME } from '../../routes.tsx';
+import { APP_NAME } from '../../navigation/names.ts';
 import './auth.css';
 
 /** The cleaning-steward brand of the sign-in pages (SPEC §2 login title). */

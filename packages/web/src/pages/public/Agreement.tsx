@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useGoBack } from '../../navigation/use-go-back.ts';
-import { APP_NAME } from '../../routes.tsx';
+import { APP_NAME } from '../../navigation/names.ts';
 
 const { Title, Paragraph, Text } = Typography;
 

@@ -6,7 +6,7 @@ import { getDisplay } from '../../api/display.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { useSiteInfo } from '../../components/use-site-info.ts';
 import { FIELD_META, numberText } from '../../live/latest-values.ts';
-import { APP_NAME } from '../../routes.tsx';
+import { APP_NAME } from '../../navigation/names.ts';
 import { commentUrl, openingHoursText } from '../toilets/detail-text.ts';
 import {
   INITIAL_DISPLAY,

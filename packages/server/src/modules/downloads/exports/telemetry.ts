@@ -10,7 +10,7 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../../../context.ts';
 import { badRequest, notFound } from '../../../errors.ts';
-import { scopeOf } from '../../audit/service.ts';
+import { scopeOf } from '../../access/users.ts';
 import { defineExport, type ExportColumn } from '../types.ts';
 import {
   countTelemetry,

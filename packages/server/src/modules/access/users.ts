@@ -1,0 +1,22 @@
+/**
+ * Who a caller may see and manage among accounts: its own subtree of the account tree
+ * (developers see everything). Every area that lists or changes per-account data asks here,
+ * so the audit log, users and the device areas share one rule without importing each other.
+ */
+import { PERMISSION, has } from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
+import { findUser, isSelfOrDescendant } from '../users/repo.ts';
+
+/** The account-tree path prefix the caller may see ('/' for developers). */
+export async function scopeOf(ctx: AppContext, caller: Caller): Promise<string> {
+  if (has(caller.permission, PERMISSION.develop)) return '/';
+  const me = await findUser(ctx.db, caller.id);
+  return me?.path ?? `/${caller.id}/`;
+}
+
+/** Loads nothing: decides whether `caller` may read or change user `id` (itself or its subtree). */
+export async function assertCanManage(ctx: AppContext, caller: Caller, id: number) {
+  if (caller.id === id || has(caller.permission, PERMISSION.develop)) return;
+  if (!(await isSelfOrDescendant(ctx.db, caller.id, id))) throw forbidden('无权查看或修改该用户');
+}
