@@ -9,18 +9,17 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
 import type { DeviceRef } from './directory.ts';
-import { applyAlarms, syncToiletAlarmFlags } from './alarms.ts';
 import {
-  addBadMessages,
-  addDeviceStars,
-  addHourly,
-  addToiletStars,
-  insertRatingComments,
-  insertTelemetry,
-  mergeLatest,
-  settleCommands,
-  touchDevices,
-} from './repo.ts';
+  IngestPlan,
+  type IngestHandler,
+  type IngestOut,
+  type NewComment,
+  type StoredReport,
+} from './handler.ts';
+import { INGEST_HANDLERS } from './handlers/index.ts';
+import { addBadMessages, insertTelemetry, mergeLatest, settleCommands, touchDevices } from './repo.ts';
+
+export type { IngestHandler, NewComment, StoredReport };
 
 export type Outcome = { ok: true; duplicate: boolean } | { ok: false; error: string };
 
@@ -48,29 +47,14 @@ const DAY = 86_400_000;
 const TOO_LARGE = `消息过大：单条消息最多 ${MAX_MESSAGE_BYTES / 1024} KB`;
 const EARLIEST = Date.UTC(2000, 0, 1);
 
-export interface Committed {
+export interface Committed extends IngestOut {
   stored: StoredReport[];
-  alarmIds: number[];
-  /** Reviews that evaluation terminals' ratings became (the /ws 'comments' channel). */
-  comments: NewComment[];
-}
-
-export interface NewComment {
-  id: number;
-  toilet_id: number | null;
-  equipment_id: number | null;
-}
-
-export interface StoredReport {
-  device_id: number;
-  kind: string;
-  ts: number;
-  data: Record<string, unknown>;
 }
 
 /**
  * One ingest pipeline for MQTT and HTTP: validate → queue → one transaction per batch
- * (history, latest state, command replies) → answer every submitter after the commit.
+ * (history, latest state, the kinds' handler steps, command replies) → answer every
+ * submitter after the commit. What each kind adds is an `IngestHandler` (`handler.ts`).
  * A submit's promise resolving is the moment a QoS1 PUBACK or an HTTP 200 may go out.
  */
 export class IngestPipeline {
@@ -88,11 +72,17 @@ export class IngestPipeline {
   /** Called after each commit with what it stored and the alarms it changed (live push). */
   onCommitted: (c: Committed) => void = () => {};
 
+  private plan: IngestPlan;
+
   constructor(
     private db: Db,
     private log: FastifyBaseLogger,
     private opts: PipelineOptions = DEFAULT_PIPELINE,
-  ) {}
+    /** The kinds' steps; tests pass their own, the server the registered list. */
+    handlers: readonly IngestHandler[] = INGEST_HANDLERS,
+  ) {
+    this.plan = new IngestPlan(handlers, Object.keys(REPORT_DATA));
+  }
 
   /** Parses a raw payload (MQTT body or one HTTP message) and submits it. */
   async submitRaw(device: DeviceRef, raw: unknown): Promise<Outcome> {
@@ -128,6 +118,12 @@ export class IngestPipeline {
       const r = schema.safeParse(msg.data);
       if (!r.success) return this.reject(device, `数据字段 ${r.error.issues[0]?.path.join('.')} 不正确`);
       data = r.data as Record<string, unknown>;
+      const checks = this.plan.validators.get(device.kind);
+      if (checks)
+        for (const check of checks) {
+          const error = check(data, device);
+          if (error !== undefined) return this.reject(device, error);
+        }
     }
     if (this.closed) throw new Error('ingest pipeline closed');
     while (this.queue.length >= this.opts.maxQueue) await new Promise<void>((r) => this.waiting.push(r));
@@ -176,16 +172,14 @@ export class IngestPipeline {
 
   private async write(batch: Pending[], bad: Map<number, number>) {
     let stored: StoredReport[] = [];
-    let alarmIds: number[] = [];
-    let comments: NewComment[] = [];
+    let out: IngestOut = { alarmIds: [], comments: [] };
     let dupes = new Set<Pending>();
     try {
       await this.db.transaction(async (tx) => {
-        const r = await writeBatch(tx, batch, bad);
+        const r = await writeBatch(tx, this.plan, batch, bad);
         stored = r.stored;
         dupes = r.duplicates;
-        alarmIds = r.alarmIds;
-        comments = r.comments;
+        out = r.out;
       });
     } catch (err) {
       if (isDataError(err)) {
@@ -216,9 +210,9 @@ export class IngestPipeline {
       else this.stats.accepted++;
       p.resolve({ ok: true, duplicate });
     }
-    if (stored.length || alarmIds.length) {
+    if (stored.length || out.alarmIds.length) {
       try {
-        this.onCommitted({ stored, alarmIds, comments });
+        this.onCommitted({ stored, alarmIds: out.alarmIds, comments: out.comments });
       } catch (err) {
         this.log.error({ err }, 'onCommitted failed');
       }
@@ -232,12 +226,17 @@ export class IngestPipeline {
   }
 }
 
-async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, number>) {
+/**
+ * One batch in one transaction: the steps every kind shares (dedupe by message id, history,
+ * latest state), then the registered handlers' steps (`IngestPlan.run`), then command
+ * replies and bad-message counts.
+ */
+async function writeBatch(tx: Queryable, plan: IngestPlan, batch: Pending[], bad: Map<number, number>) {
   const reports = batch.filter((p) => p.msg.type === 'report');
   const duplicates = new Set<Pending>();
   const stored: StoredReport[] = [];
-  let alarmIds: number[] = [];
-  let comments: NewComment[] = [];
+  // A fresh object per attempt: a rolled-back attempt's ids must not reach onCommitted.
+  const out: IngestOut = { alarmIds: [], comments: [] };
   if (reports.length) {
     const inserted = await insertTelemetry(
       tx,
@@ -272,10 +271,7 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
         ids.map((id) => JSON.stringify(latest.get(id)!.data)),
       );
     }
-    await rollup(tx, stored);
-    comments = await ratingsToComments(tx, stored);
-    alarmIds = await applyAlarms(tx, stored);
-    if (alarmIds.length) await syncToiletAlarmFlags(tx, [...new Set(reports.map((p) => p.device.id))]);
+    await plan.run(tx, stored, out);
   }
   const replies = batch.filter((p) => p.msg.type === 'reply');
   if (replies.length) {
@@ -292,95 +288,11 @@ async function writeBatch(tx: Queryable, batch: Pending[], bad: Map<number, numb
   if (bad.size) {
     await addBadMessages(tx, [...bad.keys()], [...bad.values()]);
   }
-  return { stored, duplicates, alarmIds, comments };
+  return { stored, duplicates, out };
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity): the data, not the database, is wrong. */
 function isDataError(err: unknown) {
   const code = (err as { code?: unknown })?.code;
   return typeof code === 'string' && /^2[23]/.test(code);
-}
-
-const HOUR = 3_600_000;
-
-/** Adds the batch's numeric fields to the hourly sums and counts of each device. */
-async function rollup(tx: Queryable, stored: StoredReport[]) {
-  const acc = new Map<
-    string,
-    { device: number; hour: number; sums: Record<string, number>; counts: Record<string, number> }
-  >();
-  for (const s of stored) {
-    const hour = Math.floor(s.ts / HOUR) * HOUR;
-    const key = `${s.device_id}|${hour}`;
-    let a = acc.get(key);
-    if (!a) acc.set(key, (a = { device: s.device_id, hour, sums: {}, counts: {} }));
-    for (const [k, v] of Object.entries(s.data)) {
-      if (typeof v !== 'number') continue;
-      a.sums[k] = (a.sums[k] ?? 0) + v;
-      a.counts[k] = (a.counts[k] ?? 0) + 1;
-    }
-  }
-  const rows = [...acc.values()].filter((a) => Object.keys(a.sums).length);
-  if (!rows.length) return;
-  await addHourly(
-    tx,
-    rows.map((r) => r.device),
-    rows.map((r) => new Date(r.hour).toISOString()),
-    rows.map((r) => JSON.stringify(r.sums)),
-    rows.map((r) => JSON.stringify(r.counts)),
-  );
-}
-
-/**
- * An evaluation terminal's rating becomes a comment on the terminal, and the terminal's star
- * count and average follow. A terminal placed in a toilet (devices.toilet_id) rates that
- * toilet: the comment carries toilet_id and the toilet's star_sum/star_count grow in the
- * same transaction.
- */
-async function ratingsToComments(tx: Queryable, stored: StoredReport[]): Promise<NewComment[]> {
-  const ratings = stored.filter((s) => s.kind === 'evaluate' && typeof s.data.star_level === 'number');
-  if (!ratings.length) return [];
-  const flag = (s: StoredReport, k: string) => s.data[k] === 1;
-  // The toilet is read from the row itself, so a placement committed before this batch counts.
-  const inserted = await insertRatingComments(
-    tx,
-    ratings.map((s) => s.device_id),
-    ratings.map((s) => s.data.star_level as number),
-    ratings.map((s) => (typeof s.data.content === 'string' ? s.data.content : '')),
-    ratings.map((s) => flag(s, 'badattitude')),
-    ratings.map((s) => flag(s, 'inefficiency')),
-    ratings.map((s) => flag(s, 'poorsanitary')),
-    ratings.map((s) => flag(s, 'smelly')),
-    ratings.map((s) => new Date(s.ts).toISOString()),
-  );
-  const per = new Map<number, { n: number; sum: number }>();
-  for (const s of ratings) {
-    const a = per.get(s.device_id) ?? { n: 0, sum: 0 };
-    a.n++;
-    a.sum += s.data.star_level as number;
-    per.set(s.device_id, a);
-  }
-  await addDeviceStars(
-    tx,
-    [...per.keys()],
-    [...per.values()].map((a) => a.n),
-    [...per.values()].map((a) => a.sum),
-  );
-  const toilets = new Map<number, { n: number; sum: number }>();
-  for (const c of inserted) {
-    if (c.toilet_id === null) continue;
-    const a = toilets.get(c.toilet_id) ?? { n: 0, sum: 0 };
-    a.n++;
-    a.sum += c.star_level;
-    toilets.set(c.toilet_id, a);
-  }
-  if (toilets.size) {
-    await addToiletStars(
-      tx,
-      [...toilets.keys()],
-      [...toilets.values()].map((a) => a.n),
-      [...toilets.values()].map((a) => a.sum),
-    );
-  }
-  return inserted.map((c) => ({ id: Number(c.id), toilet_id: c.toilet_id, equipment_id: c.equipment_id }));
 }
