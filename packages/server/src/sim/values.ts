@@ -1,3 +1,5 @@
+import { TZ_OFFSET_HOURS } from '@se/core';
+
 /**
  * Plausible readings for a simulated device at a moment: occupancy follows a daily curve
  * (morning and evening peaks), NH3 rises with use, dispensers slowly run out of liquid,
@@ -44,7 +46,7 @@ export class ValueModel {
   }
 
   next(at: number): Record<string, unknown> {
-    const hour = (new Date(at).getUTCHours() + 8 + new Date(at).getUTCMinutes() / 60) % 24;
+    const hour = (new Date(at).getUTCHours() + TZ_OFFSET_HOURS + new Date(at).getUTCMinutes() / 60) % 24;
     const u = usage(hour);
     const r = this.r;
     switch (this.device.kind) {

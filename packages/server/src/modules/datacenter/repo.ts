@@ -1,5 +1,6 @@
 import {
   OFFLINE_MS,
+  TZ_OFFSET_SQL,
   type CommentFeedRow,
   type DeviceKindTotal,
   type LiquidRow,
@@ -133,7 +134,7 @@ export function ratingDays(q: Queryable, scope: string, since: Date) {
   const flag = (f: string) => `count(*) FILTER (WHERE c.${f})::int AS ${f}`;
   const star = (n: number) => `count(*) FILTER (WHERE c.star_level = ${n})::int AS s${n}`;
   return q.query<RatingDayRow>(
-    `SELECT to_char((c.created_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD') AS day,
+    `SELECT to_char((c.created_at AT TIME ZONE 'UTC') + ${TZ_OFFSET_SQL}, 'YYYY-MM-DD') AS day,
             count(*)::int AS count, sum(c.star_level)::int AS star_sum,
             ${['badattitude', 'inefficiency', 'poorsanitary', 'smelly'].map(flag).join(', ')},
             ${[1, 2, 3, 4, 5].map(star).join(', ')}
