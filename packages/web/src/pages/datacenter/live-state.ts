@@ -2,6 +2,7 @@ import {
   DATACENTER_LIMITS,
   GAS_THRESHOLDS,
   OCCUPANCY_KEYS,
+  TZ_OFFSET_MS,
   airScore,
   gasLevel,
   scoreLevel,
@@ -23,12 +24,11 @@ import {
 const LACK_OF_LIQUID = 32768;
 const GASES = Object.keys(GAS_THRESHOLDS) as Gas[];
 const HOUR = 3_600_000;
-const TZ_MS = 8 * HOUR;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** 'YYYY-MM-DD' of the UTC+8 day holding `ms`. */
-export const localDay = (ms: number) => new Date(ms + TZ_MS).toISOString().slice(0, 10);
+export const localDay = (ms: number) => new Date(ms + TZ_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Pushes a batch of device pushes (gateways and dispensers) into the snapshot. */
 export function applyDevicePushes(ov: DatacenterOverview, pushes: readonly DevicePush[]): DatacenterOverview {
