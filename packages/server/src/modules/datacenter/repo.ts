@@ -1,5 +1,7 @@
 import {
+  JWB_WARNING,
   OFFLINE_MS,
+  TOILET_STATUS,
   TZ_OFFSET_SQL,
   type CommentFeedRow,
   type DeviceKindTotal,
@@ -54,9 +56,9 @@ export async function toiletTotals(q: Queryable, scope: string) {
   const r = await first<{ toilets: number; cleaning: number; repair: number; alarm: number }>(
     q,
     `SELECT count(*)::int AS toilets,
-            count(*) FILTER (WHERE t.status & 1 <> 0)::int AS cleaning,
-            count(*) FILTER (WHERE t.status & 2 <> 0)::int AS repair,
-            count(*) FILTER (WHERE t.status & 4 <> 0)::int AS alarm
+            count(*) FILTER (WHERE t.status & ${TOILET_STATUS.cleaning} <> 0)::int AS cleaning,
+            count(*) FILTER (WHERE t.status & ${TOILET_STATUS.repair} <> 0)::int AS repair,
+            count(*) FILTER (WHERE t.status & ${TOILET_STATUS.alarm} <> 0)::int AS alarm
        FROM toilets t WHERE NOT t.is_delete AND ${toiletVisible(w, scope)}`,
     w.values,
   );
@@ -181,7 +183,7 @@ export async function liquidLevels(q: Queryable, scope: string, max: number, lim
   const [totals, list] = await Promise.all([
     first<{ total: number; lacking: number; bands: number[] }>(
       q,
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE d.warning & 32768 <> 0)::int AS lacking,
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE d.warning & ${JWB_WARNING.lackOfLiquid} <> 0)::int AS lacking,
               ARRAY[${band(0, 20)}, ${band(20, 40)}, ${band(40, 60)}, ${band(60, 80)}, ${band(80, 100)},
                     count(*) FILTER (WHERE ${LIQUID} IS NULL)::int] AS bands
          FROM devices d WHERE ${where}`,

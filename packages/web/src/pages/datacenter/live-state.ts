@@ -1,6 +1,7 @@
 import {
   DATACENTER_LIMITS,
   GAS_THRESHOLDS,
+  JWB_WARNING,
   OCCUPANCY_KEYS,
   TZ_OFFSET_MS,
   airScore,
@@ -21,7 +22,6 @@ import {
 // every list keeps its server-given bound, so a dashboard open for days holds no more than
 // it did after the first fetch.
 
-const LACK_OF_LIQUID = 32768;
 const GASES = Object.keys(GAS_THRESHOLDS) as Gas[];
 const HOUR = 3_600_000;
 
@@ -75,7 +75,9 @@ export function applyDevicePushes(ov: DatacenterOverview, pushes: readonly Devic
         liquid: num(p.data.liquid) ?? before.liquid,
         warning,
       };
-      lacking += Number((warning & LACK_OF_LIQUID) !== 0) - Number((before.warning & LACK_OF_LIQUID) !== 0);
+      lacking +=
+        Number((warning & JWB_WARNING.lackOfLiquid) !== 0) -
+        Number((before.warning & JWB_WARNING.lackOfLiquid) !== 0);
       liquidList[li] = after;
     }
   }
