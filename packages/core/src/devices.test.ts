@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { airScore, alarmText, flagText, gasLevel, GAS_THRESHOLDS, scoreLevel } from './air.ts';
 import {
   ENVIRONMENT_PRESETS,
+  JWB_WARNING,
   JWB_WARNINGS,
   LIQUID_PRESETS,
   OFFLINE_MS,
@@ -30,6 +31,14 @@ describe('dispenser warnings (SPEC §9)', () => {
     expect(JWB_WARNINGS.map((w) => w.bit)).toEqual([32768, 16384, 1024, 8192, 8, 4]);
     expect(warningLabels(32768 | 4)).toEqual(['缺液', '断水']);
     expect(warningLabels(0)).toEqual([]);
+    expect(JWB_WARNING).toEqual({
+      lackOfLiquid: 32768,
+      lackOfWater: 16384,
+      atomizer: 1024,
+      fan: 8192,
+      wash: 8,
+      cutWater: 4,
+    });
     expect(warningLabels(0xffff)).toEqual(['缺液', '缺水', '雾化器', '风扇', '清洗', '断水']);
   });
 });

@@ -32,14 +32,24 @@ export const TOILET_STATUS_LABELS: Record<keyof typeof TOILET_STATUS, string> = 
 /** Toilet part types (SPEC §4). */
 export const TOILET_PART_TYPES = ['蹲位', '坐位', '洗手台', '水龙头', '门', '门锁', '其他'] as const;
 
-/** Dispenser warning bits (SPEC §9) with the tags the console shows. */
+/** Dispenser warning bits (SPEC §9). */
+export const JWB_WARNING = {
+  lackOfLiquid: 32768,
+  lackOfWater: 16384,
+  atomizer: 1024,
+  fan: 8192,
+  wash: 8,
+  cutWater: 4,
+} as const;
+
+/** The warning bits with the tags the console shows. */
 export const JWB_WARNINGS = [
-  { bit: 32768, label: '缺液' },
-  { bit: 16384, label: '缺水' },
-  { bit: 1024, label: '雾化器' },
-  { bit: 8192, label: '风扇' },
-  { bit: 8, label: '清洗' },
-  { bit: 4, label: '断水' },
+  { bit: JWB_WARNING.lackOfLiquid, label: '缺液' },
+  { bit: JWB_WARNING.lackOfWater, label: '缺水' },
+  { bit: JWB_WARNING.atomizer, label: '雾化器' },
+  { bit: JWB_WARNING.fan, label: '风扇' },
+  { bit: JWB_WARNING.wash, label: '清洗' },
+  { bit: JWB_WARNING.cutWater, label: '断水' },
 ] as const;
 export const MAX_LIQUID_MARGIN = 550;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TZ_OFFSET_ISO,
+  TZ_OFFSET_MS,
   breakpointOf,
   formatDateTime,
   formatPercent,
@@ -38,6 +40,11 @@ describe('timestamps', () => {
   it('formats in UTC+8 whatever the host zone', () => {
     expect(formatDateTime(0)).toBe('1970-01-01 08:00:00');
     expect(formatDateTime(1_700_000_000)).toBe('2023-11-15 06:13:20');
+  });
+
+  it('spells the one UTC+8 offset the same way in ms and as an ISO suffix', () => {
+    expect(TZ_OFFSET_MS).toBe(28_800_000);
+    expect(Date.parse(`1970-01-01T08:00:00${TZ_OFFSET_ISO}`)).toBe(0);
   });
 });
 

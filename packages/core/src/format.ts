@@ -19,9 +19,14 @@ export function toMillis(ts: number): number {
   return ts < 1e12 ? ts * 1000 : ts;
 }
 
-/** The product's local time zone: UTC+8 (SPEC §5). */
+/** The product's local time zone: UTC+8 (SPEC §5). Every other form below derives from it. */
 export const TZ_OFFSET_HOURS = 8;
-const TZ_OFFSET_MS = TZ_OFFSET_HOURS * 3_600_000;
+/** The local offset in milliseconds, to shift an instant before reading its UTC fields. */
+export const TZ_OFFSET_MS = TZ_OFFSET_HOURS * 3_600_000;
+/** The local offset as an ISO 8601 suffix ('+08:00'), to parse a local 'YYYY-MM-DDTHH:mm:ss'. */
+export const TZ_OFFSET_ISO = `+${String(TZ_OFFSET_HOURS).padStart(2, '0')}:00`;
+/** The local offset as a SQL interval literal, for queries built in TypeScript. */
+export const TZ_OFFSET_SQL = `interval '${TZ_OFFSET_HOURS} hours'`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -5,6 +5,7 @@ export * from './air.ts';
 export * from './api/envelope.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
+export * from './api/site.ts';
 export * from './devices.ts';
 export * from './api/devices.ts';
 export * from './api/dispenser.ts';

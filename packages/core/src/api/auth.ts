@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { boolField } from './envelope.ts';
 
+/** Sign-in, sign-up and session routes; the mini-program's and the od_token reset sit here too. */
+export const AUTH_API = {
+  login: '/api/v1/auth/login',
+  loginWithToken: '/api/v1/auth/login-with-token',
+  loginWithOpenToken: '/api/v1/mini-program/login-with-open-token',
+  bindOpenToken: '/api/v1/mini-program/bind-open-token',
+  sendEmailCaptcha: '/api/v1/auth/send-email-captcha',
+  signup: '/api/v1/auth/signup',
+  findPassword: '/api/v1/auth/find-password',
+  changePassword: '/api/v1/auth/change-password',
+  logout: '/api/v1/auth/logout',
+  getPermission: '/api/v1/auth/get-permission',
+  resetOdToken: '/api/v1/user/reset-od-token',
+} as const;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const USER_NAME_MAX = 32;

@@ -4,6 +4,26 @@ import { isUrl } from '../format.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, userName } from './auth.ts';
 import { boolField, dateTimeField, idField, intField, pageQuery } from './envelope.ts';
 
+export const USER_API = {
+  list: '/api/v1/user/users',
+  get: '/api/v1/user/get-user',
+  add: '/api/v1/user/add-user',
+  update: '/api/v1/user/update-user',
+  confirmEmail: '/api/v1/user/confirm-email',
+  getInfo: '/api/v1/user/get-info',
+  updateInfo: '/api/v1/user/update-info',
+  auditLogs: '/api/v1/user/audit-logs',
+} as const;
+
+/** Docking interfaces (数据对接): under the user prefix, served by the docking module. */
+export const DOCKING_API = {
+  list: '/api/v1/user/docking-interfaces',
+  get: '/api/v1/user/get-docking-interface',
+  add: '/api/v1/user/add-docking-interface',
+  update: '/api/v1/user/update-docking-interface',
+  test: '/api/v1/user/test-docking-interface',
+} as const;
+
 export const TEXT_MAX = 200;
 
 export const getInfoQuery = z.object({ user_id: idField().optional() });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import type { DownCommand } from '@se/core';
+import { TOILET_STATUS, type DownCommand } from '@se/core';
 import type { DeviceRef } from './directory.ts';
 
 // Ingest's SQL. Callers build the column arrays; each function is one statement, so a
@@ -180,7 +180,7 @@ export async function syncToiletAlarmFlag(q: Queryable, toiletIds: number[]) {
          SELECT 1 FROM alarms a JOIN devices d ON d.id = a.device_id
           WHERE a.status <> 'closed'
             AND (d.id = t.gateway_id OR d.gateway_id = t.gateway_id OR d.toilet_id = t.id))
-       THEN t.status | 4 ELSE t.status & ~4 END
+       THEN t.status | ${TOILET_STATUS.alarm} ELSE t.status & ~${TOILET_STATUS.alarm} END
       WHERE t.id = ANY($1::int[])`,
     [toiletIds],
   );

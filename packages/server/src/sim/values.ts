@@ -1,3 +1,5 @@
+import { JWB_WARNING, MAX_LIQUID_MARGIN, TZ_OFFSET_HOURS } from '@se/core';
+
 /**
  * Plausible readings for a simulated device at a moment: occupancy follows a daily curve
  * (morning and evening peaks), NH3 rises with use, dispensers slowly run out of liquid,
@@ -44,7 +46,7 @@ export class ValueModel {
   }
 
   next(at: number): Record<string, unknown> {
-    const hour = (new Date(at).getUTCHours() + 8 + new Date(at).getUTCMinutes() / 60) % 24;
+    const hour = (new Date(at).getUTCHours() + TZ_OFFSET_HOURS + new Date(at).getUTCMinutes() / 60) % 24;
     const u = usage(hour);
     const r = this.r;
     switch (this.device.kind) {
@@ -73,10 +75,10 @@ export class ValueModel {
       }
       case 'jwb': {
         this.liquid = Math.max(0, this.liquid - u * r() * 0.8);
-        if (this.liquid === 0 && r() < 0.002) this.liquid = 550; // refilled
+        if (this.liquid === 0 && r() < 0.002) this.liquid = MAX_LIQUID_MARGIN; // refilled
         return {
           liquid: round(this.liquid, 1),
-          warning: this.liquid < 20 ? 32768 : 0,
+          warning: this.liquid < 20 ? JWB_WARNING.lackOfLiquid : 0,
           state: 1,
           nh3: round(0.02 + u * 0.5 * r()),
         };

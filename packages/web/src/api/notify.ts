@@ -1,4 +1,5 @@
 import {
+  DOCKING_API,
   NOTIFY_API,
   type DeliveryRow,
   type NotificationRow,
@@ -75,4 +76,4 @@ export interface DockingPushes {
 }
 /** Turns a docking interface's pushes on or off (the interface's own update call). */
 export const setDockingPushes = (id: number, pushes: DockingPushes) =>
-  post<unknown>('/api/v1/user/update-docking-interface', { id, ...pushes });
+  post<unknown>(DOCKING_API.update, { id, ...pushes });

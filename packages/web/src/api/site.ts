@@ -1,6 +1,7 @@
+import { SITE_API } from '@se/core';
 import { get } from './client.ts';
 
-// Not in @se/core yet: the shape the server answers on GET /api/v1/site.
+// Not in @se/core yet: the shape the server answers on GET SITE_API.info.
 export interface SiteInfo {
   name: string;
   version: string;
@@ -10,4 +11,4 @@ export interface SiteInfo {
   map_tile_url?: string;
 }
 
-export const getSite = () => get<SiteInfo>('/api/v1/site');
+export const getSite = () => get<SiteInfo>(SITE_API.info);

@@ -1,3 +1,4 @@
+import { DOCKING_API, USER_API } from '@se/core';
 import type {
   AuditEntry,
   DockingInterface,
@@ -27,13 +28,13 @@ export interface UsersFilter extends Partial<PageQuery> {
 }
 
 export const listUsers = (filter: UsersFilter) =>
-  get<Page<UserRow>>('/api/v1/user/users', {
+  get<Page<UserRow>>(USER_API.list, {
     ...filter,
     // The server reads a comma list as well as repeated keys; one parameter keeps URLs short.
     keys: filter.keys?.length ? filter.keys.join(',') : undefined,
   });
 
-export const getUser = (userId: number) => get<UserRow>('/api/v1/user/get-user', { user_id: userId });
+export const getUser = (userId: number) => get<UserRow>(USER_API.get, { user_id: userId });
 
 export interface AddUserRequest {
   user_name: string;
@@ -43,7 +44,7 @@ export interface AddUserRequest {
   permissions: number;
 }
 
-export const addUser = (body: AddUserRequest) => post<{ id: number }>('/api/v1/user/add-user', body);
+export const addUser = (body: AddUserRequest) => post<{ id: number }>(USER_API.add, body);
 
 /** message_count is read-only on the server, so it is not offered here. */
 export type UpdateUserRequest = Pick<UpdateUserBody, 'id'> &
@@ -51,13 +52,13 @@ export type UpdateUserRequest = Pick<UpdateUserBody, 'id'> &
     Pick<UpdateUserBody, 'is_delete' | 'user_name' | 'email' | 'phone_num' | 'permissions' | 'services'>
   >;
 
-export const updateUser = (body: UpdateUserRequest) => post<UserRow>('/api/v1/user/update-user', body);
+export const updateUser = (body: UpdateUserRequest) => post<UserRow>(USER_API.update, body);
 
 /** The profile dialog's call (api/user.ts) edits the caller; this one edits a managed user. */
 export const updateUserInfoOf = (
   userId: number,
   body: Pick<UpdateInfoBody, 'company_name' | 'company_address' | 'phone_num'>,
-) => post<UserInfo>('/api/v1/user/update-info', { user_id: userId, ...body });
+) => post<UserInfo>(USER_API.updateInfo, { user_id: userId, ...body });
 
 export interface DockingFilter extends Partial<PageQuery> {
   target_user_id?: number;
@@ -66,9 +67,9 @@ export interface DockingFilter extends Partial<PageQuery> {
 }
 
 export const listDocking = (filter: DockingFilter) =>
-  get<Page<DockingInterface>>('/api/v1/user/docking-interfaces', { ...filter });
+  get<Page<DockingInterface>>(DOCKING_API.list, { ...filter });
 
-export const getDocking = (id: number) => get<DockingInterface>('/api/v1/user/get-docking-interface', { id });
+export const getDocking = (id: number) => get<DockingInterface>(DOCKING_API.get, { id });
 
 export interface AddDockingRequest {
   name: string;
@@ -78,8 +79,7 @@ export interface AddDockingRequest {
   target_user_id?: number;
 }
 
-export const addDocking = (body: AddDockingRequest) =>
-  post<DockingInterface>('/api/v1/user/add-docking-interface', body);
+export const addDocking = (body: AddDockingRequest) => post<DockingInterface>(DOCKING_API.add, body);
 
 export interface UpdateDockingRequest {
   id: number;
@@ -91,14 +91,12 @@ export interface UpdateDockingRequest {
   user_id?: number;
 }
 
-export const updateDocking = (body: UpdateDockingRequest) =>
-  post<DockingInterface>('/api/v1/user/update-docking-interface', body);
+export const updateDocking = (body: UpdateDockingRequest) => post<DockingInterface>(DOCKING_API.update, body);
 
 /** ok, HTTP status (null when none came back), latency, and the Chinese error text. */
 export type DockingTestResult = z.infer<typeof dockingTestResult>;
 
-export const testDocking = (id: number) =>
-  post<DockingTestResult>('/api/v1/user/test-docking-interface', { id });
+export const testDocking = (id: number) => post<DockingTestResult>(DOCKING_API.test, { id });
 
 export interface AuditFilter extends Partial<PageQuery> {
   target_user_id?: number;
@@ -108,5 +106,4 @@ export interface AuditFilter extends Partial<PageQuery> {
   end?: string;
 }
 
-export const listAudit = (filter: AuditFilter) =>
-  get<Page<AuditEntry>>('/api/v1/user/audit-logs', { ...filter });
+export const listAudit = (filter: AuditFilter) => get<Page<AuditEntry>>(USER_API.auditLogs, { ...filter });

@@ -1,4 +1,4 @@
-import { AIR_LEVELS, GAS_THRESHOLDS, TZ_OFFSET_HOURS, type Gas, type HistoryData } from '@se/core';
+import { AIR_LEVELS, GAS_THRESHOLDS, TZ_OFFSET_MS, type Gas, type HistoryData } from '@se/core';
 import type { LineSeriesOption } from 'echarts/charts';
 import type {
   GridComponentOption,
@@ -38,7 +38,7 @@ export function mergeSelection(
 }
 
 // ECharts shows times in UTC when told to; shifting by +8 h shows UTC+8 (SPEC §5) in any browser.
-const SHIFT_MS = TZ_OFFSET_HOURS * 3_600_000;
+const SHIFT_MS = TZ_OFFSET_MS;
 
 const isGas = (f: string): f is Gas => f in GAS_THRESHOLDS;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  AUTH_API,
   bindOpenTokenBody,
   changePasswordBody,
   findPasswordBody,
@@ -35,7 +36,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/auth/login',
+    url: AUTH_API.login,
     summary: '用户登录（用户名、邮箱或手机号）',
     tag,
     access: 'public',
@@ -47,7 +48,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/auth/login-with-token',
+    url: AUTH_API.loginWithToken,
     summary: '用长期令牌（od_token）登录',
     tag,
     access: 'public',
@@ -59,7 +60,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/mini-program/login-with-open-token',
+    url: AUTH_API.loginWithOpenToken,
     summary: '小程序 open_token 登录',
     tag,
     access: 'public',
@@ -71,7 +72,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/mini-program/bind-open-token',
+    url: AUTH_API.bindOpenToken,
     summary: '为当前用户签发小程序 open_token（替换该小程序以前的令牌）',
     tag,
     access: 0,
@@ -83,7 +84,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/auth/send-email-captcha',
+    url: AUTH_API.sendEmailCaptcha,
     summary: '发送邮箱验证码（注册、找回密码）',
     tag,
     access: 'public',
@@ -95,7 +96,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/auth/signup',
+    url: AUTH_API.signup,
     summary: '用户注册',
     tag,
     access: 'public',
@@ -107,7 +108,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/auth/find-password',
+    url: AUTH_API.findPassword,
     summary: '找回密码',
     tag,
     access: 'public',
@@ -121,7 +122,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/auth/change-password',
+    url: AUTH_API.changePassword,
     summary: '修改自己的密码（所有登录、长期令牌和小程序绑定随之失效）',
     tag,
     access: 0,
@@ -135,7 +136,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/auth/logout',
+    url: AUTH_API.logout,
     summary: '退出登录（令牌作废）',
     tag,
     access: 0,
@@ -147,7 +148,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/auth/get-permission',
+    url: AUTH_API.getPermission,
     summary: '当前用户的权限与ID',
     tag,
     access: 0,
@@ -161,7 +162,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/reset-od-token',
+    url: AUTH_API.resetOdToken,
     summary: '生成新的长期令牌（od_token，只显示一次）',
     tag,
     access: 0,

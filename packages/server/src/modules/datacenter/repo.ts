@@ -1,5 +1,8 @@
 import {
+  JWB_WARNING,
   OFFLINE_MS,
+  TOILET_STATUS,
+  TZ_OFFSET_SQL,
   type CommentFeedRow,
   type DeviceKindTotal,
   type LiquidRow,
@@ -53,9 +56,9 @@ export async function toiletTotals(q: Queryable, scope: string) {
   const r = await first<{ toilets: number; cleaning: number; repair: number; alarm: number }>(
     q,
     `SELECT count(*)::int AS toilets,
-            count(*) FILTER (WHERE t.status & 1 <> 0)::int AS cleaning,
-            count(*) FILTER (WHERE t.status & 2 <> 0)::int AS repair,
-            count(*) FILTER (WHERE t.status & 4 <> 0)::int AS alarm
+            count(*) FILTER (WHERE t.status & ${TOILET_STATUS.cleaning} <> 0)::int AS cleaning,
+            count(*) FILTER (WHERE t.status & ${TOILET_STATUS.repair} <> 0)::int AS repair,
+            count(*) FILTER (WHERE t.status & ${TOILET_STATUS.alarm} <> 0)::int AS alarm
        FROM toilets t WHERE NOT t.is_delete AND ${toiletVisible(w, scope)}`,
     w.values,
   );
@@ -133,7 +136,7 @@ export function ratingDays(q: Queryable, scope: string, since: Date) {
   const flag = (f: string) => `count(*) FILTER (WHERE c.${f})::int AS ${f}`;
   const star = (n: number) => `count(*) FILTER (WHERE c.star_level = ${n})::int AS s${n}`;
   return q.query<RatingDayRow>(
-    `SELECT to_char((c.created_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD') AS day,
+    `SELECT to_char((c.created_at AT TIME ZONE 'UTC') + ${TZ_OFFSET_SQL}, 'YYYY-MM-DD') AS day,
             count(*)::int AS count, sum(c.star_level)::int AS star_sum,
             ${['badattitude', 'inefficiency', 'poorsanitary', 'smelly'].map(flag).join(', ')},
             ${[1, 2, 3, 4, 5].map(star).join(', ')}
@@ -180,7 +183,7 @@ export async function liquidLevels(q: Queryable, scope: string, max: number, lim
   const [totals, list] = await Promise.all([
     first<{ total: number; lacking: number; bands: number[] }>(
       q,
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE d.warning & 32768 <> 0)::int AS lacking,
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE d.warning & ${JWB_WARNING.lackOfLiquid} <> 0)::int AS lacking,
               ARRAY[${band(0, 20)}, ${band(20, 40)}, ${band(40, 60)}, ${band(60, 80)}, ${band(80, 100)},
                     count(*) FILTER (WHERE ${LIQUID} IS NULL)::int] AS bands
          FROM devices d WHERE ${where}`,

@@ -2,6 +2,7 @@ import {
   DATACENTER_LIMITS,
   GAS_THRESHOLDS,
   OCCUPANCY_KEYS,
+  TZ_OFFSET_MS,
   airScore,
   gasLevel,
   scoreLevel,
@@ -18,17 +19,16 @@ import * as repo from './repo.ts';
 import { scopeOf } from '../access/users.ts';
 
 const DAY = 86_400_000;
-const TZ_MS = 8 * 3_600_000;
 const GASES = Object.keys(GAS_THRESHOLDS) as Gas[];
 
 /** Start of the UTC+8 day that holds `now`, as an instant. */
 export function localDayStart(now: number): number {
-  return Math.floor((now + TZ_MS) / DAY) * DAY - TZ_MS;
+  return Math.floor((now + TZ_OFFSET_MS) / DAY) * DAY - TZ_OFFSET_MS;
 }
 
 /** 'YYYY-MM-DD' of the UTC+8 day that holds `ms`. */
 export function localDay(ms: number): string {
-  return new Date(ms + TZ_MS).toISOString().slice(0, 10);
+  return new Date(ms + TZ_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

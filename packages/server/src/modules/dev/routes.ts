@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PERMISSION, pageQuery } from '@se/core';
+import { DEV_API, PERMISSION, pageQuery } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { listOutbox } from './repo.ts';
@@ -19,7 +19,7 @@ const mail = z.object({
 export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/dev/outbox',
+    url: DEV_API.outbox,
     summary: '邮件发件箱（开发者）',
     tag: 'dev',
     access: PERMISSION.develop,

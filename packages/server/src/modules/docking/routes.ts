@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  DOCKING_API,
   PERMISSION,
   addDockingBody,
   dockingInterface,
@@ -21,7 +22,7 @@ const access = PERMISSION.apier;
 export function dockingRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/user/docking-interfaces',
+    url: DOCKING_API.list,
     summary: '对接接口列表',
     tag,
     access,
@@ -37,7 +38,7 @@ export function dockingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/user/get-docking-interface',
+    url: DOCKING_API.get,
     summary: '获取对接接口',
     tag,
     access,
@@ -48,7 +49,7 @@ export function dockingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/add-docking-interface',
+    url: DOCKING_API.add,
     summary: '新增对接接口',
     tag,
     access,
@@ -59,7 +60,7 @@ export function dockingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/update-docking-interface',
+    url: DOCKING_API.update,
     summary: '修改或删除对接接口',
     tag,
     access,
@@ -70,7 +71,7 @@ export function dockingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/test-docking-interface',
+    url: DOCKING_API.test,
     summary: '向对接接口发送测试数据',
     tag,
     access,

@@ -1,4 +1,4 @@
-import { HISTORY_RANGES, OFFLINE_MS, type HistoryData } from '@se/core';
+import { HISTORY_RANGES, OFFLINE_MS, TZ_OFFSET_ISO, type HistoryData } from '@se/core';
 import type { z } from 'zod';
 import type { alarmListQuery, historyQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
@@ -23,7 +23,7 @@ const MAX_POINTS = 400;
 const RAW_LIMIT_MS = 2 * 86_400_000;
 
 /** UTC+8 'YYYY-MM-DD HH:mm:ss' → Date. */
-const local = (s: string) => new Date(`${s.replace(' ', 'T')}+08:00`);
+const local = (s: string) => new Date(`${s.replace(' ', 'T')}${TZ_OFFSET_ISO}`);
 
 export async function history(
   ctx: AppContext,

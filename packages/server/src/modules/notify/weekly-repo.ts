@@ -1,4 +1,4 @@
-import type { Gas } from '@se/core';
+import { TZ_OFFSET_SQL, type Gas } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 
 // The weekly report's SQL. `path` is the reader's subtree; null reads everything (develop).
@@ -124,7 +124,7 @@ export function weeklySubscribers(q: Queryable, mask: number) {
 /** Claims one user's report of a kind and week; undefined when it is already claimed. */
 export async function claimWeeklyReport(q: Queryable, userId: number, kind: string, weekStart: Date) {
   const rows = await q.query<{ id: number }>(
-    `INSERT INTO weekly_reports (user_id, kind, week_start) VALUES ($1, $2, ($3::timestamptz + interval '8 hours')::date)
+    `INSERT INTO weekly_reports (user_id, kind, week_start) VALUES ($1, $2, ($3::timestamptz + ${TZ_OFFSET_SQL})::date)
          ON CONFLICT DO NOTHING RETURNING id`,
     [userId, kind, weekStart],
   );

@@ -5,6 +5,7 @@ import {
   ALARM_TYPE_LABELS,
   PERMISSION,
   SERVICE,
+  TZ_OFFSET_MS,
   formatDateTime,
   gasLevel,
   has,
@@ -37,7 +38,6 @@ export type WeeklyKind = keyof typeof WEEKLY_KINDS;
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
-const TZ = 8 * 3_600_000;
 /** Reports go out on Monday at 08:00 in UTC+8. */
 const SEND_HOUR = 8;
 const GASES: Gas[] = ['nh3', 'h2s', 'co2', 'pm25', 'voc'];
@@ -53,9 +53,11 @@ const MAIL_DEVICE_ROWS = 30;
 
 /** Monday 00:00 (UTC+8) of the week holding `t`, as a UTC instant. */
 export function mondayOf(t: Date): Date {
-  const local = new Date(t.getTime() + TZ);
+  const local = new Date(t.getTime() + TZ_OFFSET_MS);
   const back = (local.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - back) - TZ);
+  return new Date(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - back) - TZ_OFFSET_MS,
+  );
 }
 
 /** The week whose report is due at `now`: the one before the latest Monday 08:00 passed. */

@@ -1,3 +1,4 @@
+import { SITE_API } from '@se/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -19,7 +20,7 @@ const siteData = z.object({
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/site',
+    url: SITE_API.info,
     summary: '站点信息（名称、版本、备案号）',
     tag: 'site',
     access: 'public',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  USER_API,
   AREAS,
   addUserBody,
   auditEntry,
@@ -28,7 +29,7 @@ const managers = AREAS.users.permission;
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/user/users',
+    url: USER_API.list,
     summary: '用户列表（自己及下级；开发者看全部）',
     tag,
     access: managers,
@@ -39,7 +40,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/user/get-user',
+    url: USER_API.get,
     summary: '获取用户',
     tag,
     access: 0,
@@ -50,7 +51,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/add-user',
+    url: USER_API.add,
     summary: '新增下级用户',
     tag,
     access: managers,
@@ -61,7 +62,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/update-user',
+    url: USER_API.update,
     summary: '修改用户（角色、服务、删除）',
     tag,
     access: 0,
@@ -72,7 +73,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/confirm-email',
+    url: USER_API.confirmEmail,
     summary: '输入发到新邮箱的验证码，确认邮箱变更（仅账号本人）',
     tag,
     access: 0,
@@ -84,7 +85,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/user/get-info',
+    url: USER_API.getInfo,
     summary: '用户信息（公司名称、地址、电话）',
     tag,
     access: 0,
@@ -95,7 +96,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: '/api/v1/user/update-info',
+    url: USER_API.updateInfo,
     summary: '修改用户信息',
     tag,
     access: 0,
@@ -106,7 +107,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'GET',
-    url: '/api/v1/user/audit-logs',
+    url: USER_API.auditLogs,
     summary: '操作审计日志',
     tag,
     access: managers,

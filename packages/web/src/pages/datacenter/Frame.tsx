@@ -1,4 +1,5 @@
 import { FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
+import { TZ_OFFSET_MS } from '@se/core';
 import { Button, ConfigProvider, Tooltip, theme } from 'antd';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLiveStatus, type LiveStatus } from '../../live/socket.ts';
@@ -13,7 +14,7 @@ const LIVE_TEXT: Record<LiveStatus, [string, string]> = {
 
 /** 'YYYY-MM-DD HH:mm:ss 周X' in UTC+8, whatever the browser's zone. */
 export function clockText(ms: number): string {
-  const d = new Date(ms + 8 * 3_600_000);
+  const d = new Date(ms + TZ_OFFSET_MS);
   const iso = d.toISOString();
   const week = '日一二三四五六'[d.getUTCDay()];
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} 周${week}`;

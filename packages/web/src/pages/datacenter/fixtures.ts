@@ -1,4 +1,4 @@
-import type { DatacenterOverview } from '@se/core';
+import { JWB_WARNING, type DatacenterOverview } from '@se/core';
 
 /** A small overview as the server answers it, for the option and live-state tests. */
 export function sampleOverview(): DatacenterOverview {
@@ -99,7 +99,14 @@ export function sampleOverview(): DatacenterOverview {
       lacking: 1,
       bands: [1, 0, 0, 0, 1, 0],
       list: [
-        { id: 21, ser_num: 'JWB-1', desc: '男卫除臭机', online: true, liquid: 11, warning: 32768 },
+        {
+          id: 21,
+          ser_num: 'JWB-1',
+          desc: '男卫除臭机',
+          online: true,
+          liquid: 11,
+          warning: JWB_WARNING.lackOfLiquid,
+        },
         { id: 22, ser_num: 'JWB-2', desc: '', online: false, liquid: 500, warning: 0 },
       ],
     },

@@ -1,7 +1,9 @@
 import {
   DATACENTER_LIMITS,
   GAS_THRESHOLDS,
+  JWB_WARNING,
   OCCUPANCY_KEYS,
+  TZ_OFFSET_MS,
   airScore,
   gasLevel,
   scoreLevel,
@@ -20,15 +22,13 @@ import {
 // every list keeps its server-given bound, so a dashboard open for days holds no more than
 // it did after the first fetch.
 
-const LACK_OF_LIQUID = 32768;
 const GASES = Object.keys(GAS_THRESHOLDS) as Gas[];
 const HOUR = 3_600_000;
-const TZ_MS = 8 * HOUR;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** 'YYYY-MM-DD' of the UTC+8 day holding `ms`. */
-export const localDay = (ms: number) => new Date(ms + TZ_MS).toISOString().slice(0, 10);
+export const localDay = (ms: number) => new Date(ms + TZ_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Pushes a batch of device pushes (gateways and dispensers) into the snapshot. */
 export function applyDevicePushes(ov: DatacenterOverview, pushes: readonly DevicePush[]): DatacenterOverview {
@@ -75,7 +75,9 @@ export function applyDevicePushes(ov: DatacenterOverview, pushes: readonly Devic
         liquid: num(p.data.liquid) ?? before.liquid,
         warning,
       };
-      lacking += Number((warning & LACK_OF_LIQUID) !== 0) - Number((before.warning & LACK_OF_LIQUID) !== 0);
+      lacking +=
+        Number((warning & JWB_WARNING.lackOfLiquid) !== 0) -
+        Number((before.warning & JWB_WARNING.lackOfLiquid) !== 0);
       liquidList[li] = after;
     }
   }

@@ -2,6 +2,7 @@ import {
   AIR_LEVELS,
   COMMENT_FLAGS,
   DEVICE_KINDS,
+  JWB_WARNING,
   MAX_LIQUID_MARGIN,
   OCCUPANCY_KEYS,
   OCCUPANCY_LABELS,
@@ -282,7 +283,7 @@ export function liquidOption(list: readonly LiquidRow[], max = 10): DashOption {
         name: '余量',
         data: rows.map((r) => {
           const pct = liquidPercent(r);
-          const lacking = (r.warning & 32768) !== 0;
+          const lacking = (r.warning & JWB_WARNING.lackOfLiquid) !== 0;
           return {
             value: pct ?? 0,
             itemStyle: { color: lacking ? '#ff4d4f' : (pct ?? 0) < 20 ? '#faad14' : '#13c2c2' },

@@ -1,4 +1,11 @@
-import { CODE, DISPLAY_TOKEN_INVALID, type DisplayData, type Envelope, type OccupancyGroup } from '@se/core';
+import {
+  CODE,
+  DISPLAY_TOKEN_INVALID,
+  TZ_OFFSET_MS,
+  type DisplayData,
+  type Envelope,
+  type OccupancyGroup,
+} from '@se/core';
 
 // The /eternal-page screen's bookkeeping: what each poll's outcome does to what is shown.
 
@@ -42,7 +49,7 @@ export const freeOf = (g: OccupancyGroup): number | null =>
 
 /** HH:MM:SS in UTC+8 of a ms instant. */
 export function clockText(ms: number): string {
-  const d = new Date(ms + 8 * 3_600_000);
+  const d = new Date(ms + TZ_OFFSET_MS);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }

@@ -3,6 +3,8 @@ import {
   PERMISSION,
   REPORT_DATA,
   TELEMETRY_EXPORT,
+  TZ_OFFSET_ISO,
+  TZ_OFFSET_MS,
   formatDateTime,
   telemetryExportQuery,
   type ReportKind,
@@ -59,7 +61,8 @@ const KIND_LABEL = (kind: string) =>
   kind === 'sensor' ? '传感器' : (DEVICE_KINDS[kind as keyof typeof DEVICE_KINDS]?.label ?? kind);
 
 /** 'YYYY-MM-DD HH:mm:ss' (UTC+8) in UTC ISO form for a timestamptz parameter. */
-const isoOf = (local: string) => new Date(Date.parse(`${local.replace(' ', 'T')}+08:00`)).toISOString();
+const isoOf = (local: string) =>
+  new Date(Date.parse(`${local.replace(' ', 'T')}${TZ_OFFSET_ISO}`)).toISOString();
 
 // columns() and rows() of one job receive the same parsed filter: resolve its devices once.
 const resolved = new WeakMap<object, Promise<ExportDevice[]>>();
@@ -100,18 +103,17 @@ async function resolveDevices(ctx: AppContext, caller: Caller, q: TelemetryExpor
 
 const PAD = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
 const DAY = 86_400_000;
-const OFFSET = 8 * 3_600_000;
 
 /** Formats ms as local 'YYYY-MM-DD HH:mm:ss' (UTC+8), the date part cached per day: rows come in time order. */
 export function timeFormatter() {
   let day = NaN;
   let prefix = '';
   return (ms: number) => {
-    const local = ms + OFFSET;
+    const local = ms + TZ_OFFSET_MS;
     const d = Math.floor(local / DAY);
     if (d !== day) {
       day = d;
-      prefix = formatDateTime(d * DAY - OFFSET).slice(0, 11);
+      prefix = formatDateTime(d * DAY - TZ_OFFSET_MS).slice(0, 11);
     }
     let s = Math.floor((local - d * DAY) / 1000);
     const h = Math.floor(s / 3600);
