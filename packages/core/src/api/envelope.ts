@@ -99,6 +99,7 @@ export const FIELD_LABELS: Record<string, string> = {
   password: '密码',
   password1: '密码',
   password2: '确认密码',
+  old_password: '原密码',
   remeber: '记住我',
   email: '邮箱',
   email_captcha: '邮箱验证码',

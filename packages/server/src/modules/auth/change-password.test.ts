@@ -146,6 +146,13 @@ describe('change-password', () => {
     expect(mismatch).toMatchObject({ code: 400, message: expect.stringContaining('两次输入的密码不一致') });
     const short = await change(u.token, TEST_PASSWORD, 'a1b2');
     expect(short).toMatchObject({ code: 400, message: expect.stringContaining('密码长度不能少于8个字符') });
+    // A missing or malformed field is named in Chinese, as on every other form.
+    const noOld = await t.post(
+      '/api/v1/auth/change-password',
+      { password1: NEW, password2: NEW },
+      { token: u.token },
+    );
+    expect(noOld).toMatchObject({ code: 400, message: expect.stringMatching(/^原密码/) });
     const anon = await t.post('/api/v1/auth/change-password', {
       old_password: TEST_PASSWORD,
       password1: NEW,
