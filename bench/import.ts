@@ -6,7 +6,7 @@
 import { DEVICE_KINDS } from '../packages/core/src/index.ts';
 import { xlsxBuffer } from '../packages/server/src/modules/devices/spreadsheet.ts';
 import { XLSX_TYPE } from '../packages/server/src/test/hostile-files.ts';
-import { BENCH_PASSWORD, startConsole } from './server.ts';
+import { BENCH_PASSWORD, postWhilePolling, startConsole } from './server.ts';
 
 const repeats = Number(process.argv[2] ?? 3);
 const k = DEVICE_KINDS.gateway;
@@ -41,28 +41,10 @@ console.log(`${'run'.padEnd(4)} ${'code'.padStart(4)} ${'ms'.padStart(7)} ${'hea
 for (let run = 1; run <= repeats; run++) {
   const body = await rowsXlsx(run);
   await new Promise((r) => setTimeout(r, 300));
-  let polling = true;
-  let slowest = 0;
-  let last = performance.now();
-  const poll = (async () => {
-    while (polling) {
-      await (await fetch(`${server.http}/api/health`)).arrayBuffer();
-      slowest = Math.max(slowest, performance.now() - last);
-      await new Promise((r) => setTimeout(r, 20));
-      last = performance.now();
-    }
-  })();
-  const s = performance.now();
-  const res = await fetch(`${server.http}${k.base}/import-${k.plural}`, {
-    method: 'POST',
-    headers: { 'x-token': token, 'content-type': XLSX_TYPE },
-    body: new Uint8Array(body),
-  });
-  const env = (await res.json()) as { code: number; message: string; data: { imported: number } };
-  const ms = performance.now() - s;
-  polling = false;
-  await poll;
-  if (env.data?.imported !== 5000) console.log(`  unexpected answer: ${env.code} ${env.message}`);
+  const env = await postWhilePolling(server, `${k.base}/import-${k.plural}`, token, body, XLSX_TYPE);
+  const { ms, slowest } = env;
+  const data = env.data as { imported?: number } | null;
+  if (data?.imported !== 5000) console.log(`  unexpected answer: ${env.code} ${env.message}`);
   console.log(
     `${String(run).padEnd(4)} ${String(env.code).padStart(4)} ${ms.toFixed(0).padStart(7)} ${slowest.toFixed(0).padStart(14)}`,
   );

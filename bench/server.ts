@@ -76,3 +76,41 @@ export async function startConsole(
     },
   };
 }
+
+/**
+ * Posts a file to a console route while /api/health is polled every 20 ms from this process:
+ * the answer, its time, the longest health round trip meanwhile (how long the console was
+ * held) and whatever `tick` returns at its highest (e.g. the console's RSS).
+ */
+export async function postWhilePolling(
+  server: BenchServer,
+  url: string,
+  token: string,
+  body: Buffer,
+  type: string,
+  tick: () => number = () => 0,
+) {
+  let peak = tick();
+  let slowest = 0;
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      const t = performance.now();
+      await (await fetch(`${server.http}/api/health`)).arrayBuffer();
+      slowest = Math.max(slowest, performance.now() - t);
+      peak = Math.max(peak, tick());
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const s = performance.now();
+  const res = await fetch(`${server.http}${url}`, {
+    method: 'POST',
+    headers: { 'x-token': token, 'content-type': type },
+    body: new Uint8Array(body),
+  });
+  const env = (await res.json()) as { code: number; message: string; data: unknown };
+  const ms = performance.now() - s;
+  polling = false;
+  await poll;
+  return { ...env, ms, slowest, peak };
+}

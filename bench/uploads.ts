@@ -15,7 +15,7 @@ import {
   farCellXlsx,
   manyEntriesXlsx,
 } from '../packages/server/src/test/hostile-files.ts';
-import { BENCH_PASSWORD, startConsole } from './server.ts';
+import { BENCH_PASSWORD, postWhilePolling, startConsole } from './server.ts';
 
 const repeats = Number(process.argv[2] ?? 3);
 const MB = 1024 * 1024;
@@ -49,32 +49,8 @@ async function normalXlsx() {
   );
 }
 
-async function post(body: Buffer, type: string) {
-  let peak = rss();
-  let slowest = 0;
-  let last = performance.now();
-  let polling = true;
-  const poll = (async () => {
-    while (polling) {
-      await (await fetch(`${server.http}/api/health`)).arrayBuffer();
-      peak = Math.max(peak, rss());
-      slowest = Math.max(slowest, performance.now() - last);
-      await new Promise((r) => setTimeout(r, 20));
-      last = performance.now();
-    }
-  })();
-  const s = performance.now();
-  const res = await fetch(`${server.http}${k.base}/import-${k.plural}`, {
-    method: 'POST',
-    headers: { 'x-token': token, 'content-type': type },
-    body: new Uint8Array(body),
-  });
-  const env = (await res.json()) as { code: number; message: string };
-  const ms = performance.now() - s;
-  polling = false;
-  await poll;
-  return { ...env, ms, slowest, peak };
-}
+const post = (body: Buffer, type: string) =>
+  postWhilePolling(server, `${k.base}/import-${k.plural}`, token, body, type, rss);
 
 interface Row {
   name: string;
