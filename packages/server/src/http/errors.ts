@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { CODE } from '@se/core';
 import { AppError } from '../errors.ts';
-import { registry } from './route.ts';
+import { bodyLimitOf, registry } from './route.ts';
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [CODE.tooLarge, '请求内容过大'],
@@ -20,11 +20,12 @@ export function errorEnvelopes(app: FastifyInstance) {
     if (err instanceof AppError) {
       return reply.code(200).send({ code: err.code, message: err.message, data: err.data });
     }
-    const upload = err.code ? registry.get(`${req.method} ${req.routeOptions.url}`)?.upload : undefined;
-    if (upload && err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const mb = Math.round(upload.maxBytes / 1024 / 1024);
-      return reply.code(200).send({ code: CODE.tooLarge, message: `文件不能超过${mb} MB`, data: null });
+    const spec = err.code ? registry.get(`${req.method} ${req.routeOptions.url}`) : undefined;
+    const own = spec && bodyLimitOf(spec);
+    if (own && err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(200).send({ code: CODE.tooLarge, message: own.tooLarge, data: null });
     }
+    const upload = spec?.upload;
     if (upload && err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
         .code(200)

@@ -32,6 +32,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
   raw?: boolean;
   /** The body is an uploaded file (see UploadSpec). */
   upload?: UploadSpec;
+  /**
+   * A body cap other than the API's 1 MB, with the words a too-large request is answered
+   * with (upload routes get theirs from `upload`).
+   */
+  bodyLimit?: BodyLimit;
   handler: (ctx: {
     req: FastifyRequest;
     reply: FastifyReply;
@@ -53,6 +58,22 @@ export interface UploadSpec {
   accept: string;
 }
 
+export interface BodyLimit {
+  bytes: number;
+  /** The answer's message when a body is larger. */
+  tooLarge: string;
+}
+
+/** The route's own body cap: declared, or an upload's. */
+export function bodyLimitOf(spec: Pick<RegisteredRoute, 'bodyLimit' | 'upload'>): BodyLimit | undefined {
+  if (spec.bodyLimit) return spec.bodyLimit;
+  if (!spec.upload) return undefined;
+  return {
+    bytes: spec.upload.maxBytes,
+    tooLarge: `文件不能超过${Math.round(spec.upload.maxBytes / 1024 / 1024)} MB`,
+  };
+}
+
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -63,6 +84,7 @@ export interface RegisteredRoute {
   query?: z.ZodType;
   response?: z.ZodType;
   upload?: UploadSpec;
+  bodyLimit?: BodyLimit;
 }
 
 /** Every route defined through `route()`, for the OpenAPI document. */
@@ -100,7 +122,7 @@ export function route<
   app.route({
     method: spec.method,
     url: spec.url,
-    bodyLimit: spec.upload?.maxBytes,
+    bodyLimit: bodyLimitOf(spec)?.bytes,
     handler: async (req, reply) => {
       if (limit && !ctx.limiter.hit(`${spec.url}|${req.ip}`, limit.max, limit.windowMs)) {
         throw rateLimited();
