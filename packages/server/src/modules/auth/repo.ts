@@ -8,10 +8,9 @@ export interface AccountRow {
   password_hash: string;
   permissions: number;
   is_delete: boolean;
-  locked_until: Date | null;
 }
 
-const ACCOUNT = `id, user_name, email, password_hash, permissions, is_delete, locked_until`;
+const ACCOUNT = `id, user_name, email, password_hash, permissions, is_delete`;
 
 /**
  * The live account whose user name (case-insensitive), confirmed e-mail or phone is
@@ -53,11 +52,7 @@ export async function adminExists(q: Queryable) {
 }
 
 export function setPasswordHash(q: Queryable, id: number, hash: string) {
-  return q.query(
-    `UPDATE users SET password_hash = $2, failed_logins = 0, failed_since = NULL, locked_until = NULL,
-            updated_at = now() WHERE id = $1`,
-    [id, hash],
-  );
+  return q.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [id, hash]);
 }
 
 export function findUserByOdToken(q: Queryable, hash: string) {
