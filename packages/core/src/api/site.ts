@@ -4,7 +4,7 @@ export const SITE_API = {
 } as const;
 
 /** Developer tools (develop permission only). */
-export const DEV_API = {
+export const DEVELOP_API = {
   /** The mail outbox, readable when no SMTP server is configured. */
   outbox: '/api/v1/dev/outbox',
 } as const;

@@ -1,12 +1,12 @@
 import {
   DEVICE_KINDS,
-  DISPENSER_API,
+  JWB_API,
   SENSOR_API,
   SESSION_CODES,
   type DeviceCommand,
   type DeviceKind,
   type DeviceRow,
-  type DispenserConfig,
+  type JwbConfig,
   type Envelope,
   type Page,
   type PageQuery,
@@ -21,7 +21,7 @@ import { ApiError, TIMEOUT_MS, encodeParams, get, post, sessionExpired, type Par
 
 // The device registry (除臭机, 评价器, 网关, 纸巾机, 电表, 水表), their sensors, the
 // dispenser's config/parameters/commands and the binding calls of SPEC §7. Paths come from
-// core's DEVICE_KINDS / SENSOR_API / DISPENSER_API; nothing here spells a path twice.
+// core's DEVICE_KINDS / SENSOR_API / JWB_API; nothing here spells a path twice.
 
 export interface DeviceFilter extends Partial<PageQuery> {
   keywords?: string;
@@ -105,36 +105,35 @@ export const updateSensor = (body: { id: number; is_delete?: boolean; desc?: str
 
 // ---- dispenser config, parameter sets and commands ----
 
-export const getDispenserConfig = (id: number) => get<DispenserConfig>(DISPENSER_API.getConfig, { id });
+export const getJwbConfig = (id: number) => get<JwbConfig>(JWB_API.getConfig, { id });
 
 /** Saves the config and queues it for the device (a 'config' command). */
-export const updateDispenserConfig = (body: UpdateConfigBody) =>
-  post<DispenserConfig>(DISPENSER_API.updateConfig, { ...body });
+export const updateJwbConfig = (body: UpdateConfigBody) => post<JwbConfig>(JWB_API.updateConfig, { ...body });
 
 export const listParameterSets = (filter: Partial<PageQuery> & { keywords?: string }) =>
-  get<Page<ParameterSet>>(DISPENSER_API.parameters, { ...filter });
+  get<Page<ParameterSet>>(JWB_API.parameters, { ...filter });
 
 export type ParameterSetFields = Omit<z.input<typeof addParameterBody>, 'parameter_desc'> & {
   parameter_desc?: string;
 };
 
 export const addParameterSet = (body: ParameterSetFields) =>
-  post<ParameterSet>(DISPENSER_API.addParameter, { ...body } as Params);
+  post<ParameterSet>(JWB_API.addParameter, { ...body } as Params);
 
 export const updateParameterSet = (body: ParameterSetFields & { id: number; is_delete?: boolean }) =>
-  post<ParameterSet>(DISPENSER_API.updateParameter, { ...body } as Params);
+  post<ParameterSet>(JWB_API.updateParameter, { ...body } as Params);
 
 export const applyParameterSet = (dispenserId: number, parameterNum: number) =>
-  post<DeviceRow>(DISPENSER_API.applyParameter, { id: dispenserId, parameter_num: parameterNum });
+  post<DeviceRow>(JWB_API.applyParameter, { id: dispenserId, parameter_num: parameterNum });
 
 export const cacheOperation = (dispenserId: number, op: number) =>
-  post<{ command_id: number }>(DISPENSER_API.cacheOperation, { id: dispenserId, op });
+  post<{ command_id: number }>(JWB_API.cacheOperation, { id: dispenserId, op });
 
 export const sensorOperation = (gatewayId: number, op: number, serNum?: string) =>
-  post<{ command_id: number }>(DISPENSER_API.sensorOperation, { id: gatewayId, op, ser_num: serNum });
+  post<{ command_id: number }>(JWB_API.sensorOperation, { id: gatewayId, op, ser_num: serNum });
 
 export const listCommands = (filter: Partial<PageQuery> & { device_id: number }) =>
-  get<Page<DeviceCommand>>(DISPENSER_API.commands, { ...filter });
+  get<Page<DeviceCommand>>(JWB_API.commands, { ...filter });
 
 // ---- import / export (files, not envelopes) ----
 

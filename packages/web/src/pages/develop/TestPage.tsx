@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { CODE, formatDateTime } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { getOutbox, type OutboxMail } from '../../api/dev.ts';
+import { getOutbox, type OutboxMail } from '../../api/develop.ts';
 import { isSessionCode } from '../../api/client.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { errorText } from '../../components/error-text.ts';

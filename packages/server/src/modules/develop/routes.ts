@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEV_API, PERMISSION, pageQuery } from '@se/core';
+import { DEVELOP_API, PERMISSION, pageQuery } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { listOutbox } from './repo.ts';
@@ -16,10 +16,10 @@ const mail = z.object({
 });
 
 /** Developer tools: the mail outbox, readable when no SMTP server is configured. */
-export function devRoutes(app: FastifyInstance, ctx: AppContext) {
+export function developRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
-    url: DEV_API.outbox,
+    url: DEVELOP_API.outbox,
     summary: '邮件发件箱（开发者）',
     tag: 'dev',
     access: PERMISSION.develop,

@@ -1,8 +1,8 @@
-import { DEV_API } from '@se/core';
+import { DEVELOP_API } from '@se/core';
 import type { Page, PageQuery } from '@se/core';
 import { get } from './client.ts';
 
-// Not in @se/core yet: one row of the mail outbox (GET DEV_API.outbox, develop only).
+// Not in @se/core yet: one row of the mail outbox (GET DEVELOP_API.outbox, develop only).
 export interface OutboxMail {
   id: number;
   to_addr: string;
@@ -13,4 +13,4 @@ export interface OutboxMail {
   error: string | null;
 }
 
-export const getOutbox = (query: PageQuery) => get<Page<OutboxMail>>(DEV_API.outbox, query);
+export const getOutbox = (query: PageQuery) => get<Page<OutboxMail>>(DEVELOP_API.outbox, query);
