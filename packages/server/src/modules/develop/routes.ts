@@ -21,7 +21,7 @@ export function developRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: DEVELOP_API.outbox,
     summary: '邮件发件箱（开发者）',
-    tag: 'dev',
+    tag: 'develop',
     access: PERMISSION.develop,
     query: pageQuery.extend({ to_addr: z.string().trim().max(254).optional() }),
     response: z.object({ list: z.array(mail), total: z.number(), page: z.number(), page_size: z.number() }),

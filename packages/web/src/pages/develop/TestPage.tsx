@@ -53,7 +53,7 @@ const columns: TableColumnsType<OutboxMail> = [
 export default function TestPage() {
   const pager = usePager();
   const outbox = useQuery({
-    queryKey: ['dev', 'outbox', pager.page, pager.pageSize],
+    queryKey: ['develop', 'outbox', pager.page, pager.pageSize],
     queryFn: async () => {
       const res = await getOutbox({ page: pager.page, page_size: pager.pageSize });
       if (res.code !== CODE.ok) throw new Error(isSessionCode(res.code) ? '' : res.message);
