@@ -7,6 +7,7 @@ import {
   OCCUPANCY_KEYS,
   OCCUPANCY_LABELS,
   TOILET_STATUS,
+  TZ_OFFSET_MS,
   type AirLevel,
   type AirRow,
   type DatacenterOverview,
@@ -57,7 +58,6 @@ export const LEVEL_COLORS: Record<AirLevel, string> = { good: '#52c41a', fair: '
 export const GROUP_COLORS = { male: '#1677ff', female: '#eb2f96', others: '#13c2c2' } as const;
 const MUTED = 'rgba(255,255,255,0.65)';
 const SPLIT = 'rgba(255,255,255,0.08)';
-const TZ_MS = 8 * 3_600_000;
 
 const base = { backgroundColor: 'transparent', animationDurationUpdate: 300 } as const;
 const grid = (left = 8, right = 16): GridComponentOption => ({
@@ -111,7 +111,7 @@ export function devicesOption(devices: readonly DeviceKindTotal[]): DashOption {
 
 /** Today's uses per hour (UTC+8 hours 0–23), stacked by cubicle group. */
 export function visitorsOption(visitors: readonly VisitorHour[]): DashOption {
-  const byHour = new Map(visitors.map((v) => [new Date(v.hour + TZ_MS).getUTCHours(), v]));
+  const byHour = new Map(visitors.map((v) => [new Date(v.hour + TZ_OFFSET_MS).getUTCHours(), v]));
   const hours = Array.from({ length: 24 }, (_, h) => h);
   return {
     ...base,

@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { CODE, formatDateTime } from '@se/core';
+import { CODE, formatDateTime, type OutboxMail } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { getOutbox, type OutboxMail } from '../../api/develop.ts';
+import { getOutbox } from '../../api/develop.ts';
 import { isSessionCode } from '../../api/client.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { errorText } from '../../components/error-text.ts';
