@@ -77,13 +77,15 @@ function Kpi({ label, value, sub }: { label: string; value: ReactNode; sub?: Rea
 
 const pct = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '—');
 
+export type TotalKey = 'toilets' | 'devices' | 'gateways' | 'visitors' | 'occupancy' | 'alarms' | 'comments';
+
 /** The headline numbers; `only` picks and orders them. */
 export function Totals({
   ov,
   only = ['toilets', 'devices', 'visitors', 'occupancy', 'alarms', 'comments'],
 }: {
   ov: Ov;
-  only?: ('toilets' | 'devices' | 'gateways' | 'visitors' | 'occupancy' | 'alarms' | 'comments')[];
+  only?: TotalKey[];
 }) {
   const t = ov.totals;
   const devices = t.devices.reduce((a, d) => ({ total: a.total + d.total, online: a.online + d.online }), {
