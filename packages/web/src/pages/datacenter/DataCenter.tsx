@@ -1,14 +1,14 @@
 import { Dashboard } from './Dashboard.tsx';
 import {
   AirPanel,
-  AlarmFeed,
   DevicesPanel,
   FlagsPanel,
   LiquidPanel,
   OccupancyPanel,
   RatingsPanel,
   VisitorsPanel,
-} from './widgets.tsx';
+} from './chart-panels.tsx';
+import { AlarmFeed } from './feeds.tsx';
 
 /** /data-center: the map in the centre, the live panels either side. */
 export default function DataCenter() {

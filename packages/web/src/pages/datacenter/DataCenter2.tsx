@@ -2,15 +2,14 @@ import { Dashboard } from './Dashboard.tsx';
 import {
   AirLevelsPanel,
   AirPanel,
-  AlarmFeed,
-  CommentFeed,
   DevicesPanel,
   FlagsPanel,
   LiquidPanel,
   OccupancyPanel,
   RatingsPanel,
   VisitorsPanel,
-} from './widgets.tsx';
+} from './chart-panels.tsx';
+import { AlarmFeed, CommentFeed } from './feeds.tsx';
 
 /** /data-center2: the same widgets as cards in a grid. */
 export default function DataCenter2() {

@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dashboard } from './Dashboard.tsx';
-import {
-  AirPanel,
-  AlarmFeed,
-  CommentFeed,
-  LiquidPanel,
-  OccupancyPanel,
-  RatingsPanel,
-  VisitorsPanel,
-} from './widgets.tsx';
+import { AirPanel, LiquidPanel, OccupancyPanel, RatingsPanel, VisitorsPanel } from './chart-panels.tsx';
+import { AlarmFeed, CommentFeed } from './feeds.tsx';
 
 const STAGE_W = 1920;
 const STAGE_H = 1080;

@@ -1,5 +1,6 @@
 import { Dashboard } from './Dashboard.tsx';
-import { AirLevelsPanel, AirPanel, AlarmFeed, OccupancyPanel, VisitorsPanel } from './widgets.tsx';
+import { AirLevelsPanel, AirPanel, OccupancyPanel, VisitorsPanel } from './chart-panels.tsx';
+import { AlarmFeed } from './feeds.tsx';
 
 /** /st-data-center: the toilet and gateway data centre inside the smart-toilet screen. */
 export default function StDataCenter() {
