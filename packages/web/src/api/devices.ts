@@ -90,7 +90,7 @@ export const addSensor = (body: RequestOf<typeof addSensorBody>) => post<DeviceR
 export const updateSensor = (body: { id: number; is_delete?: boolean; desc?: string; location?: string }) =>
   post<DeviceRow>(SENSOR_API.update, body);
 
-// ---- dispenser config, parameter sets and commands ----
+// ---- jwb (the odour dispenser): config, parameter sets and commands ----
 
 export const getJwbConfig = (id: number) => get<JwbConfig>(JWB_API.getConfig, { id });
 
@@ -108,11 +108,11 @@ export const addParameterSet = (body: ParameterSetFields) =>
 export const updateParameterSet = (body: RequestOf<typeof updateParameterBody>) =>
   post<ParameterSet>(JWB_API.updateParameter, { ...body });
 
-export const applyParameterSet = (dispenserId: number, parameterNum: number) =>
-  post<DeviceRow>(JWB_API.applyParameter, { id: dispenserId, parameter_num: parameterNum });
+export const applyParameterSet = (jwbId: number, parameterNum: number) =>
+  post<DeviceRow>(JWB_API.applyParameter, { id: jwbId, parameter_num: parameterNum });
 
-export const cacheOperation = (dispenserId: number, op: number) =>
-  post<{ command_id: number }>(JWB_API.cacheOperation, { id: dispenserId, op });
+export const cacheOperation = (jwbId: number, op: number) =>
+  post<{ command_id: number }>(JWB_API.cacheOperation, { id: jwbId, op });
 
 export const sensorOperation = (gatewayId: number, op: number, serNum?: string) =>
   post<{ command_id: number }>(JWB_API.sensorOperation, { id: gatewayId, op, ser_num: serNum });
