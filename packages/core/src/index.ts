@@ -8,7 +8,7 @@ export * from './api/users.ts';
 export * from './api/site.ts';
 export * from './devices.ts';
 export * from './api/devices.ts';
-export * from './api/dispenser.ts';
+export * from './api/jwb.ts';
 export * from './protocol.ts';
 export * from './ws.ts';
 export * from './api/live.ts';

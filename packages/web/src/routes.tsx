@@ -18,7 +18,7 @@ const placeholder = () => import('./pages/placeholder/Placeholder.tsx');
 const devices = () => import('./pages/devices/DevicesPage.tsx');
 
 const screens = {
-  eternalPage: defineScreen('eternalPage', () => import('./pages/public/EternalPage.tsx')),
+  eternalPage: defineScreen('eternalPage', () => import('./pages/display/EternalPage.tsx')),
   miniProgramLogin: defineScreen('miniProgramLogin', () => import('./pages/auth/MiniProgramLogin.tsx')),
   login: defineScreen('login', () => import('./pages/auth/Login.tsx')),
   register: defineScreen('register', () => import('./pages/auth/Register.tsx')),

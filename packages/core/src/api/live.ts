@@ -68,6 +68,10 @@ export const alarmListQuery = pageQuery.extend({
 
 export const ackAlarmBody = z.object({ id: idField() });
 
+/** open: not yet acknowledged; active: open or acknowledged (not closed). */
+export const alarmCount = z.object({ open: z.number(), active: z.number() });
+export type AlarmCount = z.infer<typeof alarmCount>;
+
 export const LIVE_API = {
   history: '/api/v1/device/history',
   alarms: '/api/v1/alarm/alarms',

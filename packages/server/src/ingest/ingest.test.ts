@@ -4,7 +4,7 @@ import {
   CODE,
   DEVICE_KINDS,
   DEVICE_REPORT_API,
-  DISPENSER_API,
+  JWB_API,
   MAX_MESSAGE_BYTES,
   MAX_REPORT_BODY_BYTES,
   STATUS_FILTER,
@@ -287,7 +287,7 @@ describe('MQTT transport (embedded broker)', () => {
     );
     await c.subscribeAsync(TOPIC.down(jwb.ser_num), { qos: 1 });
     const queued = await t.post<{ command_id: number }>(
-      DISPENSER_API.cacheOperation,
+      JWB_API.cacheOperation,
       { id: jwb.id, op: 0 },
       { token: admin },
     );
@@ -306,7 +306,7 @@ describe('MQTT transport (embedded broker)', () => {
       { qos: 1 },
     );
     const list = await t.get<{ list: { id: number; status: string; result: string }[] }>(
-      DISPENSER_API.commands,
+      JWB_API.commands,
       { device_id: jwb.id },
       { token: admin },
     );
@@ -319,7 +319,7 @@ describe('MQTT transport (embedded broker)', () => {
 
   it('sends commands queued while the device was away once it listens', async () => {
     const queued = await t.post<{ command_id: number }>(
-      DISPENSER_API.cacheOperation,
+      JWB_API.cacheOperation,
       { id: jwb.id, op: 2 },
       { token: admin },
     );

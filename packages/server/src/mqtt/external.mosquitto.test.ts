@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, DISPENSER_API, MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
+import { DEVICE_KINDS, JWB_API, MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
 import { CONNECTIONS } from './external.ts';
 
@@ -105,7 +105,7 @@ describe('external broker (Mosquitto)', () => {
     );
     await c.subscribeAsync(TOPIC.down(jwb.ser_num), { qos: 1 });
     const q = await t.post<{ command_id: number }>(
-      DISPENSER_API.cacheOperation,
+      JWB_API.cacheOperation,
       { id: jwb.id, op: 1 },
       { token: admin },
     );

@@ -1,14 +1,17 @@
 import {
   COMMENT_API,
-  type CommentFlag,
   type CommentRow,
-  type CommentSource,
   type CommentStats,
   type Page,
   type PageQuery,
   type ToiletCard,
+  type addCommentBody,
+  type addCommentResult,
+  type commentFilter,
 } from '@se/core';
+import type { z } from 'zod';
 import { get, post } from './client.ts';
+import type { RequestOf } from './request.ts';
 
 // Reviews: the public page /add-comment and the operators' /comment.
 
@@ -16,36 +19,13 @@ import { get, post } from './client.ts';
 export const getToiletCard = (publicId: string) =>
   get<ToiletCard>(COMMENT_API.toiletCard, { toilet_id: publicId });
 
-export interface NewComment {
-  /** The toilet's public id. */
-  toilet_id: string;
-  star_level: number;
-  badattitude: boolean;
-  inefficiency: boolean;
-  poorsanitary: boolean;
-  smelly: boolean;
-  content: string;
-  sex?: number;
-  visitor_id: string;
-}
+export type NewComment = RequestOf<typeof addCommentBody>;
 
 export const addComment = (body: NewComment) =>
-  post<{ id: number; star_level: number; toilet: ToiletCard }>(COMMENT_API.add, { ...body });
+  post<z.infer<typeof addCommentResult>>(COMMENT_API.add, { ...body });
 
 /** The operators' filter; the export takes the same one. */
-export interface CommentQuery {
-  toilet_id?: number;
-  equipment_id?: number;
-  star_levels?: number[];
-  flags?: CommentFlag[];
-  source?: CommentSource;
-  /** 'YYYY-MM-DD HH:mm:ss' (UTC+8) */
-  start?: string;
-  end?: string;
-  keywords?: string;
-  show_hidden?: boolean;
-  sort?: 'time' | 'star_asc' | 'star_desc';
-}
+export type CommentQuery = RequestOf<typeof commentFilter>;
 
 // Lists travel as `1,2`: one query key, whatever the client's array encoding.
 const encode = (q: CommentQuery) => ({

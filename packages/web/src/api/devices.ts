@@ -1,37 +1,38 @@
 import {
   DEVICE_KINDS,
-  DISPENSER_API,
+  JWB_API,
   SENSOR_API,
   SESSION_CODES,
   type DeviceCommand,
   type DeviceKind,
   type DeviceRow,
-  type DispenserConfig,
+  type JwbConfig,
   type Envelope,
   type Page,
-  type PageQuery,
   type ParameterSet,
   type UpdateConfigBody,
+  type addDeviceBody,
   type addParameterBody,
+  type addSensorBody,
+  type bindListQuery,
   type bindRow,
+  type commandListQuery,
+  type deviceListQuery,
+  type parameterListQuery,
+  type sensorListQuery,
+  type updateParameterBody,
+  type updateDeviceBody,
 } from '@se/core';
 import type { z } from 'zod';
 import { readToken } from '../session/storage.ts';
 import { ApiError, TIMEOUT_MS, encodeParams, get, post, sessionExpired, type Params } from './client.ts';
+import type { RequestOf } from './request.ts';
 
 // The device registry (除臭机, 评价器, 网关, 纸巾机, 电表, 水表), their sensors, the
 // dispenser's config/parameters/commands and the binding calls of SPEC §7. Paths come from
-// core's DEVICE_KINDS / SENSOR_API / DISPENSER_API; nothing here spells a path twice.
+// core's DEVICE_KINDS / SENSOR_API / JWB_API; nothing here spells a path twice.
 
-export interface DeviceFilter extends Partial<PageQuery> {
-  keywords?: string;
-  /** STATUS_FILTER bits: online 1<<17, offline 1<<18; none or both = every device. */
-  status?: number;
-  type?: number;
-  industrial_type?: string;
-  owner_id?: number;
-  gateway_id?: number;
-}
+export type DeviceFilter = RequestOf<typeof deviceListQuery>;
 
 const kindOf = (kind: DeviceKind) => DEVICE_KINDS[kind];
 
@@ -42,21 +43,12 @@ export const getDevice = (kind: DeviceKind, id: number) =>
   get<DeviceRow>(`${kindOf(kind).base}/get-${kindOf(kind).one}`, { id });
 
 /** What the registration dialog sends; empty optional fields are left out by the form encoding. */
-export interface DeviceFields {
-  desc?: string;
-  lng?: number;
-  lat?: number;
-  location?: string;
-  version?: string;
-  url?: string;
-  /** Gateways: 40 or 43. */
-  type?: number;
-}
+export type DeviceFields = Omit<RequestOf<typeof updateDeviceBody>, 'id' | 'is_delete'>;
 
-export const addDevice = (kind: DeviceKind, body: DeviceFields & { ser_num: string }) =>
+export const addDevice = (kind: DeviceKind, body: RequestOf<typeof addDeviceBody>) =>
   post<DeviceRow>(`${kindOf(kind).base}/add-${kindOf(kind).one}`, { ...body });
 
-export const updateDevice = (kind: DeviceKind, body: DeviceFields & { id: number; is_delete?: boolean }) =>
+export const updateDevice = (kind: DeviceKind, body: RequestOf<typeof updateDeviceBody>) =>
   post<DeviceRow>(`${kindOf(kind).base}/update-${kindOf(kind).one}`, { ...body });
 
 export const deleteDevice = (kind: DeviceKind, id: number) => updateDevice(kind, { id, is_delete: true });
@@ -68,11 +60,7 @@ export const restoreDevice = (kind: DeviceKind, id: number) => updateDevice(kind
 
 export type BindRow = z.infer<typeof bindRow>;
 
-export interface BindListFilter extends Partial<PageQuery> {
-  target_user_id: number;
-  keywords?: string;
-  only_bound?: boolean;
-}
+export type BindListFilter = RequestOf<typeof bindListQuery>;
 
 /** A binding endpoint pair: a device kind's or TOILET_API's. */
 export interface BindPaths {
@@ -94,47 +82,43 @@ export const bindDevices = (paths: BindPaths, userId: number, addIds: number[], 
 
 // ---- sensors of a gateway ----
 
-export const listSensors = (filter: Partial<PageQuery> & { gateway_id: number; keywords?: string }) =>
+export const listSensors = (filter: RequestOf<typeof sensorListQuery>) =>
   get<Page<DeviceRow>>(SENSOR_API.list, { ...filter });
 
-export const addSensor = (body: { gateway_id: number; ser_num: string; desc?: string; location?: string }) =>
-  post<DeviceRow>(SENSOR_API.add, body);
+export const addSensor = (body: RequestOf<typeof addSensorBody>) => post<DeviceRow>(SENSOR_API.add, body);
 
 export const updateSensor = (body: { id: number; is_delete?: boolean; desc?: string; location?: string }) =>
   post<DeviceRow>(SENSOR_API.update, body);
 
-// ---- dispenser config, parameter sets and commands ----
+// ---- jwb (the odour dispenser): config, parameter sets and commands ----
 
-export const getDispenserConfig = (id: number) => get<DispenserConfig>(DISPENSER_API.getConfig, { id });
+export const getJwbConfig = (id: number) => get<JwbConfig>(JWB_API.getConfig, { id });
 
 /** Saves the config and queues it for the device (a 'config' command). */
-export const updateDispenserConfig = (body: UpdateConfigBody) =>
-  post<DispenserConfig>(DISPENSER_API.updateConfig, { ...body });
+export const updateJwbConfig = (body: UpdateConfigBody) => post<JwbConfig>(JWB_API.updateConfig, { ...body });
 
-export const listParameterSets = (filter: Partial<PageQuery> & { keywords?: string }) =>
-  get<Page<ParameterSet>>(DISPENSER_API.parameters, { ...filter });
+export const listParameterSets = (filter: RequestOf<typeof parameterListQuery>) =>
+  get<Page<ParameterSet>>(JWB_API.parameters, { ...filter });
 
-export type ParameterSetFields = Omit<z.input<typeof addParameterBody>, 'parameter_desc'> & {
-  parameter_desc?: string;
-};
+export type ParameterSetFields = RequestOf<typeof addParameterBody>;
 
 export const addParameterSet = (body: ParameterSetFields) =>
-  post<ParameterSet>(DISPENSER_API.addParameter, { ...body } as Params);
+  post<ParameterSet>(JWB_API.addParameter, { ...body });
 
-export const updateParameterSet = (body: ParameterSetFields & { id: number; is_delete?: boolean }) =>
-  post<ParameterSet>(DISPENSER_API.updateParameter, { ...body } as Params);
+export const updateParameterSet = (body: RequestOf<typeof updateParameterBody>) =>
+  post<ParameterSet>(JWB_API.updateParameter, { ...body });
 
-export const applyParameterSet = (dispenserId: number, parameterNum: number) =>
-  post<DeviceRow>(DISPENSER_API.applyParameter, { id: dispenserId, parameter_num: parameterNum });
+export const applyParameterSet = (jwbId: number, parameterNum: number) =>
+  post<DeviceRow>(JWB_API.applyParameter, { id: jwbId, parameter_num: parameterNum });
 
-export const cacheOperation = (dispenserId: number, op: number) =>
-  post<{ command_id: number }>(DISPENSER_API.cacheOperation, { id: dispenserId, op });
+export const cacheOperation = (jwbId: number, op: number) =>
+  post<{ command_id: number }>(JWB_API.cacheOperation, { id: jwbId, op });
 
 export const sensorOperation = (gatewayId: number, op: number, serNum?: string) =>
-  post<{ command_id: number }>(DISPENSER_API.sensorOperation, { id: gatewayId, op, ser_num: serNum });
+  post<{ command_id: number }>(JWB_API.sensorOperation, { id: gatewayId, op, ser_num: serNum });
 
-export const listCommands = (filter: Partial<PageQuery> & { device_id: number }) =>
-  get<Page<DeviceCommand>>(DISPENSER_API.commands, { ...filter });
+export const listCommands = (filter: RequestOf<typeof commandListQuery>) =>
+  get<Page<DeviceCommand>>(JWB_API.commands, { ...filter });
 
 // ---- import / export (files, not envelopes) ----
 

@@ -1,17 +1,10 @@
-import { MESSAGE_API, type MessageKind, type MessageRow, type Page, type UnreadCount } from '@se/core';
+import { MESSAGE_API, type MessageRow, type Page, type UnreadCount, type messagesQuery } from '@se/core';
 import { get, post } from './client.ts';
+import type { RequestOf } from './request.ts';
 
 // 站内消息: the signed-in user's own inbox.
 
-export interface MessageFilter {
-  read?: 'read' | 'unread';
-  kind?: MessageKind;
-  keywords?: string;
-  start?: string;
-  end?: string;
-  page?: number;
-  page_size?: number;
-}
+export type MessageFilter = RequestOf<typeof messagesQuery>;
 
 export const listMessages = (f: MessageFilter) => get<Page<MessageRow>>(MESSAGE_API.list, { ...f });
 export const getUnread = () => get<UnreadCount>(MESSAGE_API.unread);

@@ -6,33 +6,24 @@ import {
   type NotifyObject,
   type NotifyTemplate,
   type Page,
-  type PageQuery,
   type RuleDeviceRow,
   type RuleHitRow,
   type RuleRow,
-  type RuleScope,
+  type addRuleBody,
+  type ruleDevicesQuery,
+  type ruleHitsQuery,
+  type rulesQuery,
+  type updateRuleBody,
 } from '@se/core';
 import { get, post } from './client.ts';
+import type { RequestOf } from './request.ts';
 
 // Formula rules (/notify-formula): RULE_API of core; templates and recipients are the
 // notify module's lists (NOTIFY_API), read here for the rule dialog's pickers.
 
-export const listRules = (q: Partial<PageQuery> & { keywords?: string; enabled?: boolean }) =>
-  get<Page<RuleRow>>(RULE_API.list, { ...q });
+export const listRules = (q: RequestOf<typeof rulesQuery>) => get<Page<RuleRow>>(RULE_API.list, { ...q });
 
-export interface RuleFields {
-  name: string;
-  formula: string;
-  scope: RuleScope;
-  device_ids: number[];
-  toilet_ids: number[];
-  duration_s: number;
-  cooldown_s: number;
-  /** 0: no template. */
-  template_id: number;
-  object_ids: number[];
-  enabled?: boolean;
-}
+export type RuleFields = RequestOf<typeof addRuleBody>;
 
 const form = (f: Partial<RuleFields>) => ({
   ...f,
@@ -43,18 +34,17 @@ const form = (f: Partial<RuleFields>) => ({
 
 export const addRule = (f: RuleFields) => post<RuleRow>(RULE_API.add, form(f));
 
-export const updateRule = (f: Partial<RuleFields> & { id: number; is_delete?: boolean }) =>
-  post<RuleRow>(RULE_API.update, form(f));
+export const updateRule = (f: RequestOf<typeof updateRuleBody>) => post<RuleRow>(RULE_API.update, form(f));
 
 export const checkFormulaRemote = (formula: string) => post<FormulaCheck>(RULE_API.check, { formula });
 
 export const testFormula = (formula: string, deviceId: number) =>
   post<FormulaTestResult>(RULE_API.test, { formula, device_id: deviceId });
 
-export const listRuleHits = (q: Partial<PageQuery> & { rule_id?: number; device_id?: number }) =>
+export const listRuleHits = (q: RequestOf<typeof ruleHitsQuery>) =>
   get<Page<RuleHitRow>>(RULE_API.hits, { ...q });
 
-export const listRuleDevices = (q: Partial<PageQuery> & { keywords?: string }) =>
+export const listRuleDevices = (q: RequestOf<typeof ruleDevicesQuery>) =>
   get<Page<RuleDeviceRow>>(RULE_API.devices, { ...q });
 
 export const listTemplatesForRules = (keywords?: string) =>

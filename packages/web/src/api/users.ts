@@ -3,29 +3,26 @@ import type {
   AuditEntry,
   DockingInterface,
   Page,
-  PageQuery,
   UpdateInfoBody,
   UpdateUserBody,
   UserInfo,
   UserRow,
-  USER_SEARCH_KEYS,
+  addDockingBody,
+  addUserBody,
+  auditQuery,
+  dockingQuery,
   dockingTestResult,
+  updateDockingBody,
+  usersQuery,
 } from '@se/core';
 import type { z } from 'zod';
 import { get, post } from './client.ts';
+import type { RequestOf } from './request.ts';
 
-// User administration (SPEC §7 "Users"). Request shapes come from the core schemas' input
-// side; the optional fields left undefined are dropped by the client's form encoding.
+// User administration (SPEC §7 "Users"). Request shapes come from the core schemas
+// (RequestOf); the optional fields left undefined are dropped by the client's form encoding.
 
-export interface UsersFilter extends Partial<PageQuery> {
-  keywords?: string;
-  keys?: (typeof USER_SEARCH_KEYS)[number][];
-  /** That user's subtree instead of the caller's. */
-  user_id?: number;
-  /** Permission bits every listed user must hold. */
-  permission?: number;
-  need_match_count?: boolean;
-}
+export type UsersFilter = RequestOf<typeof usersQuery>;
 
 export const listUsers = (filter: UsersFilter) =>
   get<Page<UserRow>>(USER_API.list, {
@@ -36,13 +33,7 @@ export const listUsers = (filter: UsersFilter) =>
 
 export const getUser = (userId: number) => get<UserRow>(USER_API.get, { user_id: userId });
 
-export interface AddUserRequest {
-  user_name: string;
-  password: string;
-  email?: string;
-  phone_num?: string;
-  permissions: number;
-}
+export type AddUserRequest = RequestOf<typeof addUserBody>;
 
 export const addUser = (body: AddUserRequest) => post<{ id: number }>(USER_API.add, body);
 
@@ -60,36 +51,18 @@ export const updateUserInfoOf = (
   body: Pick<UpdateInfoBody, 'company_name' | 'company_address' | 'phone_num'>,
 ) => post<UserInfo>(USER_API.updateInfo, { user_id: userId, ...body });
 
-export interface DockingFilter extends Partial<PageQuery> {
-  target_user_id?: number;
-  keywords?: string;
-  token?: string;
-}
+export type DockingFilter = RequestOf<typeof dockingQuery>;
 
 export const listDocking = (filter: DockingFilter) =>
   get<Page<DockingInterface>>(DOCKING_API.list, { ...filter });
 
 export const getDocking = (id: number) => get<DockingInterface>(DOCKING_API.get, { id });
 
-export interface AddDockingRequest {
-  name: string;
-  url: string;
-  /** Empty: the server generates one. */
-  token?: string;
-  target_user_id?: number;
-}
+export type AddDockingRequest = RequestOf<typeof addDockingBody>;
 
 export const addDocking = (body: AddDockingRequest) => post<DockingInterface>(DOCKING_API.add, body);
 
-export interface UpdateDockingRequest {
-  id: number;
-  is_delete?: boolean;
-  name?: string;
-  url?: string;
-  /** Empty keeps the current token. */
-  token?: string;
-  user_id?: number;
-}
+export type UpdateDockingRequest = RequestOf<typeof updateDockingBody>;
 
 export const updateDocking = (body: UpdateDockingRequest) => post<DockingInterface>(DOCKING_API.update, body);
 
@@ -98,12 +71,6 @@ export type DockingTestResult = z.infer<typeof dockingTestResult>;
 
 export const testDocking = (id: number) => post<DockingTestResult>(DOCKING_API.test, { id });
 
-export interface AuditFilter extends Partial<PageQuery> {
-  target_user_id?: number;
-  actor_id?: number;
-  /** 'YYYY-MM-DD HH:mm:ss' in UTC+8. */
-  start?: string;
-  end?: string;
-}
+export type AuditFilter = RequestOf<typeof auditQuery>;
 
 export const listAudit = (filter: AuditFilter) => get<Page<AuditEntry>>(USER_API.auditLogs, { ...filter });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getSite, type SiteInfo } from '../api/site.ts';
+import type { SiteInfo } from '@se/core';
+import { getSite } from '../api/site.ts';
 
 let pending: Promise<SiteInfo | null> | undefined;
 

@@ -1,9 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { AlarmRow } from '@se/core';
+import type { AlarmCount, AlarmRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover, Spin } from 'antd';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import type { AlarmCount } from '../api/live.ts';
 import { toast } from '../components/toast.ts';
 import { useIsMobile } from '../layout/viewport.ts';
 import { useSession } from '../session/store.ts';

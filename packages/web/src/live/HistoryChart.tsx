@@ -4,10 +4,9 @@ import { Empty, Flex, Radio, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getHistory } from '../api/live.ts';
 import { loadOrThrow } from '../components/feedback.ts';
-import type * as EchartsModule from './echarts.ts';
-import type { ECharts } from './echarts.ts';
 import { chartFields } from './latest-values.ts';
 import { fieldsByName, historyOption, mergeSelection, type HistoryOption } from './history-option.ts';
+import { useECharts } from './use-echarts.ts';
 
 const RANGE_OPTIONS: { value: HistoryRange; label: string }[] = [
   { value: '1h', label: '1小时' },
@@ -20,16 +19,6 @@ const CHART_HEIGHT = 300;
 // The last hour's chart follows the device; longer ranges change too slowly to matter.
 const ONE_HOUR_REFRESH_MS = 60_000;
 
-let echartsModule: Promise<typeof EchartsModule> | undefined;
-/** echarts is fetched when the first chart is shown (ARCHITECTURE §6), once. */
-function loadEcharts() {
-  echartsModule ??= import('./echarts.ts').catch((error: unknown) => {
-    echartsModule = undefined;
-    throw error;
-  });
-  return echartsModule;
-}
-
 /** An ECharts canvas in a div: created when echarts has loaded, resized with its box, disposed with it. */
 function Chart({
   option,
@@ -39,43 +28,17 @@ function Chart({
   onLegendChange: (selected: Record<string, boolean>) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const legendChange = useRef(onLegendChange);
   useEffect(() => {
     legendChange.current = onLegendChange;
   });
-
-  useEffect(() => {
-    let disposed = false;
-    let observer: ResizeObserver | undefined;
-    loadEcharts().then(
-      ({ init }) => {
-        if (disposed || !box.current) return;
-        const instance = init(box.current, undefined, { locale: 'ZH', renderer: 'canvas' });
-        instance.on('legendselectchanged', (e) => {
-          legendChange.current((e as { selected: Record<string, boolean> }).selected);
-        });
-        chart.current = instance;
-        observer = new ResizeObserver(() => instance.resize());
-        observer.observe(box.current);
-        setState('ready');
-      },
-      () => {
-        if (!disposed) setState('failed');
-      },
-    );
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (state === 'ready') chart.current?.setOption(option, { notMerge: true });
-  }, [option, state]);
+  const state = useECharts(box, option, {
+    update: { notMerge: true },
+    onInit: (chart) =>
+      chart.on('legendselectchanged', (e) => {
+        legendChange.current((e as { selected: Record<string, boolean> }).selected);
+      }),
+  });
 
   return (
     <Spin spinning={state === 'loading'}>

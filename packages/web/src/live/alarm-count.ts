@@ -1,5 +1,4 @@
-import type { AlarmRow, AlarmStatus } from '@se/core';
-import type { AlarmCount } from '../api/live.ts';
+import type { AlarmCount, AlarmRow, AlarmStatus } from '@se/core';
 
 // The bell's count between fetches: each 'alarms' push moves it by what the alarm's change
 // means (a new alarm adds one, an acknowledgement leaves the active count, a close takes

@@ -1,7 +1,7 @@
-import { CODE, type AlarmRow } from '@se/core';
+import { CODE, type AlarmCount, type AlarmRow } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ackAlarm, getAlarmCount, listAlarms, type AlarmCount, type AlarmFilter } from '../api/live.ts';
+import { ackAlarm, getAlarmCount, listAlarms, type AlarmFilter } from '../api/live.ts';
 import { attempt, loadOrThrow } from '../components/feedback.ts';
 import { alarmTracker } from './alarm-count.ts';
 

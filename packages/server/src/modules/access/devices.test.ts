@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
   DEVICE_KINDS,
-  DISPENSER_API,
+  JWB_API,
   PERMISSION,
   SENSOR_API,
   TOILET_API,
@@ -156,17 +156,17 @@ describe('dispenser (jwb)', () => {
     ...deviceRows('jwb', () => jwb),
     [
       'command (cache operation)',
-      (r) => code(t.post(DISPENSER_API.cacheOperation, { id: jwb, op: 0 }, { token: tok[r] })),
+      (r) => code(t.post(JWB_API.cacheOperation, { id: jwb, op: 0 }, { token: tok[r] })),
       { visitor: NO, customer: OK, dealer: OK, other: GONE, develop: OK },
     ],
     [
       'schedule (update config)',
-      (r) => code(t.post(DISPENSER_API.updateConfig, { id: jwb, mon_start: '06:00' }, { token: tok[r] })),
+      (r) => code(t.post(JWB_API.updateConfig, { id: jwb, mon_start: '06:00' }, { token: tok[r] })),
       { visitor: NO, customer: OK, dealer: OK, other: GONE, develop: OK },
     ],
     [
       'parameter set (apply)',
-      (r) => code(t.post(DISPENSER_API.applyParameter, { id: jwb, parameter_num: 2 }, { token: tok[r] })),
+      (r) => code(t.post(JWB_API.applyParameter, { id: jwb, parameter_num: 2 }, { token: tok[r] })),
       { visitor: NO, customer: OK, dealer: OK, other: GONE, develop: OK },
     ],
     [
@@ -195,7 +195,7 @@ describe('gateway and its sensors', () => {
     ...deviceRows('gateway', () => gateway),
     [
       'command (sensor operation)',
-      (r) => code(t.post(DISPENSER_API.sensorOperation, { id: gateway, op: 0 }, { token: tok[r] })),
+      (r) => code(t.post(JWB_API.sensorOperation, { id: gateway, op: 0 }, { token: tok[r] })),
       { visitor: NO, customer: OK, dealer: OK, other: GONE, develop: OK },
     ],
     [
@@ -312,7 +312,7 @@ describe('the registrant', () => {
     const id = list.data.list[0]!.id;
     await t.post(k.bind, { user_id: uid.customer, add_ids: `${id}` }, { token: tok.dealer });
     const del = (r: Role) => code(t.post(u('jwb', 'update'), { id, is_delete: true }, { token: tok[r] }));
-    expect(await code(t.post(DISPENSER_API.cacheOperation, { id, op: 0 }, { token: tok.customer }))).toBe(OK);
+    expect(await code(t.post(JWB_API.cacheOperation, { id, op: 0 }, { token: tok.customer }))).toBe(OK);
     expect(await del('customer')).toBe(NO);
     expect(await del('dealer')).toBe(OK);
   });

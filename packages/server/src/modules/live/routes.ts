@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LIVE_API, ackAlarmBody, alarmListQuery, alarmRow, historyData, historyQuery } from '@se/core';
+import {
+  LIVE_API,
+  ackAlarmBody,
+  alarmCount,
+  alarmListQuery,
+  alarmRow,
+  historyData,
+  historyQuery,
+} from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as live from './service.ts';
@@ -37,7 +45,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: '未处理报警数',
     tag: 'alarm',
     access: 0,
-    response: z.object({ open: z.number(), active: z.number() }),
+    response: alarmCount,
     handler: ({ caller }) => live.countAlarms(ctx, caller),
   });
   route(app, ctx, {

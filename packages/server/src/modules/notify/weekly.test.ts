@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, SERVICE, TOILET_API } from '@se/core';
 import { testApp, type TestApp } from '../../test/harness.ts';
 import { notifierOf } from './runtime.ts';
-import { buildWeeklyReport, dueWeek, mondayOf, reportHtml, reportXlsx, runWeeklyReports } from './weekly.ts';
+import { reportHtml } from './weekly-mail.ts';
+import { buildWeeklyReport, dueWeek, mondayOf } from './weekly-report.ts';
+import { reportXlsx } from './weekly-xlsx.ts';
+import { runWeeklyReports } from './weekly.ts';
 
 let t: TestApp;
 let user: { id: number; token: string };

@@ -1,21 +1,11 @@
-import { SITE_API } from '@se/core';
+import { SITE_API, siteInfo } from '@se/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ping } from '../../db/maintenance.ts';
 import { route } from '../../http/route.ts';
 
 export const SYSTEM_NAME = '智慧环境管理系统';
 export const VERSION = 'V3.9.3';
-
-const siteData = z.object({
-  name: z.string(),
-  version: z.string(),
-  record_code: z.string(),
-  record_url: z.string(),
-  /** Tile URL template ({z}/{x}/{y}) for the data-centre maps; '' draws the bundled map. */
-  map_tile_url: z.string(),
-});
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
@@ -24,7 +14,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: '站点信息（名称、版本、备案号）',
     tag: 'site',
     access: 'public',
-    response: siteData,
+    response: siteInfo,
     handler: async () => ({
       name: SYSTEM_NAME,
       version: VERSION,

@@ -1,17 +1,8 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import type * as EchartsModule from '../../live/echarts.ts';
-import type { ECharts } from '../../live/echarts.ts';
+import { useRef, type CSSProperties } from 'react';
+import { loadEcharts, useECharts } from '../../live/use-echarts.ts';
 import type { DashOption } from './options.ts';
 
-let echartsModule: Promise<typeof EchartsModule> | undefined;
-/** echarts is fetched with the first dashboard chart (ARCHITECTURE §6), once. */
-export function loadEcharts() {
-  echartsModule ??= import('../../live/echarts.ts').catch((error: unknown) => {
-    echartsModule = undefined;
-    throw error;
-  });
-  return echartsModule;
-}
+const DARK = { theme: 'dark', update: { lazyUpdate: true } } as const;
 
 let chinaMap: Promise<void> | undefined;
 /**
@@ -47,37 +38,8 @@ export function Chart({
   label: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    let disposed = false;
-    let observer: ResizeObserver | undefined;
-    loadEcharts().then(
-      ({ init }) => {
-        if (disposed || !box.current) return;
-        const instance = init(box.current, 'dark', { renderer: 'canvas', locale: 'ZH' });
-        chart.current = instance;
-        observer = new ResizeObserver(() => instance.resize());
-        observer.observe(box.current);
-        setState('ready');
-      },
-      () => {
-        if (!disposed) setState('failed');
-      },
-    );
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    // Series keep their number per chart, so merging updates them in place (with animation).
-    if (state === 'ready' && option) chart.current?.setOption(option, { lazyUpdate: true });
-  }, [option, state]);
+  // Series keep their number per chart, so merging updates them in place (with animation).
+  const state = useECharts(box, option, DARK);
 
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', minHeight: 120, ...style }}>

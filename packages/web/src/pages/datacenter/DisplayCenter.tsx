@@ -1,22 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { MapPanel } from './MapPanel.tsx';
-import { Frame } from './Frame.tsx';
-import { useDashboard } from './use-dashboard.ts';
-import {
-  AirPanel,
-  AlarmFeed,
-  CommentFeed,
-  LiquidPanel,
-  Loaded,
-  OccupancyPanel,
-  Panel,
-  RatingsPanel,
-  Totals,
-  VisitorsPanel,
-} from './widgets.tsx';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Dashboard } from './Dashboard.tsx';
+import { AirPanel, LiquidPanel, OccupancyPanel, RatingsPanel, VisitorsPanel } from './chart-panels.tsx';
+import { AlarmFeed, CommentFeed } from './feeds.tsx';
 
 const STAGE_W = 1920;
 const STAGE_H = 1080;
+const TITLE = '智慧厕所数据展示中心';
 
 /** The scale that fits a 1920×1080 stage into a box (never larger than 1:1 × 2). */
 export function stageScale(width: number, height: number): number {
@@ -24,9 +13,8 @@ export function stageScale(width: number, height: number): number {
   return Math.min(width / STAGE_W, height / STAGE_H, 2);
 }
 
-/** /display-center: the big screen, laid out at 1920×1080 and scaled to whatever shows it. */
-export default function DisplayCenter() {
-  const d = useDashboard('dataCenter');
+/** A 1920×1080 stage with its title, scaled to whatever box shows it. */
+function Stage({ children }: { children: ReactNode }) {
   const outer = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(0.5);
   useEffect(() => {
@@ -37,35 +25,34 @@ export default function DisplayCenter() {
     return () => observer.disconnect();
   }, []);
   return (
-    <Frame title="智慧厕所数据展示中心" onRefresh={d.refetch} headerless>
-      <div ref={outer} className="dc-stage-outer" style={{ aspectRatio: `${STAGE_W} / ${STAGE_H}` }}>
-        <div className="dc-stage" style={{ transform: `translateX(-50%) scale(${scale})` }}>
-          <div className="dc-title">智慧厕所数据展示中心</div>
-          <Loaded overview={d.overview} failed={d.failed}>
-            {(ov) => (
-              <>
-                <Totals ov={ov} />
-                <div className="dc-stage-grid">
-                  <OccupancyPanel ov={ov} />
-                  <Panel
-                    title="厕所分布"
-                    className="dc-stage-map"
-                    extra={d.map ? `${d.map.points.length} 座` : undefined}
-                  >
-                    <MapPanel map={d.map} />
-                  </Panel>
-                  <AlarmFeed ov={ov} />
-                  <AirPanel ov={ov} />
-                  <CommentFeed ov={ov} />
-                  <LiquidPanel ov={ov} />
-                  <VisitorsPanel ov={ov} />
-                  <RatingsPanel ov={ov} />
-                </div>
-              </>
-            )}
-          </Loaded>
-        </div>
+    <div ref={outer} className="dc-stage-outer" style={{ aspectRatio: `${STAGE_W} / ${STAGE_H}` }}>
+      <div className="dc-stage" style={{ transform: `translateX(-50%) scale(${scale})` }}>
+        <div className="dc-title">{TITLE}</div>
+        {children}
       </div>
-    </Frame>
+    </div>
+  );
+}
+
+/** /display-center: the big screen, laid out at 1920×1080 and scaled to whatever shows it. */
+export default function DisplayCenter() {
+  return (
+    <Dashboard
+      title={TITLE}
+      area="dataCenter"
+      stage={(content) => <Stage>{content}</Stage>}
+      layout={(ov, map) => (
+        <div className="dc-stage-grid">
+          <OccupancyPanel ov={ov} />
+          {map('dc-stage-map')}
+          <AlarmFeed ov={ov} />
+          <AirPanel ov={ov} />
+          <CommentFeed ov={ov} />
+          <LiquidPanel ov={ov} />
+          <VisitorsPanel ov={ov} />
+          <RatingsPanel ov={ov} />
+        </div>
+      )}
+    />
   );
 }

@@ -2,7 +2,8 @@ import type { DatacenterMap } from '@se/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSiteInfo } from '../../components/use-site-info.ts';
 import { Chart, loadChinaMap } from './Chart.tsx';
-import { chinaMapOption, tilePointsOption, tileView } from './options.ts';
+import { chinaMapOption, tilePointsOption } from './map-options.ts';
+import { tileView } from './tiles.ts';
 
 /** Toilets on the bundled China map, or on tiles when the server names a tile URL. */
 export function MapPanel({ map }: { map: DatacenterMap | null }) {

@@ -3,6 +3,13 @@ import { JWB_WARNING, type DatacenterOverview } from '@se/core';
 /** A small overview as the server answers it, for the option and live-state tests. */
 export function sampleOverview(): DatacenterOverview {
   const day = (d: string, count: number, avg: number | null) => ({ day: d, count, avg });
+  const seats = (count: number, occupy: number) => ({ count, occupy });
+  // Two toilets, each with its gateway.
+  const place = (id: 1 | 2) => ({
+    toilet_id: id,
+    name: ['东门公厕', '西门公厕'][id - 1]!,
+    gateway_id: 10 + id,
+  });
   return {
     generated_at: Date.UTC(2025, 5, 1, 4, 0),
     totals: {
@@ -29,47 +36,15 @@ export function sampleOverview(): DatacenterOverview {
       cubicles: 14,
       occupied: 5,
       list: [
-        {
-          toilet_id: 1,
-          name: '东门公厕',
-          gateway_id: 11,
-          online: true,
-          male: { count: 4, occupy: 3 },
-          female: { count: 4, occupy: 1 },
-          others: { count: 0, occupy: 0 },
-        },
-        {
-          toilet_id: 2,
-          name: '西门公厕',
-          gateway_id: 12,
-          online: false,
-          male: { count: 6, occupy: 1 },
-          female: { count: 0, occupy: 0 },
-          others: { count: 0, occupy: 0 },
-        },
+        { ...place(1), online: true, male: seats(4, 3), female: seats(4, 1), others: seats(0, 0) },
+        { ...place(2), online: false, male: seats(6, 1), female: seats(0, 0), others: seats(0, 0) },
       ],
     },
     air: {
       levels: { good: 1, fair: 0, poor: 1 },
       list: [
-        {
-          toilet_id: 1,
-          name: '东门公厕',
-          gateway_id: 11,
-          gases: { nh3: 2 },
-          score: 0.5,
-          level: 'poor',
-          gas_levels: { nh3: 'poor' },
-        },
-        {
-          toilet_id: 2,
-          name: '西门公厕',
-          gateway_id: 12,
-          gases: { nh3: 0.05 },
-          score: 1,
-          level: 'good',
-          gas_levels: { nh3: 'good' },
-        },
+        { ...place(1), gases: { nh3: 2 }, score: 0.5, level: 'poor', gas_levels: { nh3: 'poor' } },
+        { ...place(2), gases: { nh3: 0.05 }, score: 1, level: 'good', gas_levels: { nh3: 'good' } },
       ],
     },
     alarms: [

@@ -2,24 +2,20 @@ import type { BarSeriesOption, LineSeriesOption, MapSeriesOption, PieSeriesOptio
 import { describe, expect, it } from 'vitest';
 import type { MapPoint } from '@se/core';
 import { sampleOverview } from './fixtures.ts';
+import { chinaMapOption, pointColor, provinceKey, tilePointsOption } from './map-options.ts';
 import {
   LEVEL_COLORS,
   airOption,
-  chinaMapOption,
   devicesOption,
   flagsOption,
   liquidOption,
   liquidPercent,
   occupancyOption,
-  pointColor,
-  project,
-  provinceKey,
   ratingsOption,
   shortName,
-  tilePointsOption,
-  tileView,
   visitorsOption,
 } from './options.ts';
+import { project, tileView } from './tiles.ts';
 
 const ov = sampleOverview();
 const bars = (o: { series?: unknown }) => o.series as BarSeriesOption[];

@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { CODE, formatDateTime } from '@se/core';
+import { CODE, formatDateTime, type OutboxMail } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { getOutbox, type OutboxMail } from '../../api/dev.ts';
+import { getOutbox } from '../../api/develop.ts';
 import { isSessionCode } from '../../api/client.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { errorText } from '../../components/error-text.ts';
@@ -53,7 +53,7 @@ const columns: TableColumnsType<OutboxMail> = [
 export default function TestPage() {
   const pager = usePager();
   const outbox = useQuery({
-    queryKey: ['dev', 'outbox', pager.page, pager.pageSize],
+    queryKey: ['develop', 'outbox', pager.page, pager.pageSize],
     queryFn: async () => {
       const res = await getOutbox({ page: pager.page, page_size: pager.pageSize });
       if (res.code !== CODE.ok) throw new Error(isSessionCode(res.code) ? '' : res.message);

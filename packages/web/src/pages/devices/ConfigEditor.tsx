@@ -1,5 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import { SCHEDULE_PRESETS, WEEKDAYS, WEEKDAY_LABELS, updateConfigBody, type DispenserConfig } from '@se/core';
+import { SCHEDULE_PRESETS, WEEKDAYS, WEEKDAY_LABELS, updateConfigBody, type JwbConfig } from '@se/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { getDispenserConfig, updateDispenserConfig } from '../../api/devices.ts';
+import { getJwbConfig, updateJwbConfig } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
@@ -80,7 +80,7 @@ export function ConfigEditor({ dispenserId }: { dispenserId: number }) {
   const [form] = Form.useForm<ConfigFormValues>();
   const config = useQuery({
     queryKey: configKey(dispenserId),
-    queryFn: () => loadOrThrow(() => getDispenserConfig(dispenserId)),
+    queryFn: () => loadOrThrow(() => getJwbConfig(dispenserId)),
   });
 
   // The form shows the stored config whenever a fresh one arrives (after a save, too).
@@ -196,7 +196,7 @@ export function ConfigEditor({ dispenserId }: { dispenserId: number }) {
   );
 }
 
-function LastSaved({ config }: { config: DispenserConfig }) {
+function LastSaved({ config }: { config: JwbConfig }) {
   return (
     <Typography.Text type="secondary">
       {config.config_date ? `上次下发：${config.config_date}` : '尚未下发过配置（当前显示默认值）'}
@@ -211,7 +211,7 @@ function useSaveConfig(dispenserId: number) {
   const run = async (values: ConfigFormValues): Promise<boolean> => {
     setSaving(true);
     const outcome = await attempt(
-      () => updateDispenserConfig(formToBody(dispenserId, values)),
+      () => updateJwbConfig(formToBody(dispenserId, values)),
       '配置已保存，等待设备接收',
     );
     setSaving(false);

@@ -1,4 +1,4 @@
-import { SCHEDULE_PRESETS, type DispenserConfig } from '@se/core';
+import { SCHEDULE_PRESETS, type JwbConfig } from '@se/core';
 import { describe, expect, it } from 'vitest';
 import { configToForm, formToBody, matchPreset, presetValues, type ConfigFormValues } from './schedule.ts';
 
@@ -59,7 +59,7 @@ describe('schedule presets → the weekly grid', () => {
 });
 
 describe('config form ↔ request', () => {
-  const stored: DispenserConfig = {
+  const stored: JwbConfig = {
     id: 3,
     device_id: 9,
     is_delete: false,

@@ -1,10 +1,4 @@
-import {
-  SCHEDULE_PRESETS,
-  WEEKDAYS,
-  type DispenserConfig,
-  type UpdateConfigBody,
-  type Weekday,
-} from '@se/core';
+import { SCHEDULE_PRESETS, WEEKDAYS, type JwbConfig, type UpdateConfigBody, type Weekday } from '@se/core';
 
 /** The name of the preset that means "edited by hand" (SPEC §9). */
 export const CUSTOM_PRESET = '新建';
@@ -54,7 +48,7 @@ export function matchPreset(values: Partial<ScheduleValues>): string {
 }
 
 /** The stored config as form values. */
-export function configToForm(config: DispenserConfig): ConfigFormValues {
+export function configToForm(config: JwbConfig): ConfigFormValues {
   const grid = Object.fromEntries(SCHEDULE_KEYS.map((k) => [k, config[k]])) as ScheduleValues;
   return {
     ...grid,

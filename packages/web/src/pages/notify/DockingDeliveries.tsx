@@ -18,6 +18,7 @@ import {
   listDockingDeliveries,
   retryDelivery,
   setDockingPushes,
+  type DockingDeliveryFilter,
   type DockingPushes,
 } from '../../api/notify.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
@@ -78,7 +79,7 @@ export function DockingDeliveriesModal({
   const queryClient = useQueryClient();
   const pager = usePager();
   const [open, setOpen] = useState(true);
-  const [status, setStatus] = useState<string | undefined>();
+  const [status, setStatus] = useState<DockingDeliveryFilter['status']>();
   const [busy, setBusy] = useState<number | null>(null);
   const key = ['notify', 'docking-log', docking.id];
   const list = useQuery({

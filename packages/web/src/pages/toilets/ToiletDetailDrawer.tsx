@@ -30,7 +30,7 @@ import { QrPrintDialog } from './QrPrintDialog.tsx';
 import { ReviewsPanel } from './ReviewsPanel.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 import { applyDetailPush, liveIdsOf, openingHoursText } from './detail-text.ts';
-import { hhmmOf } from './display-view.ts';
+import { hhmmOf } from '../display/display-view.ts';
 import { toiletDetailKey, toiletsKey } from './keys.ts';
 import { StatusTags } from './StatusTags.tsx';
 import { addressText } from './toilet-text.ts';

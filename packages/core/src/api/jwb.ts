@@ -18,7 +18,7 @@ const smallInt = (label: string) =>
   intField().pipe(z.number().int().min(0, `${label}不能小于0`).max(1_000_000, `${label}过大`));
 
 /** Dispenser config (SPEC §3 "Device config"): weekly schedule and working settings. */
-export const dispenserConfig = z.object({
+export const jwbConfig = z.object({
   id: z.number(),
   device_id: z.number(),
   is_delete: z.boolean(),
@@ -36,7 +36,7 @@ export const dispenserConfig = z.object({
   work_limit: z.number(),
   config_date: z.string(),
 });
-export type DispenserConfig = z.infer<typeof dispenserConfig>;
+export type JwbConfig = z.infer<typeof jwbConfig>;
 
 export const updateConfigBody = z.object({
   /** The dispenser's id. */
@@ -169,7 +169,7 @@ export const commandListQuery = pageQuery.extend({ device_id: idField() });
 /** A command not closed by the device within this time reads 超时. */
 export const COMMAND_TIMEOUT_MS = 10 * 60_000;
 
-export const DISPENSER_API = {
+export const JWB_API = {
   getConfig: '/api/v1/jwb/get-config',
   updateConfig: '/api/v1/jwb/update-config',
   parameters: '/api/v1/jwb/parameters',

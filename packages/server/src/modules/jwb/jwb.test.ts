@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
   DEVICE_KINDS,
-  DISPENSER_API,
+  JWB_API,
   ENVIRONMENT_PRESETS,
   PARAMETER_DEFAULTS,
   PERMISSION,
@@ -42,11 +42,7 @@ afterAll(() => t.close());
 
 describe('dispenser config', () => {
   it('defaults to 05:30–22:00 every day before the first save', async () => {
-    const r = await t.get<Record<string, string>>(
-      DISPENSER_API.getConfig,
-      { id: jwb },
-      { token: owner.token },
-    );
+    const r = await t.get<Record<string, string>>(JWB_API.getConfig, { id: jwb }, { token: owner.token });
     for (const d of WEEKDAYS) expect([r.data[`${d}_start`], r.data[`${d}_end`]]).toEqual(['05:30', '22:00']);
   });
 
@@ -57,7 +53,7 @@ describe('dispenser config', () => {
       body[`${d}_start`] = school.schedule[d].start;
       body[`${d}_end`] = school.schedule[d].end;
     }
-    const r = await t.post<Record<string, string>>(DISPENSER_API.updateConfig, body, { token: owner.token });
+    const r = await t.post<Record<string, string>>(JWB_API.updateConfig, body, { token: owner.token });
     expect(r.code, r.message).toBe(200);
     expect(r.data).toMatchObject({
       config_name: '学校',
@@ -67,7 +63,7 @@ describe('dispenser config', () => {
       sun_end: '00:00',
     });
     const cmds = await t.get<{ list: { type: string; status: string }[] }>(
-      DISPENSER_API.commands,
+      JWB_API.commands,
       { device_id: jwb },
       { token: owner.token },
     );
@@ -81,23 +77,16 @@ describe('dispenser config', () => {
   });
 
   it('rejects a malformed time', async () => {
-    const r = await t.post(
-      DISPENSER_API.updateConfig,
-      { id: jwb, mon_start: '25:00' },
-      { token: owner.token },
-    );
+    const r = await t.post(JWB_API.updateConfig, { id: jwb, mon_start: '25:00' }, { token: owner.token });
     expect(r).toMatchObject({ code: CODE.badRequest, message: '时间格式应为 HH:MM' });
   });
 
   it('is not there for another tenant', async () => {
-    expect((await t.get(DISPENSER_API.getConfig, { id: jwb }, { token: stranger.token })).code).toBe(
-      CODE.notFound,
-    );
+    expect((await t.get(JWB_API.getConfig, { id: jwb }, { token: stranger.token })).code).toBe(CODE.notFound);
     expect(
-      (await t.post(DISPENSER_API.updateConfig, { id: jwb, mon_start: '06:00' }, { token: stranger.token }))
-        .code,
+      (await t.post(JWB_API.updateConfig, { id: jwb, mon_start: '06:00' }, { token: stranger.token })).code,
     ).toBe(CODE.notFound);
-    expect((await t.get(DISPENSER_API.commands, { device_id: jwb }, { token: stranger.token })).code).toBe(
+    expect((await t.get(JWB_API.commands, { device_id: jwb }, { token: stranger.token })).code).toBe(
       CODE.notFound,
     );
   });
@@ -105,7 +94,7 @@ describe('dispenser config', () => {
 
 describe('parameter sets', () => {
   it('ships the shared default set 2 with every SPEC default', async () => {
-    const r = await t.get<{ list: Record<string, unknown>[] }>(DISPENSER_API.parameters, undefined, {
+    const r = await t.get<{ list: Record<string, unknown>[] }>(JWB_API.parameters, undefined, {
       token: owner.token,
     });
     const def = r.data.list.find((p) => p.parameter_num === 2)!;
@@ -122,7 +111,7 @@ describe('parameter sets', () => {
       water_co: number;
       fan_cps: number;
     }>(
-      DISPENSER_API.addParameter,
+      JWB_API.addParameter,
       {
         parameter_desc: '写字楼',
         environment: office.environment,
@@ -136,37 +125,33 @@ describe('parameter sets', () => {
     expect(r.data).toMatchObject({ liquid_time: 2500, fan_cps: 0.8, water_co: 1800 });
     expect(r.data.parameter_num).toBeGreaterThan(2);
     const applied = await t.post<{ parameter_num: number }>(
-      DISPENSER_API.applyParameter,
+      JWB_API.applyParameter,
       { id: jwb, parameter_num: r.data.parameter_num },
       { token: owner.token },
     );
     expect(applied.data.parameter_num).toBe(r.data.parameter_num);
     const cmds = await t.get<{ list: { type: string }[] }>(
-      DISPENSER_API.commands,
+      JWB_API.commands,
       { device_id: jwb },
       { token: owner.token },
     );
     expect(cmds.data.list[0]!.type).toBe('parameter');
     // Another tenant neither sees nor applies this set.
-    const theirs = await t.get(DISPENSER_API.getParameter, { id: r.data.id }, { token: stranger.token });
+    const theirs = await t.get(JWB_API.getParameter, { id: r.data.id }, { token: stranger.token });
     expect(theirs.code).toBe(CODE.notFound);
   });
 
   it('keeps the shared set for develop to edit', async () => {
     const list = await t.get<{ list: { id: number; parameter_num: number }[] }>(
-      DISPENSER_API.parameters,
+      JWB_API.parameters,
       undefined,
       { token: owner.token },
     );
     const shared = list.data.list.find((p) => p.parameter_num === 2)!;
-    const r = await t.post(
-      DISPENSER_API.updateParameter,
-      { id: shared.id, water_co: 1 },
-      { token: owner.token },
-    );
+    const r = await t.post(JWB_API.updateParameter, { id: shared.id, water_co: 1 }, { token: owner.token });
     expect(r.code).toBe(CODE.forbidden);
     const ok = await t.post<{ water_co: number }>(
-      DISPENSER_API.updateParameter,
+      JWB_API.updateParameter,
       { id: shared.id, water_co: 1900 },
       { token: admin },
     );
@@ -174,12 +159,12 @@ describe('parameter sets', () => {
   });
 
   it('rejects an unknown environment and non-numbers', async () => {
-    expect(
-      (await t.post(DISPENSER_API.addParameter, { environment: 'mars' }, { token: owner.token })).code,
-    ).toBe(CODE.badRequest);
-    expect(
-      (await t.post(DISPENSER_API.addParameter, { water_co: 'lots' }, { token: owner.token })).code,
-    ).toBe(CODE.badRequest);
+    expect((await t.post(JWB_API.addParameter, { environment: 'mars' }, { token: owner.token })).code).toBe(
+      CODE.badRequest,
+    );
+    expect((await t.post(JWB_API.addParameter, { water_co: 'lots' }, { token: owner.token })).code).toBe(
+      CODE.badRequest,
+    );
   });
 });
 
@@ -187,30 +172,30 @@ describe('commands', () => {
   it('queues cache operations 0–3 as pending and refuses others', async () => {
     for (const op of [0, 1, 2, 3]) {
       const r = await t.post<{ command_id: number }>(
-        DISPENSER_API.cacheOperation,
+        JWB_API.cacheOperation,
         { id: jwb, op },
         { token: owner.token },
       );
       expect(r.code).toBe(200);
     }
-    const bad = await t.post(DISPENSER_API.cacheOperation, { id: jwb, op: 4 }, { token: owner.token });
+    const bad = await t.post(JWB_API.cacheOperation, { id: jwb, op: 4 }, { token: owner.token });
     expect(bad.code).toBe(CODE.badRequest);
-    const theirs = await t.post(DISPENSER_API.cacheOperation, { id: jwb, op: 0 }, { token: stranger.token });
+    const theirs = await t.post(JWB_API.cacheOperation, { id: jwb, op: 0 }, { token: stranger.token });
     expect(theirs.code).toBe(CODE.notFound);
   });
 
   it('queues sensor operations on a gateway', async () => {
-    const r = await t.post(DISPENSER_API.sensorOperation, { id: gateway, op: 0 }, { token: owner.token });
+    const r = await t.post(JWB_API.sensorOperation, { id: gateway, op: 0 }, { token: owner.token });
     expect(r.code).toBe(200);
     const list = await t.get<{ list: { type: string; op: number }[] }>(
-      DISPENSER_API.commands,
+      JWB_API.commands,
       { device_id: gateway },
       { token: owner.token },
     );
     expect(list.data.list[0]).toMatchObject({ type: 'sensor', op: 0 });
-    expect(
-      (await t.post(DISPENSER_API.sensorOperation, { id: jwb, op: 0 }, { token: owner.token })).code,
-    ).toBe(CODE.notFound);
+    expect((await t.post(JWB_API.sensorOperation, { id: jwb, op: 0 }, { token: owner.token })).code).toBe(
+      CODE.notFound,
+    );
   });
 
   it('reads 超时 (timeout) once a command is past its deadline', async () => {
@@ -219,7 +204,7 @@ describe('commands', () => {
       [gateway],
     );
     const list = await t.get<{ list: { status: string }[] }>(
-      DISPENSER_API.commands,
+      JWB_API.commands,
       { device_id: gateway },
       { token: owner.token },
     );

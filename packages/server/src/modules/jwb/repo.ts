@@ -1,10 +1,4 @@
-import {
-  NUMERIC_PARAMS,
-  WEEKDAYS,
-  type DeviceCommand,
-  type DispenserConfig,
-  type ParameterSet,
-} from '@se/core';
+import { NUMERIC_PARAMS, WEEKDAYS, type DeviceCommand, type JwbConfig, type ParameterSet } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
@@ -21,7 +15,7 @@ const CONFIG_COLS = [
 ];
 
 export function getConfig(q: Queryable, deviceId: number) {
-  return first<DispenserConfig>(
+  return first<JwbConfig>(
     q,
     `SELECT id, device_id, is_delete, ${CONFIG_COLS.join(', ')}, ${localTime('config_date')} AS config_date
        FROM device_configs WHERE device_id = $1`,

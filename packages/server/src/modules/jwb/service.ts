@@ -8,7 +8,7 @@ import {
   WEEKDAYS,
   has,
   type DeviceRow,
-  type DispenserConfig,
+  type JwbConfig,
   type UpdateConfigBody,
 } from '@se/core';
 import type { z } from 'zod';
@@ -33,7 +33,7 @@ const operate = (ctx: AppContext, caller: Caller, id: number, what: string) =>
   assertDeviceRight(ctx, caller, 'jwb', id, 'operate', { what });
 
 /** The stored config, or the defaults (05:30–22:00 every day) before the first save. */
-export async function getConfig(ctx: AppContext, caller: Caller, id: number): Promise<DispenserConfig> {
+export async function getConfig(ctx: AppContext, caller: Caller, id: number): Promise<JwbConfig> {
   await dispenser(ctx, caller, id);
   const c = await repo.getConfig(ctx.db, id);
   if (c) return c;

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AREAS,
-  DISPENSER_API,
+  JWB_API,
   addParameterBody,
   applyParameterBody,
   cacheOperationBody,
   commandListQuery,
   deviceCommand,
   deviceRow,
-  dispenserConfig,
+  jwbConfig,
   getDeviceQuery,
   parameterListQuery,
   parameterSet,
@@ -25,32 +25,32 @@ const page = <T extends z.ZodType>(row: T) =>
   z.object({ list: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
 const commandId = z.object({ command_id: z.number() });
 
-export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
+export function jwbRoutes(app: FastifyInstance, ctx: AppContext) {
   const access = AREAS.jwb.permission;
   const tag = 'jwb';
   route(app, ctx, {
     method: 'GET',
-    url: DISPENSER_API.getConfig,
+    url: JWB_API.getConfig,
     summary: '除臭机配置（每周时段、工作参数）',
     tag,
     access,
     query: getDeviceQuery,
-    response: dispenserConfig,
+    response: jwbConfig,
     handler: ({ caller, query }) => dispenser.getConfig(ctx, caller, query.id),
   });
   route(app, ctx, {
     method: 'POST',
-    url: DISPENSER_API.updateConfig,
+    url: JWB_API.updateConfig,
     summary: '保存除臭机配置并下发',
     tag,
     access,
     body: updateConfigBody,
-    response: dispenserConfig,
+    response: jwbConfig,
     handler: ({ req, caller, body }) => dispenser.updateConfig(ctx, caller, body, req.ip),
   });
   route(app, ctx, {
     method: 'GET',
-    url: DISPENSER_API.parameters,
+    url: JWB_API.parameters,
     summary: '参数组列表',
     tag,
     access,
@@ -60,7 +60,7 @@ export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, ctx, {
     method: 'GET',
-    url: DISPENSER_API.getParameter,
+    url: JWB_API.getParameter,
     summary: '获取参数组',
     tag,
     access,
@@ -70,7 +70,7 @@ export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, ctx, {
     method: 'POST',
-    url: DISPENSER_API.addParameter,
+    url: JWB_API.addParameter,
     summary: '新建参数组（未填的项取默认值）',
     tag,
     access,
@@ -80,7 +80,7 @@ export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, ctx, {
     method: 'POST',
-    url: DISPENSER_API.updateParameter,
+    url: JWB_API.updateParameter,
     summary: '修改或删除参数组',
     tag,
     access,
@@ -90,7 +90,7 @@ export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, ctx, {
     method: 'POST',
-    url: DISPENSER_API.applyParameter,
+    url: JWB_API.applyParameter,
     summary: '为除臭机应用参数组并下发',
     tag,
     access,
@@ -101,7 +101,7 @@ export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, ctx, {
     method: 'POST',
-    url: DISPENSER_API.cacheOperation,
+    url: JWB_API.cacheOperation,
     summary: '除臭机缓存操作（0 重启、1 强力、2 深度睡眠、3 氨气校准）',
     tag,
     access,
@@ -111,7 +111,7 @@ export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, ctx, {
     method: 'POST',
-    url: DISPENSER_API.sensorOperation,
+    url: JWB_API.sensorOperation,
     summary: '网关传感器操作（0 搜索、1 删除、2 清空、3 添加）',
     tag: 'gateway',
     access: AREAS.gateway.permission,
@@ -121,7 +121,7 @@ export function dispenserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, ctx, {
     method: 'GET',
-    url: DISPENSER_API.commands,
+    url: JWB_API.commands,
     summary: '设备指令及其状态（待下发、已下发、已完成、失败、超时）',
     tag: 'device',
     access: 0,

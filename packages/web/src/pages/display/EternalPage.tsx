@@ -16,7 +16,7 @@ import {
   hhmmOf,
   nextPollSeconds,
   type DisplayState,
-} from '../toilets/display-view.ts';
+} from './display-view.ts';
 import { useQrDataUrl } from '../toilets/qr.ts';
 
 /** Without a token: which system and version this is (the page is always reachable). */
