@@ -91,19 +91,22 @@ function FieldItem<V>({ field, schema, values }: { field: FormField<V>; schema?:
 export function SchemaFields<V>({ fields, schema }: { fields: FormField<V>[]; schema?: z.ZodType }) {
   const mobile = useIsMobile();
   const dynamic = fields.some((f) => typeof f.hidden === 'function' || typeof f.disabled === 'function');
-  const grid = (values: V) => (
-    <Row gutter={16}>
-      {fields.map((field, index) => {
-        const hidden = typeof field.hidden === 'function' ? field.hidden(values) : field.hidden;
-        if (hidden) return null;
-        return (
-          <Col key={field.name ?? index} span={mobile ? 24 : (field.span ?? 24)}>
-            <FieldItem field={field} schema={schema} values={values} />
-          </Col>
-        );
-      })}
-    </Row>
-  );
+  // One column needs no grid (and a Row costs every re-render inside it in tests).
+  const columns = fields.some((f) => f.span !== undefined && f.span < 24);
+  const grid = (values: V) => {
+    const items = fields.map((field, index) => {
+      const hidden = typeof field.hidden === 'function' ? field.hidden(values) : field.hidden;
+      if (hidden) return null;
+      const item = <FieldItem key={field.name ?? index} field={field} schema={schema} values={values} />;
+      if (!columns) return item;
+      return (
+        <Col key={field.name ?? index} span={mobile ? 24 : (field.span ?? 24)}>
+          {item}
+        </Col>
+      );
+    });
+    return columns ? <Row gutter={16}>{items}</Row> : items;
+  };
   if (!dynamic) return grid({} as V);
   // Conditions on values re-render the grid on every change.
   return (
