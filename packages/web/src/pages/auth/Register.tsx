@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { CODE, signupBody } from '@se/core';
-import { Button, Checkbox, Input } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { toast } from '../../components/toast.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
-import { Field } from './Field.tsx';
+import { InputField } from './Field.tsx';
 
 const AGREEMENT_REQUIRED = '请阅读并同意用户协议与隐私声明';
 
@@ -45,15 +45,14 @@ export default function Register() {
     <AuthCard title="用户注册">
       <form name="register" noValidate onSubmit={form.onSubmit((body) => void submit(body))}>
         <EmailCaptchaFields form={form} purpose="signup" />
-        <Field label="用户名" id={form.idOf('user_name')} error={form.errors.user_name}>
-          <Input
-            {...form.input('user_name')}
-            size="large"
-            prefix={<UserOutlined />}
-            placeholder="2-32位文字、数字、下划线"
-            autoComplete="username"
-          />
-        </Field>
+        <InputField
+          form={form}
+          name="user_name"
+          label="用户名"
+          icon={<UserOutlined />}
+          placeholder="2-32位文字、数字、下划线"
+          autoComplete="username"
+        />
         <NewPasswordFields form={form} />
         <div className="auth-field">
           <Checkbox
