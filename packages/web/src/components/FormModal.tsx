@@ -21,6 +21,8 @@ export interface FormModalFrameProps {
   okText?: string;
   /** The save button is off (nothing loaded yet). */
   okDisabled?: boolean;
+  /** No 取 消 (a dialog that has saved and only shows the result). */
+  cancelHidden?: boolean;
   children: ReactNode;
 }
 
@@ -89,6 +91,7 @@ function Frame({
   onClosed,
   okText = '保存',
   okDisabled,
+  cancelHidden,
   children,
 }: FormModalFrameProps) {
   const mobile = useIsMobile();
@@ -101,6 +104,7 @@ function Frame({
       cancelText="取 消"
       confirmLoading={saving}
       okButtonProps={okDisabled ? { disabled: true } : undefined}
+      cancelButtonProps={cancelHidden ? { style: { display: 'none' } } : undefined}
       mask={{ closable: false }}
       onOk={onSave}
       onCancel={onCancel}
