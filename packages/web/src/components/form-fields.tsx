@@ -135,3 +135,11 @@ export const COORD_FIELDS = [
     props: { min: -90, max: 90, controls: false },
   },
 ] as const satisfies FormField<{ lng?: number; lat?: number }>[];
+
+/** An edited row's values for its form: the named fields, with null as undefined (an empty box). */
+export function valuesOf<R, K extends keyof R>(
+  row: R,
+  keys: readonly K[],
+): { [P in K]: null extends R[P] ? Exclude<R[P], null> | undefined : R[P] } {
+  return Object.fromEntries(keys.map((key) => [key, row[key] ?? undefined])) as never;
+}

@@ -1,16 +1,14 @@
 import { UserOutlined } from '@ant-design/icons';
-import { CODE, signupBody } from '@se/core';
+import { signupBody } from '@se/core';
 import { Button, Checkbox } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { signup } from '../../api/auth.ts';
-import { errorText } from '../../components/error-text.ts';
-import { toast } from '../../components/toast.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
 import { InputField } from './Field.tsx';
+import { useSubmit } from './use-submit.ts';
 
 const AGREEMENT_REQUIRED = '请阅读并同意用户协议与隐私声明';
 
@@ -20,25 +18,16 @@ export default function Register() {
     { email: '', email_captcha: '', user_name: '', password1: '', password2: '', agreed: false },
     { password1: ['password2'] },
   );
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const navigate = useNavigate();
 
-  const submit = async (body: z.output<typeof signupBody>) => {
+  const submit = (body: z.output<typeof signupBody>) => {
     if (!form.values.agreed) return form.setErrors((e) => ({ ...e, agreed: AGREEMENT_REQUIRED }));
-    setSubmitting(true);
-    try {
-      const res = await signup(body);
-      if (res.code === CODE.ok) {
-        toast.success('注册成功，请登录');
-        await navigate('/login', { replace: true, state: { filter: body.user_name } });
-      } else {
-        toast.warning(res.message);
-      }
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setSubmitting(false);
-    }
+    return run(
+      () => signup(body),
+      '注册成功，请登录',
+      () => navigate('/login', { replace: true, state: { filter: body.user_name } }),
+    );
   };
 
   return (

@@ -8,7 +8,7 @@ import {
 } from '@se/core';
 import { addDevice, updateDevice, type DeviceFields } from '../../api/devices.ts';
 import { FormModal } from '../../components/FormModal.tsx';
-import { COORD_FIELDS, type FormField } from '../../components/form-fields.tsx';
+import { COORD_FIELDS, valuesOf, type FormField } from '../../components/form-fields.tsx';
 import { features } from './device-text.ts';
 
 export type DeviceDialogTarget = { mode: 'add' } | { mode: 'edit'; device: DeviceRow };
@@ -39,17 +39,7 @@ export function DeviceFormDialog({
   const label = DEVICE_KINDS[kind].label;
 
   const initialValues: FormValues = editing
-    ? {
-        id: editing.id,
-        ser_num: editing.ser_num,
-        desc: editing.desc,
-        location: editing.location,
-        lng: editing.lng ?? undefined,
-        lat: editing.lat ?? undefined,
-        version: editing.version,
-        url: editing.url,
-        type: editing.type ?? undefined,
-      }
+    ? valuesOf(editing, ['id', 'ser_num', 'desc', 'location', 'lng', 'lat', 'version', 'url', 'type'])
     : { ser_num: '', desc: '', location: '', version: '', url: '', type: gateway ? 40 : undefined };
 
   const submit = (values: FormValues) => {

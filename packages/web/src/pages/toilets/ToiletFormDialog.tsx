@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { listDevices } from '../../api/devices.ts';
 import { addToilet, updateToilet, type ToiletFields } from '../../api/toilets.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
-import { COORD_FIELDS, type FormField } from '../../components/form-fields.tsx';
+import { COORD_FIELDS, valuesOf, type FormField } from '../../components/form-fields.tsx';
 
 export type ToiletDialogTarget = { mode: 'add' } | { mode: 'edit'; toilet: ToiletRow };
 
@@ -79,19 +79,19 @@ export function ToiletFormDialog({
   const editing = target.mode === 'edit' ? target.toilet : null;
 
   const initialValues: FormValues = editing
-    ? {
-        id: editing.id,
-        name: editing.name,
-        pname: editing.pname,
-        cityname: editing.cityname,
-        adname: editing.adname,
-        business_area: editing.business_area,
-        address: editing.address,
-        lng: editing.lng ?? undefined,
-        lat: editing.lat ?? undefined,
-        img_url: editing.img_url,
-        gateway_id: editing.gateway_id ?? undefined,
-      }
+    ? valuesOf(editing, [
+        'id',
+        'name',
+        'pname',
+        'cityname',
+        'adname',
+        'business_area',
+        'address',
+        'lng',
+        'lat',
+        'img_url',
+        'gateway_id',
+      ])
     : { name: '', pname: '', cityname: '', adname: '', business_area: '', address: '', img_url: '' };
 
   const submit = (v: FormValues) => {
