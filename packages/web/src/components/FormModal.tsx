@@ -60,8 +60,6 @@ export interface FormModalProps<V, R, D = unknown> {
   /** The antd form name, which prefixes the inputs' ids. */
   name?: string;
   okText?: string;
-  /** Shown under the fields (a hint, an alert). */
-  footer?: ReactNode;
   /** The form instance when the caller needs it (a field that fills others). */
   form?: FormInstance<V>;
 }
@@ -155,7 +153,6 @@ function SchemaFormModal<V, R, D>(props: FormModalProps<V, R, D>) {
       style={{ marginTop: 16 }}
     >
       <SchemaFields fields={props.fields} schema={props.schema} />
-      {props.footer}
     </Form>
   );
 
