@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import { Button, Input } from 'antd';
 import type { ChangeEvent, ReactNode } from 'react';
 
 interface Props {
@@ -72,5 +72,21 @@ export function InputField<N extends string>({
         inputMode={inputMode}
       />
     </Field>
+  );
+}
+
+/** The wide primary button that submits a sign-in page's form. */
+export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return (
+    <Button
+      type="primary"
+      htmlType="submit"
+      size="large"
+      block
+      loading={loading}
+      style={{ marginBottom: 16 }}
+    >
+      {children}
+    </Button>
   );
 }

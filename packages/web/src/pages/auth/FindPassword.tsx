@@ -1,11 +1,11 @@
 import { findPasswordBody } from '@se/core';
-import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { findPassword } from '../../api/auth.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
+import { SubmitButton } from './Field.tsx';
 import { useSubmit } from './use-submit.ts';
 
 export default function FindPassword() {
@@ -34,16 +34,7 @@ export default function FindPassword() {
           placeholder="请输入注册时使用的邮箱"
         />
         <NewPasswordFields form={form} prefix="新" />
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={submitting}
-          style={{ marginBottom: 16 }}
-        >
-          重置密码
-        </Button>
+        <SubmitButton loading={submitting}>重置密码</SubmitButton>
         <p className="auth-muted auth-center">
           想起密码了？<Link to="/login">返回登录</Link>
         </p>

@@ -1,13 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { signupBody } from '@se/core';
-import { Button, Checkbox } from 'antd';
+import { Checkbox } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { signup } from '../../api/auth.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
-import { InputField } from './Field.tsx';
+import { InputField, SubmitButton } from './Field.tsx';
 import { useSubmit } from './use-submit.ts';
 
 const AGREEMENT_REQUIRED = '请阅读并同意用户协议与隐私声明';
@@ -60,16 +60,7 @@ export default function Register() {
             {form.errors.agreed}
           </div>
         </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={submitting}
-          style={{ marginBottom: 16 }}
-        >
-          注册
-        </Button>
+        <SubmitButton loading={submitting}>注册</SubmitButton>
         <p className="auth-muted auth-center">
           已有账号？<Link to="/login">去登录</Link>
         </p>
