@@ -1,6 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
 import { CODE, WRONG_OLD_PASSWORD, changePasswordBody } from '@se/core';
-import { Input } from 'antd';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { changePassword } from '../api/auth.ts';
@@ -10,7 +9,7 @@ import { FormModal } from '../components/FormModal.tsx';
 import { toast } from '../components/toast.ts';
 import { useZodForm } from '../components/zod-form.ts';
 import { NewPasswordFields } from '../pages/auth/AccountFields.tsx';
-import { Field } from '../pages/auth/Field.tsx';
+import { InputField } from '../pages/auth/Field.tsx';
 import '../pages/auth/auth.css';
 import { forgetSession } from '../session/actions.ts';
 import { useSession } from '../session/store.ts';
@@ -89,15 +88,15 @@ function ChangePasswordForm({
     <form id={id} name="change-password" noValidate onSubmit={form.onSubmit((body) => void submit(body))}>
       {/* For password managers: which account's password this is. */}
       <input type="text" name="username" autoComplete="username" value={userName} readOnly hidden />
-      <Field label="原密码" id={form.idOf('old_password')} error={form.errors.old_password}>
-        <Input.Password
-          {...form.input('old_password')}
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder="请输入当前密码"
-          autoComplete="current-password"
-        />
-      </Field>
+      <InputField
+        form={form}
+        name="old_password"
+        label="原密码"
+        icon={<LockOutlined />}
+        password
+        placeholder="请输入当前密码"
+        autoComplete="current-password"
+      />
       <NewPasswordFields form={form} prefix="新" />
       {/* Enter in a field submits, as the 保存 button does. */}
       <button type="submit" hidden />

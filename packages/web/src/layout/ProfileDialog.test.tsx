@@ -5,7 +5,8 @@ import { ApiError } from '../api/client.ts';
 import { confirmEmail, getUserInfo, updateUserInfo } from '../api/user.ts';
 import { toast } from '../components/toast.ts';
 import { useSession } from '../session/store.ts';
-import { onlyDigits, profileFromInfo, useProfileDialog } from './ProfileDialog.tsx';
+import { onlyDigits } from '../components/contact-fields.ts';
+import { profileFromInfo, useProfileDialog } from './ProfileDialog.tsx';
 
 vi.mock(import('../api/user.ts'), () => ({
   getUserInfo: vi.fn(),

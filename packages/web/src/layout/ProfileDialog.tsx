@@ -1,9 +1,11 @@
-import { CODE, TEXT_MAX, type UserInfo } from '@se/core';
-import { Button, Form, Input, Modal, Spin } from 'antd';
+import { CODE, type UserInfo } from '@se/core';
+import { Button, Form, Modal, Spin } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { isSessionCode } from '../api/client.ts';
 import { getUserInfo, updateUserInfo } from '../api/user.ts';
+import { companyFields, phoneField } from '../components/contact-fields.ts';
 import { errorText } from '../components/error-text.ts';
+import { SchemaFields, type FormField } from '../components/form-fields.tsx';
 import { PendingEmail } from '../components/PendingEmail.tsx';
 import { toast } from '../components/toast.ts';
 import { useSession } from '../session/store.ts';
@@ -34,7 +36,8 @@ export function profileFromInfo(
   };
 }
 
-export const onlyDigits = (value: string): string => value.replace(/\D+/g, '');
+// The audit log's id filters import it from here.
+export { onlyDigits } from '../components/contact-fields.ts';
 
 /**
  * The 修改信息 dialog of SPEC §2: opened by `open()`, which shows it only once the user
@@ -81,6 +84,28 @@ export function useProfileDialog(): { open: () => void; element: ReactNode } {
     }
   };
 
+  const fields: FormField<ProfileForm>[] = [
+    { name: 'user_name', label: '用户名', disabled: true },
+    {
+      name: 'email',
+      label: '邮箱',
+      disabled: true,
+      placeholder: '未设置',
+      extra: (
+        <PendingEmail
+          pending={loaded?.pending_email ?? ''}
+          owner
+          onConfirmed={(row) => {
+            setLoaded((l) => l && { ...l, email: row.email, pending_email: row.pending_email });
+            form.setFieldValue('email', row.email);
+          }}
+        />
+      ),
+    },
+    phoneField('请输入联系电话', 'tel'),
+    ...companyFields<ProfileForm>(),
+  ];
+
   const element = (
     <>
       <Spin fullscreen spinning={busy && !visible} description="加载中" />
@@ -104,46 +129,7 @@ export function useProfileDialog(): { open: () => void; element: ReactNode } {
       >
         <Spin spinning={busy}>
           <Form form={form} layout="vertical" name="profile" initialValues={loaded ?? undefined}>
-            <Form.Item label="用户名" name="user_name">
-              <Input disabled />
-            </Form.Item>
-            <Form.Item
-              label="邮箱"
-              name="email"
-              extra={
-                <PendingEmail
-                  pending={loaded?.pending_email ?? ''}
-                  owner
-                  onConfirmed={(row) => {
-                    setLoaded((l) => l && { ...l, email: row.email, pending_email: row.pending_email });
-                    form.setFieldValue('email', row.email);
-                  }}
-                />
-              }
-            >
-              <Input disabled placeholder="未设置" />
-            </Form.Item>
-            <Form.Item
-              label="联系电话"
-              name="phone_num"
-              getValueFromEvent={(e) => onlyDigits(e.target.value)}
-            >
-              <Input inputMode="numeric" maxLength={20} placeholder="请输入联系电话" autoComplete="tel" />
-            </Form.Item>
-            <Form.Item label="公司名称" name="company_name">
-              <Input.TextArea
-                autoSize={{ minRows: 2, maxRows: 4 }}
-                maxLength={TEXT_MAX}
-                placeholder="请输入公司名称"
-              />
-            </Form.Item>
-            <Form.Item label="公司地址" name="company_address">
-              <Input.TextArea
-                autoSize={{ minRows: 2, maxRows: 4 }}
-                maxLength={TEXT_MAX}
-                placeholder="请输入公司地址"
-              />
-            </Form.Item>
+            <SchemaFields fields={fields} />
           </Form>
         </Spin>
       </Modal>

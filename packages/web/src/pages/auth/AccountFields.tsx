@@ -3,7 +3,7 @@ import type { CaptchaPurpose } from '@se/core';
 import { Input, Space } from 'antd';
 import type { ChangeEvent } from 'react';
 import { CaptchaButton } from './CaptchaButton.tsx';
-import { Field } from './Field.tsx';
+import { Field, InputField } from './Field.tsx';
 
 type Name = 'email' | 'email_captcha' | 'password1' | 'password2';
 
@@ -44,16 +44,15 @@ export function EmailCaptchaFields({
 }) {
   return (
     <>
-      <Field label={label} id={form.idOf('email')} error={form.errors.email}>
-        <Input
-          {...form.input('email')}
-          size="large"
-          prefix={<MailOutlined />}
-          placeholder={placeholder}
-          autoComplete="email"
-          inputMode="email"
-        />
-      </Field>
+      <InputField
+        form={form}
+        name="email"
+        label={label}
+        icon={<MailOutlined />}
+        placeholder={placeholder}
+        autoComplete="email"
+        inputMode="email"
+      />
       <Field label="邮箱验证码" id={form.idOf('email_captcha')} error={form.errors.email_captcha}>
         <Space.Compact style={{ width: '100%' }}>
           <Input
@@ -80,24 +79,24 @@ export function EmailCaptchaFields({
 export function NewPasswordFields({ form, prefix = '' }: { form: PasswordForm; prefix?: string }) {
   return (
     <>
-      <Field label={`${prefix}密码`} id={form.idOf('password1')} error={form.errors.password1}>
-        <Input.Password
-          {...form.input('password1')}
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder="至少8个字符，勿用常见密码或用户名"
-          autoComplete="new-password"
-        />
-      </Field>
-      <Field label={`确认${prefix}密码`} id={form.idOf('password2')} error={form.errors.password2}>
-        <Input.Password
-          {...form.input('password2')}
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={`请再次输入${prefix}密码`}
-          autoComplete="new-password"
-        />
-      </Field>
+      <InputField
+        form={form}
+        name="password1"
+        label={`${prefix}密码`}
+        icon={<LockOutlined />}
+        password
+        placeholder="至少8个字符，勿用常见密码或用户名"
+        autoComplete="new-password"
+      />
+      <InputField
+        form={form}
+        name="password2"
+        label={`确认${prefix}密码`}
+        icon={<LockOutlined />}
+        password
+        placeholder={`请再次输入${prefix}密码`}
+        autoComplete="new-password"
+      />
     </>
   );
 }

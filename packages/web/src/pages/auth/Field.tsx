@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Button, Input } from 'antd';
+import type { ChangeEvent, ReactNode } from 'react';
 
 interface Props {
   label: string;
@@ -20,5 +21,72 @@ export function Field({ label, id, error, children }: Props) {
         {error}
       </div>
     </div>
+  );
+}
+
+/** What InputField needs of useZodForm's answer. */
+interface BoundForm<N extends string> {
+  errors: Partial<Record<N, string>>;
+  idOf(name: string): string;
+  input(name: N): {
+    id: string;
+    name: string;
+    value: string;
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+    onBlur: () => void;
+  };
+}
+
+/**
+ * A large text (or `password`) box bound to one field of a useZodForm form, with its label
+ * and message: every box of the sign-in pages and of 修改密码.
+ */
+export function InputField<N extends string>({
+  form,
+  name,
+  label,
+  icon,
+  password,
+  placeholder,
+  autoComplete,
+  inputMode,
+}: {
+  form: BoundForm<N>;
+  name: N;
+  label: string;
+  icon: ReactNode;
+  password?: boolean;
+  placeholder: string;
+  autoComplete: string;
+  inputMode?: 'email';
+}) {
+  const Box = password ? Input.Password : Input;
+  return (
+    <Field label={label} id={form.idOf(name)} error={form.errors[name]}>
+      <Box
+        {...form.input(name)}
+        size="large"
+        prefix={icon}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+      />
+    </Field>
+  );
+}
+
+/** The wide primary button that submits a sign-in page's form. */
+export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return (
+    <Button
+      type="primary"
+      htmlType="submit"
+      size="large"
+      block
+      loading={loading}
+      style={{ marginBottom: 16 }}
+    >
+      {children}
+    </Button>
   );
 }

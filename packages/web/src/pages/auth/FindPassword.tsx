@@ -1,14 +1,12 @@
-import { CODE, findPasswordBody } from '@se/core';
-import { Button } from 'antd';
-import { useState } from 'react';
+import { findPasswordBody } from '@se/core';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { findPassword } from '../../api/auth.ts';
-import { errorText } from '../../components/error-text.ts';
-import { toast } from '../../components/toast.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
+import { SubmitButton } from './Field.tsx';
+import { useSubmit } from './use-submit.ts';
 
 export default function FindPassword() {
   const form = useZodForm(
@@ -16,25 +14,15 @@ export default function FindPassword() {
     { email: '', email_captcha: '', password1: '', password2: '' },
     { password1: ['password2'] },
   );
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const navigate = useNavigate();
 
-  const submit = async (body: z.output<typeof findPasswordBody>) => {
-    setSubmitting(true);
-    try {
-      const res = await findPassword(body);
-      if (res.code === CODE.ok) {
-        toast.success('密码已重置，请使用新密码登录');
-        await navigate('/login', { replace: true });
-      } else {
-        toast.warning(res.message);
-      }
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = (body: z.output<typeof findPasswordBody>) =>
+    run(
+      () => findPassword(body),
+      '密码已重置，请使用新密码登录',
+      () => navigate('/login', { replace: true }),
+    );
 
   return (
     <AuthCard title="找回密码">
@@ -46,16 +34,7 @@ export default function FindPassword() {
           placeholder="请输入注册时使用的邮箱"
         />
         <NewPasswordFields form={form} prefix="新" />
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={submitting}
-          style={{ marginBottom: 16 }}
-        >
-          重置密码
-        </Button>
+        <SubmitButton loading={submitting}>重置密码</SubmitButton>
         <p className="auth-muted auth-center">
           想起密码了？<Link to="/login">返回登录</Link>
         </p>

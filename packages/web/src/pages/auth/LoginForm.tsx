@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { CODE, loginBody, type LoginData } from '@se/core';
-import { Button, Checkbox, Input } from 'antd';
+import { Checkbox } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { errorText } from '../../components/error-text.ts';
 import { toast } from '../../components/toast.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { completeLogin, loginTarget } from '../../session/session.ts';
-import { Field } from './Field.tsx';
+import { InputField, SubmitButton } from './Field.tsx';
 
 /** After a sign-in: go to ?redirect, else OdHomePagePath, else / (SPEC §2). */
 export function useLeaveLogin(): () => void {
@@ -66,38 +66,28 @@ export function LoginForm({ afterLogin }: Props) {
 
   return (
     <form name="login" noValidate onSubmit={form.onSubmit((body) => void submit(body))}>
-      <Field label="账号" id={form.idOf('filter')} error={form.errors.filter}>
-        <Input
-          {...form.input('filter')}
-          size="large"
-          prefix={<UserOutlined />}
-          placeholder="用户名 / 邮箱 / 手机号"
-          autoComplete="username"
-        />
-      </Field>
-      <Field label="密码" id={form.idOf('password')} error={form.errors.password}>
-        <Input.Password
-          {...form.input('password')}
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          autoComplete="current-password"
-        />
-      </Field>
+      <InputField
+        form={form}
+        name="filter"
+        label="账号"
+        icon={<UserOutlined />}
+        placeholder="用户名 / 邮箱 / 手机号"
+        autoComplete="username"
+      />
+      <InputField
+        form={form}
+        name="password"
+        label="密码"
+        icon={<LockOutlined />}
+        password
+        placeholder="请输入密码"
+        autoComplete="current-password"
+      />
       <div className="auth-row" style={{ marginBottom: 16 }}>
         <Checkbox {...form.checkbox('remeber')}>记住我</Checkbox>
         <Link to="/find_password">找回密码</Link>
       </div>
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={submitting}
-        style={{ marginBottom: 16 }}
-      >
-        登录
-      </Button>
+      <SubmitButton loading={submitting}>登录</SubmitButton>
       <div className="auth-row" style={{ marginBottom: 16 }}>
         <span className="auth-muted">
           还没有账号？<Link to="/register">注册</Link>

@@ -1,16 +1,14 @@
 import { UserOutlined } from '@ant-design/icons';
-import { CODE, signupBody } from '@se/core';
-import { Button, Checkbox, Input } from 'antd';
-import { useState } from 'react';
+import { signupBody } from '@se/core';
+import { Checkbox } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { signup } from '../../api/auth.ts';
-import { errorText } from '../../components/error-text.ts';
-import { toast } from '../../components/toast.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
-import { Field } from './Field.tsx';
+import { InputField, SubmitButton } from './Field.tsx';
+import { useSubmit } from './use-submit.ts';
 
 const AGREEMENT_REQUIRED = '请阅读并同意用户协议与隐私声明';
 
@@ -20,40 +18,30 @@ export default function Register() {
     { email: '', email_captcha: '', user_name: '', password1: '', password2: '', agreed: false },
     { password1: ['password2'] },
   );
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const navigate = useNavigate();
 
-  const submit = async (body: z.output<typeof signupBody>) => {
+  const submit = (body: z.output<typeof signupBody>) => {
     if (!form.values.agreed) return form.setErrors((e) => ({ ...e, agreed: AGREEMENT_REQUIRED }));
-    setSubmitting(true);
-    try {
-      const res = await signup(body);
-      if (res.code === CODE.ok) {
-        toast.success('注册成功，请登录');
-        await navigate('/login', { replace: true, state: { filter: body.user_name } });
-      } else {
-        toast.warning(res.message);
-      }
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setSubmitting(false);
-    }
+    return run(
+      () => signup(body),
+      '注册成功，请登录',
+      () => navigate('/login', { replace: true, state: { filter: body.user_name } }),
+    );
   };
 
   return (
     <AuthCard title="用户注册">
       <form name="register" noValidate onSubmit={form.onSubmit((body) => void submit(body))}>
         <EmailCaptchaFields form={form} purpose="signup" />
-        <Field label="用户名" id={form.idOf('user_name')} error={form.errors.user_name}>
-          <Input
-            {...form.input('user_name')}
-            size="large"
-            prefix={<UserOutlined />}
-            placeholder="2-32位文字、数字、下划线"
-            autoComplete="username"
-          />
-        </Field>
+        <InputField
+          form={form}
+          name="user_name"
+          label="用户名"
+          icon={<UserOutlined />}
+          placeholder="2-32位文字、数字、下划线"
+          autoComplete="username"
+        />
         <NewPasswordFields form={form} />
         <div className="auth-field">
           <Checkbox
@@ -72,16 +60,7 @@ export default function Register() {
             {form.errors.agreed}
           </div>
         </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          loading={submitting}
-          style={{ marginBottom: 16 }}
-        >
-          注册
-        </Button>
+        <SubmitButton loading={submitting}>注册</SubmitButton>
         <p className="auth-muted auth-center">
           已有账号？<Link to="/login">去登录</Link>
         </p>

@@ -1,11 +1,11 @@
 import { FormModal } from '../../components/FormModal.tsx';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { addSensorBody, type DeviceRow } from '@se/core';
+import { addSensorBody, type DeviceRow, type Envelope } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addSensor, listSensors, updateSensor } from '../../api/devices.ts';
-import { zodRule } from '../../components/form-rules.ts';
+import type { FormField } from '../../components/form-fields.tsx';
 import { usePager } from '../../components/pager.ts';
 import { LastReport, OnlineTag, SerNum } from './DeviceBits.tsx';
 import { dash } from './device-text.ts';
@@ -145,68 +145,42 @@ function SensorDialog({
   onSaved: () => void;
   onClosed: () => void;
 }) {
-  const [form] = Form.useForm<SensorForm>();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (v: SensorForm) => {
-    setSaving(true);
-    const desc = v.desc.trim();
-    const location = v.location.trim();
-    const outcome = await attempt<unknown>(
-      () =>
-        sensor
-          ? updateSensor({ id: sensor.id, desc, location })
-          : addSensor({ gateway_id: gatewayId, ser_num: v.ser_num.trim(), desc, location }),
-      sensor ? '保存成功' : '传感器已添加',
-    );
-    setSaving(false);
-    if (outcome.ok) {
-      onSaved();
-      setOpen(false);
-    } else if (outcome.code === 409) {
-      form.setFields([{ name: 'ser_num', errors: [outcome.message] }]);
-    }
-  };
+  const fields: FormField<SensorForm>[] = [
+    {
+      name: 'ser_num',
+      label: '序列号',
+      required: !sensor,
+      rules: sensor ? [] : undefined,
+      disabled: !!sensor,
+      maxLength: 64,
+    },
+    { name: 'desc', label: '描述', maxLength: 100, placeholder: '如 男厕 1 号蹲位' },
+    { name: 'location', label: '位置', maxLength: 200 },
+  ];
 
   return (
     <FormModal
-      open={open}
       title={sensor ? `编辑传感器 ${sensor.ser_num}` : '添加传感器'}
       width={480}
-      saving={saving}
-      onSave={() => form.submit()}
-      onCancel={() => setOpen(false)}
+      fields={fields}
+      schema={addSensorBody}
+      initialValues={{
+        gateway_id: gatewayId,
+        ser_num: sensor?.ser_num ?? '',
+        desc: sensor?.desc ?? '',
+        location: sensor?.location ?? '',
+      }}
+      submit={(v): Promise<Envelope<unknown>> => {
+        const desc = v.desc.trim();
+        const location = v.location.trim();
+        return sensor
+          ? updateSensor({ id: sensor.id, desc, location })
+          : addSensor({ gateway_id: gatewayId, ser_num: v.ser_num.trim(), desc, location });
+      }}
+      success={sensor ? '保存成功' : '传感器已添加'}
+      onSaved={onSaved}
+      errorField={(code) => (code === 409 ? 'ser_num' : undefined)}
       onClosed={onClosed}
-    >
-      <Form<SensorForm>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          gateway_id: gatewayId,
-          ser_num: sensor?.ser_num ?? '',
-          desc: sensor?.desc ?? '',
-          location: sensor?.location ?? '',
-        }}
-        onFinish={(v) => void submit(v)}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
-        <Form.Item
-          label="序列号"
-          name="ser_num"
-          required={!sensor}
-          rules={sensor ? [] : [zodRule(addSensorBody, 'ser_num')]}
-        >
-          <Input disabled={!!sensor} maxLength={64} />
-        </Form.Item>
-        <Form.Item label="描述" name="desc" rules={[zodRule(addSensorBody, 'desc')]}>
-          <Input maxLength={100} placeholder="如 男厕 1 号蹲位" />
-        </Form.Item>
-        <Form.Item label="位置" name="location" rules={[zodRule(addSensorBody, 'location')]}>
-          <Input maxLength={200} />
-        </Form.Item>
-      </Form>
-    </FormModal>
+    />
   );
 }

@@ -7,12 +7,13 @@ import {
   type TelemetryKind,
 } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, DatePicker, Form, Modal, Select } from 'antd';
+import { Alert, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { listDevices } from '../../api/devices.ts';
 import { startExport } from '../../api/downloads.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { FormModal } from '../../components/FormModal.tsx';
 import { useIsMobile } from '../../layout/viewport.ts';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -95,20 +96,15 @@ export function TelemetryExportDialog({
 
   const now = dayjs();
   return (
-    <Modal
+    <FormModal
       open={open}
       title="导出历史数据"
-      width={mobile ? '95%' : 560}
+      width={560}
       okText="开始导出"
-      cancelText="取 消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => void submit()}
+      saving={saving}
+      onSave={() => void submit()}
       onCancel={() => setOpen(false)}
-      afterOpenChange={(visible) => {
-        if (!visible) onClosed();
-      }}
-      destroyOnHidden
+      onClosed={onClosed}
     >
       <Form layout="vertical">
         <Form.Item label="设备类型" required>
@@ -166,6 +162,6 @@ export function TelemetryExportDialog({
         </Form.Item>
         {problem && <Alert type="warning" showIcon title={problem} />}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -7,8 +7,6 @@ import {
   Empty,
   Flex,
   Form,
-  Input,
-  Modal,
   Popconfirm,
   Table,
   Tag,
@@ -19,10 +17,21 @@ import { useState } from 'react';
 import { addDisplayToken, listDisplayTokens, revokeDisplayToken } from '../../api/display.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
-import { zodRule } from '../../components/form-rules.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { SchemaFields, type FormField } from '../../components/form-fields.tsx';
+import { FormModal } from '../../components/FormModal.tsx';
 import { displayUrl } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
+
+const FIELDS: FormField<{ name: string }>[] = [
+  {
+    name: 'name',
+    label: '名称',
+    required: true,
+    maxLength: 50,
+    placeholder: '如 男厕入口屏',
+    extra: '用来认出这块屏，如 男厕入口屏',
+  },
+];
 
 /** Creating a token: its name, then its address, shown this once. */
 function CreateDialog({
@@ -34,7 +43,6 @@ function CreateDialog({
   onCreated: () => void;
   onClose: () => void;
 }) {
-  const mobile = useIsMobile();
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
   const [made, setMade] = useState<NewDisplayToken | null>(null);
@@ -49,18 +57,17 @@ function CreateDialog({
   };
   const url = made ? displayUrl(window.location.origin, made.token) : '';
   return (
-    <Modal
+    <FormModal
       open
       title={made ? `显示屏地址 · ${made.name}` : '新建显示令牌'}
-      width={mobile ? '95%' : 560}
+      width={560}
       okText={made ? '完成' : '创建'}
-      cancelText="取 消"
-      cancelButtonProps={made ? { style: { display: 'none' } } : undefined}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => (made ? onClose() : form.submit())}
+      cancelHidden={!!made}
+      saving={saving}
+      onSave={() => (made ? onClose() : form.submit())}
       onCancel={onClose}
-      destroyOnHidden
+      // The panel unmounts the dialog on closing; there is no fade to wait for.
+      onClosed={() => {}}
     >
       {made ? (
         <Flex vertical gap={12} style={{ marginTop: 12 }}>
@@ -93,18 +100,10 @@ function CreateDialog({
           initialValues={{ name: '', toilet_id: toiletId }}
           onFinish={(v) => void submit(v)}
         >
-          <Form.Item
-            label="名称"
-            name="name"
-            required
-            rules={[zodRule(addDisplayTokenBody, 'name')]}
-            extra="用来认出这块屏，如 男厕入口屏"
-          >
-            <Input maxLength={50} placeholder="如 男厕入口屏" />
-          </Form.Item>
+          <SchemaFields fields={FIELDS} schema={addDisplayTokenBody} />
         </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,14 +1,11 @@
 import { addUserBody, updateUserBody, type UserRow } from '@se/core';
-import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { addUser, updateUser, type UpdateUserRequest } from '../../api/users.ts';
-import { zodRule } from '../../components/form-rules.ts';
-import { onlyDigits } from '../../layout/ProfileDialog.tsx';
-import { useIsMobile } from '../../layout/viewport.ts';
-import { useSession } from '../../session/store.ts';
-import { attempt } from '../../components/feedback.ts';
+import { phoneField } from '../../components/contact-fields.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import type { FormField } from '../../components/form-fields.tsx';
 import { PendingEmail } from '../../components/PendingEmail.tsx';
-import { toast } from '../../components/toast.ts';
+import { useSession } from '../../session/store.ts';
 import { RolePicker, ServicePicker } from './RolePicker.tsx';
 import { canEditServices, permissionsToSave, targetIsBackendManager } from './role-picker.ts';
 
@@ -38,17 +35,13 @@ export function UserFormDialog({
   onSaved: () => void;
   onClosed: () => void;
 }) {
-  const mobile = useIsMobile();
   const callerMask = useSession((s) => s.permission);
   const callerBm = useSession((s) => s.backendManager);
   const callerId = useSession((s) => s.userID);
-  const [form] = Form.useForm<UserForm>();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
 
   const user = target.mode === 'edit' ? target.user : null;
   const self = user !== null && user.id === callerId;
-  const schema = user ? updateUserBody : addUserBody;
   const servicesEditable = canEditServices(callerMask, self);
 
   const initialValues: UserForm = {
@@ -72,128 +65,110 @@ export function UserFormDialog({
     return body;
   };
 
-  const save = async () => {
-    let values: UserForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // The form shows what is wrong.
-    }
+  const submit = (values: UserForm) => {
     const base: Contact = {
       user_name: values.user_name.trim(),
       email: (values.email ?? '').trim(),
       phone_num: values.phone_num ?? '',
     };
-    setSaving(true);
-    const outcome = user
-      ? await attempt(() => updateUser(editBody(user, values, base)))
-      : await attempt(
-          () => addUser({ ...base, password: values.password, permissions: values.permissions }),
-          '新增成功',
-        );
-    setSaving(false);
-    if (!outcome.ok) return; // 403/409: the warning says why; keep what was typed.
-    if (user) {
-      const waiting = 'pending_email' in outcome.data ? outcome.data.pending_email : '';
-      toast.success(
-        waiting && waiting !== user.pending_email
-          ? `已保存；验证码已发到 ${waiting}，账号本人确认后邮箱才变更`
-          : '修改成功',
-      );
-    }
-    onSaved();
-    setOpen(false);
+    return user
+      ? updateUser(editBody(user, values, base))
+      : addUser({ ...base, password: values.password, permissions: values.permissions });
   };
 
+  const success = (data: UserRow | { id: number }) => {
+    if (!user) return '新增成功';
+    const waiting = 'pending_email' in data ? data.pending_email : '';
+    return waiting && waiting !== user.pending_email
+      ? `已保存；验证码已发到 ${waiting}，账号本人确认后邮箱才变更`
+      : '修改成功';
+  };
+
+  const fields: FormField<UserForm>[] = [
+    {
+      name: 'user_name',
+      label: '用户名',
+      required: true,
+      maxLength: 32,
+      placeholder: '请输入用户名',
+      props: { autoComplete: 'off' },
+    },
+    {
+      name: 'password',
+      label: '密码',
+      kind: 'password',
+      required: true,
+      hidden: !!user,
+      maxLength: 64,
+      placeholder: '8–64 个字符',
+      props: { autoComplete: 'new-password' },
+    },
+    {
+      name: 'email',
+      label: '邮箱',
+      maxLength: 254,
+      placeholder: '选填',
+      props: { autoComplete: 'off', inputMode: 'email' },
+      extra: user?.pending_email ? (
+        <PendingEmail
+          pending={user.pending_email}
+          owner={self}
+          onConfirmed={() => {
+            onSaved();
+            setConfirmed(true);
+          }}
+        />
+      ) : user ? (
+        '修改邮箱需账号本人输入发到新邮箱的验证码后才生效'
+      ) : undefined,
+    },
+    phoneField('选填', 'off'),
+    {
+      name: 'permissions',
+      label: '角色',
+      required: !user,
+      extra: self ? '不能修改自己的角色和服务' : '只能分配您有权分配的角色；勾选一个角色会同时勾选其下级角色',
+      rules: user
+        ? []
+        : [
+            {
+              validator: async (_rule, value: number | undefined) => {
+                if (!value) throw new Error('请至少选择一个角色');
+              },
+            },
+          ],
+      render: () => (
+        <RolePicker
+          callerMask={callerMask}
+          callerBm={callerBm}
+          targetBm={targetIsBackendManager(callerMask, user)}
+          self={self}
+        />
+      ),
+    },
+    {
+      name: 'services',
+      label: '服务',
+      hidden: !user,
+      rules: [],
+      render: () => <ServicePicker disabled={!servicesEditable} />,
+    },
+  ];
+
   return (
-    <Modal
+    <FormModal
       title={user ? `编辑用户 ${user.user_name}` : '新增用户'}
-      open={open}
-      width={mobile ? '95%' : 640}
-      mask={{ closable: false }}
-      okText="保存"
-      cancelText="取 消"
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => setOpen(false)}
-      afterClose={onClosed}
-    >
-      <Form<UserForm>
-        form={form}
-        layout="vertical"
-        name={user ? 'edit-user' : 'add-user'}
-        initialValues={initialValues}
-        autoComplete="off"
-      >
-        <Form.Item label="用户名" name="user_name" required rules={[zodRule(schema, 'user_name')]}>
-          <Input maxLength={32} placeholder="请输入用户名" autoComplete="off" />
-        </Form.Item>
-        {!user && (
-          <Form.Item label="密码" name="password" required rules={[zodRule(addUserBody, 'password')]}>
-            <Input.Password maxLength={64} placeholder="8–64 个字符" autoComplete="new-password" />
-          </Form.Item>
-        )}
-        <Form.Item
-          label="邮箱"
-          name="email"
-          rules={[zodRule(schema, 'email')]}
-          extra={
-            user?.pending_email ? (
-              <PendingEmail
-                pending={user.pending_email}
-                owner={self}
-                onConfirmed={() => {
-                  onSaved();
-                  setOpen(false);
-                }}
-              />
-            ) : user ? (
-              '修改邮箱需账号本人输入发到新邮箱的验证码后才生效'
-            ) : undefined
-          }
-        >
-          <Input maxLength={254} placeholder="选填" autoComplete="off" inputMode="email" />
-        </Form.Item>
-        <Form.Item
-          label="联系电话"
-          name="phone_num"
-          rules={[zodRule(schema, 'phone_num')]}
-          getValueFromEvent={(e: { target: { value: string } }) => onlyDigits(e.target.value)}
-        >
-          <Input maxLength={20} placeholder="选填" inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="角色"
-          name="permissions"
-          required={!user}
-          extra={
-            self ? '不能修改自己的角色和服务' : '只能分配您有权分配的角色；勾选一个角色会同时勾选其下级角色'
-          }
-          rules={
-            user
-              ? []
-              : [
-                  {
-                    validator: async (_rule, value: number | undefined) => {
-                      if (!value) throw new Error('请至少选择一个角色');
-                    },
-                  },
-                ]
-          }
-        >
-          <RolePicker
-            callerMask={callerMask}
-            callerBm={callerBm}
-            targetBm={targetIsBackendManager(callerMask, user)}
-            self={self}
-          />
-        </Form.Item>
-        {user && (
-          <Form.Item label="服务" name="services">
-            <ServicePicker disabled={!servicesEditable} />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      width={640}
+      name={user ? 'edit-user' : 'add-user'}
+      fields={fields}
+      schema={user ? updateUserBody : addUserBody}
+      initialValues={initialValues}
+      submit={submit}
+      success={success}
+      onSaved={onSaved}
+      // A confirmed e-mail change is a save too: the list has reloaded, the dialog closes.
+      open={confirmed ? false : undefined}
+      onClosed={onClosed}
+    />
   );
 }
