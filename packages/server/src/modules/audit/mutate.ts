@@ -61,7 +61,10 @@ export interface Mutation<R extends object, P extends object> {
   patch: P;
   /** The row's table (a repository's `Patchable`): the changed fields are set on row `id`. */
   table?: Patchable<string>;
-  /** Writes what goes with the change in its transaction (after `table`'s update, if any). */
+  /**
+   * Writes what goes with the change in its transaction (after `table`'s update, if any).
+   * Answering false means a conditional write found the row already changed: no entry.
+   */
   write?: (tx: Queryable, set: Partial<P>, change: Diff<P>) => Promise<unknown>;
   /** The audit entry; the function form sees the change. */
   audit: AuditTarget | ((change: Diff<P>) => AuditTarget);
@@ -91,11 +94,12 @@ export async function mutate<R extends object, P extends object>(
 ): Promise<Mutated<R, P>> {
   const change = diff(m.row, m.patch);
   await m.check?.(change);
+  let written = false;
   if (change.changed || m.always) {
     const target = typeof m.audit === 'function' ? m.audit(change) : m.audit;
-    await ctx.db.transaction(async (tx) => {
+    written = await ctx.db.transaction(async (tx) => {
       if (m.table) await updateRow(tx, m.table, (m.row as { id?: unknown }).id, change.after);
-      await m.write?.(tx, change.after, change);
+      if ((await m.write?.(tx, change.after, change)) === false) return false;
       await insertAudit(tx, {
         actorId: caller.id,
         ...target,
@@ -103,8 +107,10 @@ export async function mutate<R extends object, P extends object>(
         after: masked(change.after, m.secret),
         ip,
       });
+      return true;
     });
   }
+  if (!written) return { before: {}, after: {}, changed: false, row: m.row };
   return { ...change, row: { ...m.row, ...change.after } };
 }
 
