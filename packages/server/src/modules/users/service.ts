@@ -2,7 +2,6 @@ import type { UpdateInfoBody, UserInfo } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
-import { audit } from '../audit/service.ts';
 import { mutate } from '../audit/mutate.ts';
 import { duplicateAsConflict } from '../auth/service.ts';
 import { assertCanManage } from '../access/users.ts';
