@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from '../../context.ts';
 import type { Patchable } from '../../db/update.ts';
 import { testApp, type TestApp } from '../../test/harness.ts';
-import { diff, mutate, sameValue } from './mutate.ts';
+import { diff, mutate, sameValue, type Mutation } from './mutate.ts';
 
 // The one update path (mutate.ts over db/update.ts): the diff is by value, and the row and
 // its audit entry are written in one transaction or not at all.
@@ -68,6 +68,16 @@ describe('mutate', () => {
         `SELECT id, name, tags, is_delete, updated_at IS NOT NULL AS updated FROM mutate_probe WHERE id = 1`,
       )
     )[0]!;
+  type Patch = Partial<Omit<Probe, 'id'>>;
+  /** Renames the probe unless told otherwise. */
+  const edit = async (m: Partial<Mutation<Probe, Patch>> = {}, ip = '') =>
+    mutate<Probe, Patch>(t.ctx, caller, ip, {
+      row: await row(),
+      patch: { name: 'b' },
+      table: PROBES,
+      audit: target,
+      ...m,
+    });
   const entries = () =>
     t.ctx.db.query<{ action: string; before: unknown; after: unknown; ip: string; actor_id: number }>(
       `SELECT action, before, after, ip, actor_id FROM audit_log WHERE entity = 'probe' ORDER BY id`,
@@ -88,12 +98,7 @@ describe('mutate', () => {
   });
 
   it('writes only what changed, with its audit entry, and answers the new row', async () => {
-    const r = await mutate(t.ctx, caller, '10.0.0.1', {
-      row: await row(),
-      patch: { name: 'b', tags: [1, 2], is_delete: undefined },
-      table: PROBES,
-      audit: target,
-    });
+    const r = await edit({ patch: { name: 'b', tags: [1, 2], is_delete: undefined } }, '10.0.0.1');
     expect(r.changed).toBe(true);
     expect(r.row).toMatchObject({ id: 1, name: 'b', tags: [1, 2], is_delete: false });
     expect(await row()).toMatchObject({ name: 'b', tags: [1, 2], updated: true });
@@ -103,32 +108,20 @@ describe('mutate', () => {
   });
 
   it('writes nothing and records nothing when nothing changed (arrays by value)', async () => {
-    const r = await mutate(t.ctx, caller, '', {
-      row: await row(),
-      patch: { name: 'a', tags: [1, 2] },
-      table: PROBES,
-      audit: target,
-    });
+    const r = await edit({ patch: { name: 'a', tags: [1, 2] } });
     expect(r.changed).toBe(false);
     expect((await row()).updated).toBe(false);
     expect(await entries()).toEqual([]);
   });
 
   it('soft-deletes and restores, hiding secrets from the entry', async () => {
-    await mutate(t.ctx, caller, '', {
-      row: await row(),
+    await edit({
       patch: { is_delete: true, name: 'secret' },
-      table: PROBES,
       audit: (c) => ({ ...target, action: c.after.is_delete ? 'probe.delete' : 'probe.update' }),
       secret: ['name'],
     });
     expect(await row()).toMatchObject({ is_delete: true, name: 'secret' });
-    await mutate(t.ctx, caller, '', {
-      row: await row(),
-      patch: { is_delete: false },
-      table: PROBES,
-      audit: { ...target, action: 'probe.restore' },
-    });
+    await edit({ patch: { is_delete: false }, audit: { ...target, action: 'probe.restore' } });
     expect((await row()).is_delete).toBe(false);
     expect(await entries()).toEqual([
       expect.objectContaining({
@@ -146,60 +139,35 @@ describe('mutate', () => {
 
   it('rolls the row back when its audit entry cannot be written', async () => {
     await expect(
-      mutate(t.ctx, caller, '', {
-        row: await row(),
-        patch: { name: 'b' },
-        table: PROBES,
-        audit: { ...target, targetUserId: 999_999 }, // no such user: the insert fails
-      }),
+      edit({ audit: { ...target, targetUserId: 999_999 } }), // no such user: the insert fails
     ).rejects.toThrow();
     expect(await row()).toMatchObject({ name: 'a', updated: false });
     expect(await entries()).toEqual([]);
   });
 
   it('records nothing when the row update or what goes with it fails', async () => {
+    await expect(edit({ write: () => Promise.reject(new Error('later statement failed')) })).rejects.toThrow(
+      'later statement failed',
+    );
     await expect(
-      mutate(t.ctx, caller, '', {
-        row: await row(),
-        patch: { name: 'b' },
-        table: PROBES,
-        write: () => Promise.reject(new Error('later statement failed')),
-        audit: target,
-      }),
-    ).rejects.toThrow('later statement failed');
-    await expect(
-      mutate(t.ctx, caller, '', {
-        row: await row(),
-        patch: { name: null as unknown as string }, // NOT NULL: the update itself fails
-        table: PROBES,
-        audit: target,
-      }),
+      edit({ patch: { name: null as unknown as string } }), // NOT NULL: the update itself fails
     ).rejects.toThrow();
     expect(await row()).toMatchObject({ name: 'a', updated: false });
     expect(await entries()).toEqual([]);
   });
 
   it('records nothing when a conditional write finds the row already changed', async () => {
-    const r = await mutate(t.ctx, caller, '', {
-      row: await row(),
-      patch: { name: 'b' },
-      write: () => Promise.resolve(false),
-      audit: target,
-    });
+    const r = await edit({ table: undefined, write: () => Promise.resolve(false) });
     expect(r.changed).toBe(false);
     expect(await entries()).toEqual([]);
   });
 
   it('refuses before writing when a check on the change throws', async () => {
     await expect(
-      mutate(t.ctx, caller, '', {
-        row: await row(),
-        patch: { name: 'b' },
-        table: PROBES,
+      edit({
         check: (c) => {
           if (c.after.name !== undefined) throw new Error('refused');
         },
-        audit: target,
       }),
     ).rejects.toThrow('refused');
     expect(await row()).toMatchObject({ name: 'a', updated: false });

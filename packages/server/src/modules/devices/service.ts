@@ -205,20 +205,11 @@ export async function update(
   try {
     await mutate(ctx, caller, ip, {
       row: d,
+      // Sensors take only these four; a kind with a fixed type keeps it.
       patch:
         kind === 'sensor'
           ? { is_delete: b.is_delete, desc: b.desc, location: b.location, version: b.version }
-          : {
-              is_delete: b.is_delete,
-              desc: b.desc,
-              lng: b.lng,
-              lat: b.lat,
-              location: b.location,
-              version: b.version,
-              url: b.url,
-              type: DEVICE_KINDS[kind].type === null ? b.type : undefined,
-              industrial_type: b.industrial_type,
-            },
+          : { ...b, id: undefined, type: DEVICE_KINDS[kind].type === null ? b.type : undefined },
       table: repo.DEVICES,
       audit: {
         action: b.is_delete ? 'device.delete' : d.is_delete ? 'device.restore' : 'device.update',
