@@ -5,10 +5,10 @@ import {
   type DispenserConfig,
   type ParameterSet,
 } from '@se/core';
-import { updateRow } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { updateRow } from '../../db/update.ts';
 
 const SCHEDULE_COLS = WEEKDAYS.flatMap((d) => [`${d}_start`, `${d}_end`]);
 const CONFIG_COLS = [
