@@ -9,21 +9,6 @@ export function audit(q: Queryable, a: AuditRecord) {
   return insertAudit(q, a);
 }
 
-/** Only the fields that changed, before and after. */
-export function diff<T extends object>(before: T, after: Partial<T>) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(after)) {
-    if (v === undefined) continue;
-    const old = (before as Record<string, unknown>)[k];
-    if (old !== v) {
-      b[k] = old;
-      a[k] = v;
-    }
-  }
-  return { before: b, after: a, changed: Object.keys(a).length > 0 };
-}
-
 export async function list(
   ctx: AppContext,
   caller: Caller,

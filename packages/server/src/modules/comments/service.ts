@@ -13,7 +13,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
 import { notFound, rateLimited } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { findDevice } from '../devices/repo.ts';
 import { findToilet } from '../toilets/repo.ts';
 import * as repo from './repo.ts';
@@ -144,20 +144,20 @@ export async function setHidden(ctx: AppContext, caller: Caller, id: number, hid
   const scope = await scopeOf(ctx, caller);
   const c = await repo.findComment(ctx.db, id, scope);
   if (!c) throw notFound('评价不存在');
-  await ctx.db.transaction(async (tx) => {
-    const changed = await repo.setHidden(tx, id, hidden);
-    if (!changed) return;
-    await adjustTotals(tx, changed, hidden ? -1 : 1);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: null,
+  await mutate(ctx, caller, ip, {
+    row: c,
+    patch: { is_delete: hidden },
+    write: async (tx) => {
+      const changed = await repo.setHidden(tx, id, hidden);
+      if (!changed) return false;
+      await adjustTotals(tx, changed, hidden ? -1 : 1);
+    },
+    audit: {
       action: hidden ? 'comment.hide' : 'comment.restore',
       entity: 'comment',
       entityId: id,
-      before: { is_delete: !hidden },
-      after: { is_delete: hidden },
-      ip,
-    });
+      targetUserId: null,
+    },
   });
   return (await repo.findComment(ctx.db, id, scope))!;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { deviceInfo } from '@se/core';
+import { updateRow } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { localTime } from '../../db/sql.ts';
@@ -19,10 +20,12 @@ export function findInfo(q: Queryable, deviceId: number) {
   );
 }
 
-/** Sets `cols` (names from COLS only) to `values`, in order. */
-export async function updateInfo(q: Queryable, deviceId: number, cols: readonly Col[], values: unknown[]) {
-  await q.query(
-    `UPDATE device_info SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, update_time = now() WHERE device_id = $1`,
-    [deviceId, ...values],
+/** Sets the given columns (undefined = not changing). */
+export function updateInfo(q: Queryable, deviceId: number, v: Partial<Record<Col, unknown>>) {
+  return updateRow(
+    q,
+    { table: 'device_info', columns: COLS, key: 'device_id', touch: 'update_time' },
+    deviceId,
+    v,
   );
 }

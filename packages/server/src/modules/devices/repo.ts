@@ -1,4 +1,5 @@
 import type { DeviceRow } from '@se/core';
+import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
@@ -232,31 +233,13 @@ export async function insertDevices(
   return new Map(out.map((r) => [r.ser_num, r.id]));
 }
 
-const UPDATABLE = [
-  'is_delete',
-  'desc',
-  'lng',
-  'lat',
-  'location',
-  'version',
-  'url',
-  'type',
-  'industrial_type',
-] as const;
-
-export function updateDevice(
-  q: Queryable,
-  id: number,
-  v: Partial<Record<(typeof UPDATABLE)[number], unknown>>,
-) {
-  const cols = UPDATABLE.filter((k) => v[k] !== undefined);
-  if (cols.length === 0) return Promise.resolve([]);
-  const set = cols.map((k, i) => `"${k}" = $${i + 2}`).join(', ');
-  return q.query(`UPDATE devices SET ${set}, updated_at = now() WHERE id = $1`, [
-    id,
-    ...cols.map((k) => v[k]),
-  ]);
-}
+/** Patched by the service (modules/audit/mutate.ts). */
+export const DEVICES: Patchable<
+  'is_delete' | 'desc' | 'lng' | 'lat' | 'location' | 'version' | 'url' | 'type' | 'industrial_type'
+> = {
+  table: 'devices',
+  columns: ['is_delete', 'desc', 'lng', 'lat', 'location', 'version', 'url', 'type', 'industrial_type'],
+};
 
 /**
  * Binds devices to a user. Registering (one device or an import) binds to the registrant

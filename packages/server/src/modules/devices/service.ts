@@ -15,7 +15,8 @@ import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
@@ -201,41 +202,26 @@ export async function update(
   if (kind === 'gateway' && b.type !== undefined && b.type !== 40 && b.type !== 43) {
     throw badRequest('网关类型只能是 40（智慧网关精简版）或 43（控制中心多媒体版）');
   }
-  const change =
-    kind === 'sensor'
-      ? { is_delete: b.is_delete, desc: b.desc, location: b.location, version: b.version }
-      : {
-          is_delete: b.is_delete,
-          desc: b.desc,
-          lng: b.lng,
-          lat: b.lat,
-          location: b.location,
-          version: b.version,
-          url: b.url,
-          type: DEVICE_KINDS[kind].type === null ? b.type : undefined,
-          industrial_type: b.industrial_type,
-        };
-  const c = diff(d, change);
-  if (c.changed) {
-    try {
-      await ctx.db.transaction(async (tx) => {
-        await repo.updateDevice(tx, d.id, c.after);
-        await audit(tx, {
-          actorId: caller.id,
-          targetUserId: null,
-          action: b.is_delete ? 'device.delete' : d.is_delete ? 'device.restore' : 'device.update',
-          entity: kind,
-          entityId: d.id,
-          before: c.before,
-          after: c.after,
-          ip,
-        });
-      });
-    } catch (err) {
-      // Restoring a device whose serial number was registered again meanwhile.
-      if ((err as { code?: string })?.code === '23505') throw conflict('该序列号已重新登记，无法恢复');
-      throw err;
-    }
+  try {
+    await mutate(ctx, caller, ip, {
+      row: d,
+      // Sensors take only these four; a kind with a fixed type keeps it.
+      patch:
+        kind === 'sensor'
+          ? { is_delete: b.is_delete, desc: b.desc, location: b.location, version: b.version }
+          : { ...b, id: undefined, type: DEVICE_KINDS[kind].type === null ? b.type : undefined },
+      table: repo.DEVICES,
+      audit: {
+        action: b.is_delete ? 'device.delete' : d.is_delete ? 'device.restore' : 'device.update',
+        entity: kind,
+        entityId: d.id,
+        targetUserId: null,
+      },
+    });
+  } catch (err) {
+    // Restoring a device whose serial number was registered again meanwhile.
+    if ((err as { code?: string })?.code === '23505') throw conflict('该序列号已重新登记，无法恢复');
+    throw err;
   }
   // Deleted or restored: the device's sign-in (and a cached miss) changes at once.
   if (b.is_delete !== undefined) ctx.directory.forget(d.ser_num);

@@ -1,4 +1,5 @@
 import type { DockingInterface } from '@se/core';
+import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
@@ -59,25 +60,10 @@ export async function insertDocking(
   return r!.id;
 }
 
-export function updateDocking(
-  q: Queryable,
-  id: number,
-  v: Partial<{
-    name: string;
-    url: string;
-    token: string;
-    user_id: number;
-    is_delete: boolean;
-    push_reports: boolean;
-    push_alarms: boolean;
-    push_comments: boolean;
-  }>,
-) {
-  const cols = Object.entries(v).filter(([, val]) => val !== undefined);
-  if (cols.length === 0) return Promise.resolve([]);
-  const set = cols.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-  return q.query(`UPDATE docking_interfaces SET ${set}, updated_at = now() WHERE id = $1`, [
-    id,
-    ...cols.map(([, val]) => val),
-  ]);
-}
+/** Patched by the service (modules/audit/mutate.ts). */
+export const DOCKING: Patchable<
+  'name' | 'url' | 'token' | 'user_id' | 'is_delete' | 'push_reports' | 'push_alarms' | 'push_comments'
+> = {
+  table: 'docking_interfaces',
+  columns: ['name', 'url', 'token', 'user_id', 'is_delete', 'push_reports', 'push_alarms', 'push_comments'],
+};

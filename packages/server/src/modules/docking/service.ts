@@ -4,7 +4,8 @@ import type { addDockingBody, updateDockingBody, DockingInterface } from '@se/co
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { notifierOf } from '../notify/runtime.ts';
 import * as repo from './repo.ts';
 import { postJson, WebhookError } from './webhook.ts';
@@ -77,35 +78,28 @@ export async function update(
 ) {
   const d = await load(ctx, caller, b.id);
   if (b.user_id !== undefined && b.user_id !== d.user_id) await assertCanManage(ctx, caller, b.user_id);
-  const change = {
-    name: b.name,
-    url: b.url,
-    token: b.token || undefined,
-    user_id: b.user_id,
-    is_delete: b.is_delete,
-    push_reports: b.push_reports,
-    push_alarms: b.push_alarms,
-    push_comments: b.push_comments,
-  };
-  const c = diff(d, change);
-  if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateDocking(tx, d.id, c.after);
-      // Tokens are secrets: the audit says that one changed, not its value.
-      for (const side of [c.before, c.after]) if ('token' in side) side.token = '***';
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: d.user_id,
-        action: b.is_delete ? 'docking.delete' : 'docking.update',
-        entity: 'docking_interface',
-        entityId: d.id,
-        before: c.before,
-        after: c.after,
-        ip,
-      });
-    });
-  }
-  if (c.changed) pushesChanged(ctx);
+  const m = await mutate(ctx, caller, ip, {
+    row: d,
+    patch: {
+      name: b.name,
+      url: b.url,
+      token: b.token || undefined,
+      user_id: b.user_id,
+      is_delete: b.is_delete,
+      push_reports: b.push_reports,
+      push_alarms: b.push_alarms,
+      push_comments: b.push_comments,
+    },
+    table: repo.DOCKING,
+    audit: {
+      action: b.is_delete ? 'docking.delete' : 'docking.update',
+      entity: 'docking_interface',
+      entityId: d.id,
+      targetUserId: d.user_id,
+    },
+    secret: ['token'],
+  });
+  if (m.changed) pushesChanged(ctx);
   if (b.is_delete) return { ...d, is_delete: true };
   return load(ctx, caller, d.id);
 }

@@ -2,6 +2,7 @@ import { NUMERIC_PARAMS, WEEKDAYS, type DeviceCommand, type JwbConfig, type Para
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { updateRow } from '../../db/update.ts';
 
 const SCHEDULE_COLS = WEEKDAYS.flatMap((d) => [`${d}_start`, `${d}_end`]);
 const CONFIG_COLS = [
@@ -25,13 +26,15 @@ export function getConfig(q: Queryable, deviceId: number) {
 
 /** Creates the row with the defaults on first use, then applies the given columns. */
 export async function saveConfig(q: Queryable, deviceId: number, v: Record<string, unknown>) {
-  const cols = CONFIG_COLS.filter((c) => v[c] !== undefined);
   await q.query(`INSERT INTO device_configs (device_id) VALUES ($1) ON CONFLICT (device_id) DO NOTHING`, [
     deviceId,
   ]);
-  await q.query(
-    `UPDATE device_configs SET ${cols.map((c, i) => `${c} = $${i + 2}, `).join('')}config_date = now() WHERE device_id = $1`,
-    [deviceId, ...cols.map((c) => v[c])],
+  await updateRow(
+    q,
+    { table: 'device_configs', columns: CONFIG_COLS, key: 'device_id', touch: 'config_date' },
+    deviceId,
+    v,
+    true,
   );
   await q.query(`UPDATE devices SET config_date = now() WHERE id = $1`, [deviceId]);
 }
@@ -93,12 +96,7 @@ export async function insertParameter(q: Queryable, userId: number, v: Record<st
 }
 
 export function updateParameter(q: Queryable, id: number, v: Record<string, unknown>) {
-  const cols = [...PARAM_COLS, 'is_delete'].filter((c) => v[c] !== undefined);
-  if (cols.length === 0) return Promise.resolve([]);
-  return q.query(
-    `UPDATE parameter_sets SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`,
-    [id, ...cols.map((c) => v[c])],
-  );
+  return updateRow(q, { table: 'parameter_sets', columns: [...PARAM_COLS, 'is_delete'], touch: null }, id, v);
 }
 
 export function setParameterNum(q: Queryable, deviceId: number, num: number) {

@@ -16,7 +16,8 @@ import type { addParameterBody, updateParameterBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { findDevice } from '../devices/repo.ts';
 import { assertDeviceRight } from '../access/devices.ts';
 import * as repo from './repo.ts';
@@ -81,21 +82,16 @@ export async function updateConfig(ctx: AppContext, caller: Caller, b: UpdateCon
   await operate(ctx, caller, b.id, '修改工作时间');
   const before = await getConfig(ctx, caller, b.id);
   const { id, ...values } = b;
-  const d = diff(before, values);
-  await ctx.db.transaction(async (tx) => {
-    await repo.saveConfig(tx, id, values);
-    const saved = await repo.getConfig(tx, id);
-    await enqueue(ctx, tx, caller, id, 'config', null, saved);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: null,
-      action: 'device.update',
-      entity: 'device_config',
-      entityId: id,
-      before: d.before,
-      after: d.after,
-      ip,
-    });
+  // Every save is queued for the device, changed or not, and audited with it.
+  await mutate(ctx, caller, ip, {
+    row: before,
+    patch: values,
+    always: true,
+    write: async (tx) => {
+      await repo.saveConfig(tx, id, values);
+      await enqueue(ctx, tx, caller, id, 'config', null, await repo.getConfig(tx, id));
+    },
+    audit: { action: 'device.update', entity: 'device_config', entityId: id, targetUserId: null },
   });
   void ctx.commands.deliver(id);
   return getConfig(ctx, caller, id);

@@ -1,4 +1,5 @@
 import type { DeliveryRow, NotificationRow, NotifyObject, NotifyTemplate } from '@se/core';
+import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, likeEscape, localTime } from '../../db/sql.ts';
@@ -59,23 +60,11 @@ export async function insertObject(
   return r!.id;
 }
 
-export function updateObject(
-  q: Queryable,
-  id: number,
-  v: Partial<{ type: string; name: string; target: string; is_delete: boolean }>,
-) {
-  return updateRow(q, 'notify_objects', id, v);
-}
-
-function updateRow(q: Queryable, table: string, id: number, v: Record<string, unknown>) {
-  const cols = Object.entries(v).filter(([, val]) => val !== undefined);
-  if (!cols.length) return Promise.resolve([]);
-  const set = cols.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-  return q.query(`UPDATE ${table} SET ${set}, updated_at = now() WHERE id = $1`, [
-    id,
-    ...cols.map(([, val]) => val),
-  ]);
-}
+/** Patched by the service (modules/audit/mutate.ts). */
+export const OBJECTS: Patchable<'type' | 'name' | 'target' | 'is_delete'> = {
+  table: 'notify_objects',
+  columns: ['type', 'name', 'target', 'is_delete'],
+};
 
 /** The live objects among `ids` owned by `userId` (a rule's recipients). */
 export function objectsOf(q: Queryable, userId: number, ids: number[]) {
@@ -134,13 +123,10 @@ export async function insertTemplate(q: Queryable, v: { user_id: number; name: s
   return r!.id;
 }
 
-export function updateTemplate(
-  q: Queryable,
-  id: number,
-  v: Partial<{ name: string; content: string; is_delete: boolean }>,
-) {
-  return updateRow(q, 'notify_templates', id, v);
-}
+export const TEMPLATES: Patchable<'name' | 'content' | 'is_delete'> = {
+  table: 'notify_templates',
+  columns: ['name', 'content', 'is_delete'],
+};
 
 // ---- notifications and deliveries ----
 

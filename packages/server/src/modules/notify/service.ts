@@ -25,7 +25,8 @@ import type {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
 import { findDocking } from '../docking/repo.ts';
 import { isPrivateAddress } from '../docking/webhook.ts';
@@ -133,22 +134,17 @@ export async function updateObject(
   if (type !== o.type && target === undefined) throw badRequest('修改类型时请同时给出新的目标');
   if (!b.is_delete && (target !== undefined || type !== o.type))
     target = await checkTarget(ctx, o.user_id, type, target ?? o.target);
-  const c = diff(o, { type: b.type, name: b.name, target, is_delete: b.is_delete });
-  if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateObject(tx, o.id, c.after);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: o.user_id,
-        action: b.is_delete ? 'notify.object.delete' : 'notify.object.update',
-        entity: 'notify_object',
-        entityId: o.id,
-        before: c.before,
-        after: c.after,
-        ip,
-      });
-    });
-  }
+  await mutate(ctx, caller, ip, {
+    row: o,
+    patch: { type: b.type, name: b.name, target, is_delete: b.is_delete },
+    table: repo.OBJECTS,
+    audit: {
+      action: b.is_delete ? 'notify.object.delete' : 'notify.object.update',
+      entity: 'notify_object',
+      entityId: o.id,
+      targetUserId: o.user_id,
+    },
+  });
   if (b.is_delete) return strip(o);
   return loadObject(ctx, caller, o.id).then(strip);
 }
@@ -210,22 +206,17 @@ export async function updateTemplate(
   ip: string,
 ) {
   const t = await loadTemplate(ctx, caller, b.id);
-  const c = diff(t, { name: b.name, content: b.content, is_delete: b.is_delete });
-  if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateTemplate(tx, t.id, c.after);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: t.user_id,
-        action: b.is_delete ? 'notify.template.delete' : 'notify.template.update',
-        entity: 'notify_template',
-        entityId: t.id,
-        before: c.before,
-        after: c.after,
-        ip,
-      });
-    });
-  }
+  await mutate(ctx, caller, ip, {
+    row: t,
+    patch: { name: b.name, content: b.content, is_delete: b.is_delete },
+    table: repo.TEMPLATES,
+    audit: {
+      action: b.is_delete ? 'notify.template.delete' : 'notify.template.update',
+      entity: 'notify_template',
+      entityId: t.id,
+      targetUserId: t.user_id,
+    },
+  });
   if (b.is_delete) return strip(t);
   return loadTemplate(ctx, caller, t.id).then(strip);
 }

@@ -1,4 +1,5 @@
 import { RULE_DEVICE_KINDS, type RuleDeviceRow, type RuleHitRow, type RuleRow } from '@se/core';
+import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, likeEscape, localTime } from '../../db/sql.ts';
@@ -111,19 +112,26 @@ export async function insertRule(q: Queryable, userId: number, v: RuleValues) {
   return rows[0]!.id;
 }
 
-const ARRAYS = new Set(['device_ids', 'toilet_ids', 'object_ids']);
+const intArray = (p: string) => `${p}::int[]`;
 
-export async function updateRule(q: Queryable, id: number, v: Partial<RuleValues & { is_delete: boolean }>) {
-  const w = new Params();
-  const sets = Object.entries(v)
-    .filter(([, x]) => x !== undefined)
-    .map(([k, x]) => `${k} = ${w.p(x)}${ARRAYS.has(k) ? '::int[]' : ''}`);
-  if (!sets.length) return;
-  await q.query(
-    `UPDATE notify_rules SET ${sets.join(', ')}, updated_at = now() WHERE id = ${w.p(id)}`,
-    w.values,
-  );
-}
+/** Patched by the service (modules/audit/mutate.ts). */
+export const RULES: Patchable<keyof RuleValues | 'is_delete'> = {
+  table: 'notify_rules',
+  columns: [
+    'name',
+    'formula',
+    'scope',
+    'device_ids',
+    'toilet_ids',
+    'duration_s',
+    'cooldown_s',
+    'template_id',
+    'object_ids',
+    'enabled',
+    'is_delete',
+  ],
+  expr: { device_ids: intArray, toilet_ids: intArray, object_ids: intArray },
+};
 
 /**
  * Forgets since-when each device's condition held (a new formula or a re-enabled rule starts

@@ -13,7 +13,8 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { visibleToiletIds } from '../toilets/repo.ts';
 import { ruleEngineOf } from './engine.ts';
 import * as repo from './repo.ts';
@@ -138,38 +139,24 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateRuleBody,
       ? scoped({ scope, device_ids: deviceIds, toilet_ids: toiletIds })
       : {}),
   };
-  const c = diff(cur as unknown as Record<string, unknown>, normalizeArrays(cur, next));
-  if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateRule(tx, cur.id, c.after as Partial<repo.RuleValues & { is_delete: boolean }>);
+  const m = await mutate(ctx, caller, ip, {
+    row: cur,
+    patch: next,
+    table: repo.RULES,
+    write: async (tx, set) => {
       // A new condition (or one that was not watched while off) counts its duration afresh.
-      if (c.after.formula !== undefined || c.after.enabled === true || c.after.scope !== undefined)
+      if (set.formula !== undefined || set.enabled === true || set.scope !== undefined)
         await repo.resetTrueSince(tx, cur.id);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: caller.id,
-        action: b.is_delete ? 'rule.delete' : 'rule.update',
-        entity: 'notify_rule',
-        entityId: cur.id,
-        before: c.before,
-        after: c.after,
-        ip,
-      });
-    });
-    ruleEngineOf(ctx)?.invalidate();
-  }
+    },
+    audit: {
+      action: b.is_delete ? 'rule.delete' : 'rule.update',
+      entity: 'notify_rule',
+      entityId: cur.id,
+      targetUserId: caller.id,
+    },
+  });
+  if (m.changed) ruleEngineOf(ctx)?.invalidate();
   return b.is_delete ? { ...cur, is_delete: true } : get(ctx, caller, cur.id);
-}
-
-/** diff() compares by identity: arrays equal by value are not a change. */
-function normalizeArrays(cur: RuleRow, next: Record<string, unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(next)) {
-    if (v === undefined) continue;
-    const old = (cur as unknown as Record<string, unknown>)[k];
-    out[k] = Array.isArray(v) && Array.isArray(old) && v.join(',') === old.join(',') ? old : v;
-  }
-  return out;
 }
 
 export function check(formula: string) {

@@ -9,6 +9,7 @@ import {
   type ToiletDocument,
   type ToiletPart,
 } from '@se/core';
+import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
@@ -93,20 +94,11 @@ export async function insertPart(
   return r!.id;
 }
 
-const PART_COLUMNS = ['type', 'name', 'state', 'note', 'is_delete'] as const;
-
-export function updatePart(
-  q: Queryable,
-  id: number,
-  v: Partial<Record<(typeof PART_COLUMNS)[number], unknown>>,
-) {
-  const cols = PART_COLUMNS.filter((c) => v[c] !== undefined);
-  if (!cols.length) return Promise.resolve([]);
-  return q.query(
-    `UPDATE toilet_parts SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
-    [id, ...cols.map((c) => v[c])],
-  );
-}
+/** Patched by the service (modules/audit/mutate.ts). */
+export const PARTS: Patchable<'type' | 'name' | 'state' | 'note' | 'is_delete'> = {
+  table: 'toilet_parts',
+  columns: ['type', 'name', 'state', 'note', 'is_delete'],
+};
 
 // ---- status ----
 

@@ -15,7 +15,8 @@ import { badRequest, notFound } from '../../errors.ts';
 import { syncToiletAlarmFlagsOf } from '../../ingest/alarms.ts';
 import { atLeast } from '../access/devices.ts';
 import { assertToiletRight, toiletRight } from '../access/toilets.ts';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import * as repo from './detail-repo.ts';
 import { get as getToilet } from './service.ts';
 import { scopeOf } from '../access/users.ts';
@@ -56,21 +57,14 @@ export async function detail(ctx: AppContext, caller: Caller, id: number): Promi
 export async function updateDocument(ctx: AppContext, caller: Caller, b: UpdateDocumentBody, ip: string) {
   await assertSetUp(ctx, caller, b.toilet_id, '修改厕所信息');
   const { toilet_id, ...fields } = b;
-  await ctx.db.transaction(async (tx) => {
-    const before = await repo.findDocument(tx, toilet_id);
-    const c = diff(before, fields);
-    if (!c.changed && before.id !== null) return;
-    await repo.upsertDocument(tx, toilet_id, fields);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: null,
-      action: 'toilet.document',
-      entity: 'toilet',
-      entityId: toilet_id,
-      before: c.before,
-      after: c.after,
-      ip,
-    });
+  const before = await repo.findDocument(ctx.db, toilet_id);
+  await mutate(ctx, caller, ip, {
+    row: before,
+    patch: fields,
+    // The first save creates the document, even with the defaults.
+    always: before.id === null,
+    write: (tx) => repo.upsertDocument(tx, toilet_id, fields),
+    audit: { action: 'toilet.document', entity: 'toilet', entityId: toilet_id, targetUserId: null },
   });
   return repo.findDocument(ctx.db, toilet_id);
 }
@@ -114,22 +108,17 @@ export async function updatePart(ctx: AppContext, caller: Caller, b: UpdatePartB
   if (fields.is_delete || fields.type !== undefined || fields.name !== undefined) {
     await assertSetUp(ctx, caller, part.toilet_id, fields.is_delete ? '删除部件' : '修改部件');
   }
-  const c = diff(part, fields);
-  if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updatePart(tx, id, c.after);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: null,
-        action: fields.is_delete ? 'toilet.part.delete' : 'toilet.part.update',
-        entity: 'toilet_part',
-        entityId: id,
-        before: c.before,
-        after: c.after,
-        ip,
-      });
-    });
-  }
+  await mutate(ctx, caller, ip, {
+    row: part,
+    patch: fields,
+    table: repo.PARTS,
+    audit: {
+      action: fields.is_delete ? 'toilet.part.delete' : 'toilet.part.update',
+      entity: 'toilet_part',
+      entityId: id,
+      targetUserId: null,
+    },
+  });
   return fields.is_delete ? part : (await repo.findPart(ctx.db, id))!;
 }
 

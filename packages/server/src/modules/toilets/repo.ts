@@ -1,4 +1,5 @@
 import type { ToiletRow } from '@se/core';
+import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
@@ -101,20 +102,13 @@ export async function insertToilet(q: Queryable, v: Partial<Record<Column, unkno
 /** Operators set cleaning (1) and repair (2); the alarm bit (4) follows the alarms only. */
 const OPERATOR_FLAGS = 3;
 
-export function updateToilet(q: Queryable, id: number, v: Partial<Record<Column, unknown>>) {
-  const cols = COLUMNS.filter((c) => v[c] !== undefined);
-  if (cols.length === 0) return Promise.resolve([]);
-  const set = cols.map((c, i) =>
-    // Computed in SQL so an alarm raised meanwhile is never cleared by a console save.
-    c === 'status'
-      ? `status = ($${i + 2} & ${OPERATOR_FLAGS}) | (status & ~${OPERATOR_FLAGS})`
-      : `${c} = $${i + 2}`,
-  );
-  return q.query(`UPDATE toilets SET ${set.join(', ')}, updated_at = now() WHERE id = $1`, [
-    id,
-    ...cols.map((c) => v[c]),
-  ]);
-}
+/** Patched by the service (modules/audit/mutate.ts). */
+export const TOILETS: Patchable<Column> = {
+  table: 'toilets',
+  columns: COLUMNS,
+  // Computed in SQL so an alarm raised meanwhile is never cleared by a console save.
+  expr: { status: (p) => `(${p} & ${OPERATOR_FLAGS}) | (status & ~${OPERATOR_FLAGS})` },
+};
 
 /** Binds toilets to a user; the first account a toilet is bound to is its registrant (as for devices). */
 export async function bindToilets(q: Queryable, userId: number, ids: number[]) {

@@ -11,7 +11,8 @@ import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { has, PERMISSION } from '@se/core';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { findDevice } from '../devices/repo.ts';
 import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
@@ -86,30 +87,31 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateToiletBod
   const a = await assertToiletRight(ctx, caller, b.id, 'read', { what: '查看厕所', deleted: restoring });
   const scope = a.scope;
   const t = (await repo.findToilet(ctx.db, b.id, scope))!;
-  const change = { ...b, id: undefined, gateway_id: b.gateway_id === 0 ? null : b.gateway_id };
-  const c = diff(t, change);
-  if (Object.keys(c.after).some((k) => k !== 'status') && !atLeast(a.right, 'manage')) {
-    throw shortOf(
-      'manage',
-      '厕所',
-      b.is_delete ? '删除厕所' : restoring && t.is_delete ? '恢复厕所' : '修改厕所',
-    );
-  }
-  if (b.gateway_id) await assertGateway(ctx, scope, b.gateway_id);
-  if (c.changed) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateToilet(tx, t.id, c.after);
-      // Flags switched through a plain update (the list's switches) enter the history too.
-      if (typeof c.after.status === 'number') {
-        const changed = OPERATOR_STATUS_FLAGS.filter(
-          (f) => (t.status & f) !== ((c.after.status as number) & f),
+  await mutate(ctx, caller, ip, {
+    row: t,
+    patch: { ...b, id: undefined, gateway_id: b.gateway_id === 0 ? null : b.gateway_id },
+    check: async (c) => {
+      if (Object.keys(c.after).some((k) => k !== 'status') && !atLeast(a.right, 'manage')) {
+        throw shortOf(
+          'manage',
+          '厕所',
+          b.is_delete ? '删除厕所' : restoring && t.is_delete ? '恢复厕所' : '修改厕所',
         );
+      }
+      if (b.gateway_id) await assertGateway(ctx, scope, b.gateway_id);
+    },
+    table: repo.TOILETS,
+    write: async (tx, set) => {
+      // Flags switched through a plain update (the list's switches) enter the history too.
+      const status = set.status;
+      if (typeof status === 'number') {
+        const changed = OPERATOR_STATUS_FLAGS.filter((f) => (t.status & f) !== (status & f));
         await insertStatusLog(
           tx,
           changed.map((f) => ({
             toilet_id: t.id,
             flag: f,
-            on: ((c.after.status as number) & f) !== 0,
+            on: (status & f) !== 0,
             note: '',
             user_id: caller.id,
           })),
@@ -120,18 +122,14 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateToiletBod
         await unplaceAll(tx, t.id);
         await revokeAllDisplayTokens(tx, t.id, caller.id);
       }
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: null,
-        action: b.is_delete ? 'device.delete' : t.is_delete ? 'device.restore' : 'device.update',
-        entity: 'toilet',
-        entityId: t.id,
-        before: c.before,
-        after: c.after,
-        ip,
-      });
-    });
-  }
+    },
+    audit: {
+      action: b.is_delete ? 'device.delete' : t.is_delete ? 'device.restore' : 'device.update',
+      entity: 'toilet',
+      entityId: t.id,
+      targetUserId: null,
+    },
+  });
   return b.is_delete ? { ...t, is_delete: true } : get(ctx, caller, t.id);
 }
 

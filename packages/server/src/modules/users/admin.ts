@@ -12,7 +12,8 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { audit, diff } from '../audit/service.ts';
+import { audit } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { duplicateAsConflict, endAllWaysIn } from '../auth/service.ts';
@@ -126,35 +127,34 @@ export async function updateUser(ctx: AppContext, caller: Caller, b: UpdateUserB
   };
   // The same pending address again: its owner lost the code, send a new one.
   const resend = email && email !== u.email && email === u.pending_email ? email : undefined;
-  const d = diff(u, change);
-  if (!d.changed && !resend) return repo.getUserRow(ctx.db, u.id);
-  const action =
-    b.is_delete === true
-      ? 'user.delete'
-      : b.is_delete === false && u.is_delete
-        ? 'user.restore'
-        : 'user.update';
   const mails: Mail[] = [];
   try {
-    await ctx.db.transaction(async (tx) => {
-      const { pending_email, ...columns } = d.after as typeof change;
-      await repo.updateUserColumns(tx, u.id, columns);
-      const staged = pending_email ?? resend;
-      if (staged) mails.push(...(await stageEmailChange(ctx, tx, u, staged)));
-      else if (pending_email === null) await repo.setPendingEmail(tx, u.id, null);
-      if (columns.email === null && u.email) mails.push(emailChangedMail(u.user_name, u.email, null));
-      if (action === 'user.delete') await endAllWaysIn(ctx, tx, u.id, 'deleted');
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: u.id,
-        action,
+    const d = await mutate(ctx, caller, ip, {
+      row: u,
+      patch: change,
+      always: resend !== undefined,
+      write: async (tx, set) => {
+        const { pending_email, ...columns } = set;
+        await repo.updateUserColumns(tx, u.id, columns);
+        const staged = pending_email ?? resend;
+        if (staged) mails.push(...(await stageEmailChange(ctx, tx, u, staged)));
+        else if (pending_email === null) await repo.setPendingEmail(tx, u.id, null);
+        if (columns.email === null && u.email) mails.push(emailChangedMail(u.user_name, u.email, null));
+        if (b.is_delete === true) await endAllWaysIn(ctx, tx, u.id, 'deleted');
+      },
+      audit: {
+        action:
+          b.is_delete === true
+            ? 'user.delete'
+            : b.is_delete === false && u.is_delete
+              ? 'user.restore'
+              : 'user.update',
         entity: 'user',
         entityId: u.id,
-        before: d.before,
-        after: d.after,
-        ip,
-      });
+        targetUserId: u.id,
+      },
     });
+    if (!d.changed && !resend) return repo.getUserRow(ctx.db, u.id);
   } catch (err) {
     throw duplicateAsConflict(err);
   }

@@ -1,3 +1,4 @@
+import { updateRow } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime } from '../../db/sql.ts';
@@ -261,13 +262,12 @@ export async function updateUserColumns(
     email?: null;
   },
 ) {
-  const cols = Object.entries(v).filter(([, val]) => val !== undefined);
-  if (cols.length === 0) return;
-  const set = cols.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-  await q.query(`UPDATE users SET ${set}, updated_at = now() WHERE id = $1`, [
+  await updateRow(
+    q,
+    { table: 'users', columns: ['is_delete', 'user_name', 'phone_num', 'permissions', 'services', 'email'] },
     id,
-    ...cols.map(([, val]) => val),
-  ]);
+    v,
+  );
   const identifiers = [v.is_delete, v.user_name, v.phone_num, v.email];
   if (identifiers.some((x) => x !== undefined)) {
     await syncIdentifiers(q, id);

@@ -2,7 +2,7 @@ import type { UpdateInfoBody, UserInfo } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
-import { audit, diff } from '../audit/service.ts';
+import { mutate } from '../audit/mutate.ts';
 import { duplicateAsConflict } from '../auth/service.ts';
 import { assertCanManage } from '../access/users.ts';
 
@@ -40,42 +40,29 @@ export async function updateInfo(
   await assertCanManage(ctx, caller, userId);
   const exists = await repo.getInfo(ctx.db, userId);
   if (!exists || exists.user_deleted) throw notFound('用户不存在');
-  const d = diff(
-    {
+  await mutate(ctx, caller, ip, {
+    row: {
       company_name: exists.company_name ?? '',
       company_address: exists.company_address ?? '',
       phone_num: exists.phone_num,
       is_delete: exists.is_delete ?? false,
     },
-    {
+    patch: {
       company_name: b.company_name,
       company_address: b.company_address,
       phone_num: b.phone_num,
       is_delete: b.is_delete,
     },
-  );
-  if (d.changed) {
-    await ctx.db
-      .transaction(async (tx) => {
-        await repo.upsertInfo(tx, userId, b);
-        // Only a changed phone is claimed again: an old collision must not block other edits.
-        if (b.phone_num !== undefined && b.phone_num !== exists.phone_num) {
-          await repo.setPhone(tx, userId, b.phone_num);
-        }
-        await audit(tx, {
-          actorId: caller.id,
-          targetUserId: userId,
-          action: 'info.update',
-          entity: 'user_info',
-          entityId: exists.id,
-          before: d.before,
-          after: d.after,
-          ip,
-        });
-      })
-      .catch((err: unknown) => {
-        throw duplicateAsConflict(err);
-      });
-  }
+    write: async (tx) => {
+      await repo.upsertInfo(tx, userId, b);
+      // Only a changed phone is claimed again: an old collision must not block other edits.
+      if (b.phone_num !== undefined && b.phone_num !== exists.phone_num) {
+        await repo.setPhone(tx, userId, b.phone_num);
+      }
+    },
+    audit: { action: 'info.update', entity: 'user_info', entityId: exists.id, targetUserId: userId },
+  }).catch((err: unknown) => {
+    throw duplicateAsConflict(err);
+  });
   return getInfo(ctx, caller, userId);
 }
