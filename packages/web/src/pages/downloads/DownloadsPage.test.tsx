@@ -1,6 +1,7 @@
 import type { DownloadPage, DownloadRow } from '@se/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { deleteDownload, downloadLink, listDownloads, openFileLink } from '../../api/downloads.ts';
@@ -56,9 +57,11 @@ const renderPage = () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <UiProvider>
-        <DownloadsPage />
-      </UiProvider>
+      <MemoryRouter>
+        <UiProvider>
+          <DownloadsPage />
+        </UiProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 };

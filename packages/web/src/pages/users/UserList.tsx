@@ -63,14 +63,14 @@ function IdCell({ id }: { id: number }) {
 }
 
 const COLUMNS: ListColumn<UserRow>[] = [
-  { title: 'ID', dataIndex: 'id', width: 90, render: (id: number) => <IdCell id={id} />, card: false },
-  { title: '用户名', dataIndex: 'user_name', width: 130, ellipsis: true, card: false },
-  { title: '邮箱', dataIndex: 'email', width: 170, ellipsis: true, render: dash },
-  { title: '电话', dataIndex: 'phone_num', width: 120, render: dash },
+  { title: 'ID', dataIndex: 'id', width: 80, render: (id: number) => <IdCell id={id} />, card: false },
+  { title: '用户名', dataIndex: 'user_name', width: 120, ellipsis: true, card: false },
+  { title: '邮箱', dataIndex: 'email', width: 160, ellipsis: true, render: dash },
+  { title: '电话', dataIndex: 'phone_num', width: 120, from: 'xl', render: dash },
   {
     title: '角色',
     dataIndex: 'permissions',
-    width: 220,
+    width: 200,
     render: (mask: number, row) => <RoleTags mask={mask} bm={row.backend_manager} />,
   },
   {
@@ -80,7 +80,7 @@ const COLUMNS: ListColumn<UserRow>[] = [
     from: 'xl',
     render: (services: number) => <ServiceTags services={services} />,
   },
-  { title: '公司', dataIndex: 'company_name', width: 150, ellipsis: true, render: dash },
+  { title: '公司', dataIndex: 'company_name', width: 140, ellipsis: true, render: dash },
   { title: '上级', dataIndex: 'parent_name', width: 120, ellipsis: true, from: 'xl', render: dash },
   { title: '未读消息', dataIndex: 'message_count', width: 90, align: 'right', from: 'xl' },
   { title: '创建时间', dataIndex: 'created_at', width: 170, from: 'xl' },
