@@ -105,6 +105,7 @@ export function useListQuery<F, P extends RowsPage<unknown>>(o: ListOptions<F, P
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `search` stands for `applied`
   useEffect(() => setDraftState(applied), [search]);
 
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: o.key });
   const query = useQuery<P>({
     queryKey: [...o.key, search, page, pageSize],
     queryFn: () => loadOrThrow(() => o.load(applied, { page, page_size: pageSize })),
@@ -119,8 +120,8 @@ export function useListQuery<F, P extends RowsPage<unknown>>(o: ListOptions<F, P
     for (const [k, v] of Object.entries(encode(fields, values))) next.set(prefix + k, v);
     if (nextPage !== 1) next.set(`${prefix}page`, String(nextPage));
     if (nextSize !== DEFAULT_PAGE_SIZE) next.set(`${prefix}size`, String(nextSize));
-    // 查询 with an unchanged search still asks the server again.
-    if (next.toString() === params.toString()) void query.refetch();
+    // 查询 with an unchanged search still asks the server again (with whatever shares the key).
+    if (next.toString() === params.toString()) refresh();
     else setParams(next, { replace });
   };
 
@@ -163,6 +164,6 @@ export function useListQuery<F, P extends RowsPage<unknown>>(o: ListOptions<F, P
     query,
     rows: data?.list ?? [],
     total: data?.total ?? 0,
-    refresh: () => void queryClient.invalidateQueries({ queryKey: o.key }),
+    refresh,
   };
 }
