@@ -29,6 +29,16 @@ export interface ListColumn<Row> extends TableColumnType<Row> {
 
 const ORDER: Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl'];
 
+/** A column without a width (the one that takes the rest, and wraps) counts this much. */
+const FLEX_WIDTH = 200;
+
+/**
+ * The width under which the table scrolls inside itself rather than squeezing its columns;
+ * above it the table fills its box and the width-less column takes the rest.
+ */
+const tableWidth = <Row,>(columns: TableColumnType<Row>[]): number =>
+  columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : FLEX_WIDTH), 0);
+
 const keyOf = <Row,>(c: ListColumn<Row>): string => String(c.key ?? c.dataIndex);
 
 function cell<Row>(c: ListColumn<Row>, row: Row, index: number): ReactNode {
@@ -142,7 +152,7 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: tableWidth(shown) + (folded.length ? 48 : 0) + (selection ? 32 : 0) }}
       pagination={list.pagination}
       expandable={folded.length ? { expandedRowRender: (row, i) => details(folded, row, i) } : undefined}
       rowSelection={

@@ -204,11 +204,11 @@ export default function CommentsPage() {
     );
 
   const columns: ListColumn<CommentRow>[] = [
-    { title: '时间', dataIndex: 'created_at', width: 170, card: false },
+    { title: '时间', dataIndex: 'created_at', width: 160, card: false },
     {
       title: '厕所',
       dataIndex: 'toilet_name',
-      width: 150,
+      width: 140,
       ellipsis: true,
       card: false,
       render: (v: string) => v || '—',
@@ -221,9 +221,9 @@ export default function CommentsPage() {
       sortOrder: sort === 'star_asc' ? 'ascend' : sort === 'star_desc' ? 'descend' : null,
       render: (_, c) => <Stars value={c.star_level} />,
     },
-    { title: '问题', key: 'flags', width: 170, render: (_, c) => <FlagTags comment={c} /> },
+    { title: '问题', key: 'flags', width: 150, render: (_, c) => <FlagTags comment={c} /> },
     { title: '内容', key: 'content', render: (_, c) => <Content comment={c} /> },
-    { title: '来源', key: 'source', width: 150, ellipsis: true, render: (_, c) => sourceText(c) },
+    { title: '来源', key: 'source', width: 120, ellipsis: true, render: (_, c) => sourceText(c) },
   ];
 
   // Paging goes through the list; this only follows the stars sorter.
