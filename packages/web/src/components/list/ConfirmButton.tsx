@@ -1,3 +1,4 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -37,5 +38,17 @@ export function ConfirmButton({
         {children}
       </Button>
     </Popconfirm>
+  );
+}
+
+/** 删除 that asks first: a ConfirmButton with the delete icon, 删除 on both buttons unless given. */
+export function DeleteButton({
+  children = '删除',
+  ...props
+}: Omit<Parameters<typeof ConfirmButton>[0], 'okText' | 'icon' | 'children'> & { children?: ReactNode }) {
+  return (
+    <ConfirmButton okText="删除" icon={<DeleteOutlined />} {...props}>
+      {children}
+    </ConfirmButton>
   );
 }

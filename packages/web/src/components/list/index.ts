@@ -9,7 +9,8 @@
  *
  * Filters, page and page size live in the URL; dialogs hang off `useDialog()`.
  */
-export { ConfirmButton } from './ConfirmButton.tsx';
+export { ConfirmButton, DeleteButton } from './ConfirmButton.tsx';
+export { ListCard } from './ListCard.tsx';
 export {
   SERVER_TIME,
   blankFilters,

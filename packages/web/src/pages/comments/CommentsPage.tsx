@@ -1,7 +1,7 @@
 import { DownloadOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
 import { COMMENT_FLAGS, COMMENT_FLAG_KEYS, COMMENT_LEVELS, type CommentRow } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Rate, Tag, Typography, type TableProps } from 'antd';
+import { Alert, Button, Flex, Rate, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { commentStats, listComments, setCommentHidden } from '../../api/comments.ts';
@@ -9,6 +9,7 @@ import { startExport } from '../../api/downloads.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import {
   ConfirmButton,
+  ListCard,
   ListTable,
   ListToolbar,
   check,
@@ -252,7 +253,7 @@ export default function CommentsPage() {
   );
 
   return (
-    <Card styles={{ body: { padding: mobile ? 12 : 24 } }}>
+    <ListCard>
       <ListToolbar
         list={list}
         extra={
@@ -295,6 +296,6 @@ export default function CommentsPage() {
         cardExtra={(c) => <Typography.Text type="secondary">{c.created_at}</Typography.Text>}
         onSort={onSort}
       />
-    </Card>
+    </ListCard>
   );
 }

@@ -1,11 +1,12 @@
-import { DeleteOutlined, DownloadOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DOWNLOAD_KEEP_DAYS, type DownloadRow } from '@se/core';
-import { Button, Card, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { deleteDownload, downloadLink, listDownloads, openFileLink } from '../../api/downloads.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ConfirmButton,
+  DeleteButton,
+  ListCard,
   ListTable,
   ListToolbar,
   useDialog,
@@ -13,7 +14,6 @@ import {
   type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
 import {
   STATUS_COLORS,
   isActive,
@@ -108,7 +108,6 @@ const COLUMNS: ListColumn<DownloadRow>[] = [
  * their files for DOWNLOAD_KEEP_DAYS days.
  */
 export default function DownloadsPage() {
-  const mobile = useIsMobile();
   const [fetching, setFetching] = useState<number | null>(null);
   const telemetry = useDialog();
   const list = useListQuery({
@@ -144,24 +143,20 @@ export default function DownloadsPage() {
       >
         下载
       </Button>
-      <ConfirmButton
+      <DeleteButton
         title="删除导出文件"
         description={
           isActive(row)
             ? `“${row.label}”还在导出，删除后将停止导出。确定删除吗？`
             : `确定删除“${row.label}”吗？`
         }
-        okText="删除"
-        icon={<DeleteOutlined />}
         onConfirm={() => remove(row)}
-      >
-        删除
-      </ConfirmButton>
+      />
     </Flex>
   );
 
   return (
-    <Card styles={{ body: { padding: mobile ? 12 : 24 } }}>
+    <ListCard>
       <ListToolbar
         list={list}
         buttons={false}
@@ -204,6 +199,6 @@ export default function DownloadsPage() {
           onClosed={telemetry.close}
         />
       )}
-    </Card>
+    </ListCard>
   );
 }

@@ -1,7 +1,7 @@
-import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MESSAGE_KINDS, type MessageKind, type MessageRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Modal, Tag, Typography } from 'antd';
+import { Button, Flex, Modal, Tag, Typography } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import {
   MESSAGES_KEY,
@@ -14,7 +14,8 @@ import {
 } from '../../api/messages.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ConfirmButton,
+  DeleteButton,
+  ListCard,
   ListTable,
   ListToolbar,
   dateRange,
@@ -164,7 +165,7 @@ export default function MessagesPage() {
   const ids = selected as number[];
 
   return (
-    <Card styles={{ body: { padding: mobile ? 12 : 24 } }}>
+    <ListCard>
       <ListToolbar
         list={list}
         buttons={false}
@@ -183,19 +184,17 @@ export default function MessagesPage() {
         >
           标记已读{ids.length ? `（${ids.length}）` : ''}
         </Button>
-        <ConfirmButton
+        <DeleteButton
           title="删除消息"
           description={`确定删除选中的 ${ids.length} 条消息吗？删除后不可恢复。`}
-          okText="删除"
           size="middle"
           type="default"
-          icon={<DeleteOutlined />}
           disabled={!ids.length}
           loading={busy}
           onConfirm={() => run(() => removeMessages(ids), '删除成功')}
         >
           删除{ids.length ? `（${ids.length}）` : ''}
-        </ConfirmButton>
+        </DeleteButton>
       </Flex>
       <ListTable
         list={list}
@@ -225,6 +224,6 @@ export default function MessagesPage() {
           </Flex>
         )}
       </Modal>
-    </Card>
+    </ListCard>
   );
 }

@@ -2,7 +2,6 @@ import {
   ApiOutlined,
   AuditOutlined,
   BankOutlined,
-  DeleteOutlined,
   EditOutlined,
   LinkOutlined,
   PlusOutlined,
@@ -13,7 +12,7 @@ import { listUsers, updateUser } from '../../api/users.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ConfirmButton,
+  DeleteButton,
   ListTable,
   ListToolbar,
   select,
@@ -127,15 +126,11 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
       {canDock && action('对接接口', <ApiOutlined />, () => docking.open(user))}
       {action('审计', <AuditOutlined />, () => onAudit(user))}
       {user.id !== callerId && (
-        <ConfirmButton
+        <DeleteButton
           title="删除用户"
           description={deleteQuestion(user.user_name)}
-          okText="删除"
-          icon={<DeleteOutlined />}
           onConfirm={() => remove(user)}
-        >
-          删除
-        </ConfirmButton>
+        />
       )}
     </Flex>
   );

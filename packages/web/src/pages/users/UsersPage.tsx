@@ -1,7 +1,7 @@
 import type { UserRow } from '@se/core';
-import { Card, Tabs } from 'antd';
+import { Tabs } from 'antd';
+import { ListCard } from '../../components/list/index.ts';
 import { useSearchParams } from 'react-router';
-import { useIsMobile } from '../../layout/viewport.ts';
 import { AUDIT_PARAM, AuditLogTab } from './AuditLogTab.tsx';
 import { UserList } from './UserList.tsx';
 
@@ -9,7 +9,6 @@ type TabKey = 'users' | 'audit';
 
 /** /users (用户管理): the users the caller manages, and the audit log of changes to them. */
 export default function UsersPage() {
-  const mobile = useIsMobile();
   // The tab, like each tab's search, is in the URL: ?tab=audit links to the log.
   const [params, setParams] = useSearchParams();
   const tab: TabKey = params.get('tab') === 'audit' ? 'audit' : 'users';
@@ -29,7 +28,7 @@ export default function UsersPage() {
   };
 
   return (
-    <Card styles={{ body: { padding: mobile ? 12 : 24, paddingTop: 8 } }}>
+    <ListCard body={{ paddingTop: 8 }}>
       <Tabs
         activeKey={tab}
         onChange={(key) => showTab(key as TabKey)}
@@ -38,6 +37,6 @@ export default function UsersPage() {
           { key: 'audit', label: '审计日志', children: <AuditLogTab /> },
         ]}
       />
-    </Card>
+    </ListCard>
   );
 }
