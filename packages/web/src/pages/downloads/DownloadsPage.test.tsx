@@ -75,7 +75,8 @@ beforeEach(() => {
   vi.mocked(openFileLink).mockReset();
 });
 
-describe('download centre page', () => {
+// antd's table and popovers take seconds to mount in jsdom on a busy machine.
+describe('download centre page', { timeout: 20_000 }, () => {
   it('says so when there are no exports', async () => {
     vi.mocked(listDownloads).mockResolvedValue(page([]));
     renderPage();
