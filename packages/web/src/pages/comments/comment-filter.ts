@@ -7,20 +7,15 @@ import {
   type CommentRow,
   type CommentSource,
 } from '@se/core';
-import type { Dayjs } from 'dayjs';
 import type { CommentQuery } from '../../api/comments.ts';
-
-/** SPEC §5 date-time form; the server reads it as UTC+8. */
-export const SERVER_TIME = 'YYYY-MM-DD HH:mm:ss';
-
-export type Range = [Dayjs | null, Dayjs | null] | null;
+import { rangeQuery, type Range } from '../../components/list/index.ts';
 
 /** The /comment filters as the operator sets them. */
 export interface CommentFilters {
   toilet: { id: number; name: string } | null;
   stars: number[];
   flags: CommentFlag[];
-  source: CommentSource | null;
+  source: CommentSource | undefined;
   range: Range;
   keywords: string;
   showHidden: boolean;
@@ -30,7 +25,7 @@ export const NO_FILTERS: CommentFilters = {
   toilet: null,
   stars: [],
   flags: [],
-  source: null,
+  source: undefined,
   range: null,
   keywords: '',
   showHidden: false,
@@ -40,15 +35,13 @@ export type CommentSort = NonNullable<CommentQuery['sort']>;
 
 /** The query the filters stand for (list, stats and export alike); blanks are left out. */
 export function commentQuery(f: CommentFilters, sort: CommentSort = 'time'): CommentQuery {
-  const [start, end] = f.range ?? [null, null];
   const keywords = f.keywords.trim();
   return {
     toilet_id: f.toilet?.id,
     star_levels: f.stars.length ? [...f.stars].sort((a, b) => a - b) : undefined,
     flags: f.flags.length ? COMMENT_FLAG_KEYS.filter((k) => f.flags.includes(k)) : undefined,
-    source: f.source ?? undefined,
-    start: start ? start.format(SERVER_TIME) : undefined,
-    end: end ? end.format(SERVER_TIME) : undefined,
+    source: f.source,
+    ...rangeQuery(f.range),
     keywords: keywords || undefined,
     show_hidden: f.showHidden || undefined,
     sort: sort === 'time' ? undefined : sort,
@@ -60,7 +53,7 @@ export const isFiltered = (f: CommentFilters): boolean =>
   f.toilet !== null ||
   f.stars.length > 0 ||
   f.flags.length > 0 ||
-  f.source !== null ||
+  f.source !== undefined ||
   f.range !== null ||
   f.keywords.trim() !== '';
 

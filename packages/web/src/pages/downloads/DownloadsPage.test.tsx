@@ -1,6 +1,7 @@
 import type { DownloadPage, DownloadRow } from '@se/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { deleteDownload, downloadLink, listDownloads, openFileLink } from '../../api/downloads.ts';
@@ -56,9 +57,11 @@ const renderPage = () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <UiProvider>
-        <DownloadsPage />
-      </UiProvider>
+      <MemoryRouter>
+        <UiProvider>
+          <DownloadsPage />
+        </UiProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 };
@@ -72,7 +75,8 @@ beforeEach(() => {
   vi.mocked(openFileLink).mockReset();
 });
 
-describe('download centre page', () => {
+// antd's table and popovers take seconds to mount in jsdom on a busy machine.
+describe('download centre page', { timeout: 20_000 }, () => {
   it('says so when there are no exports', async () => {
     vi.mocked(listDownloads).mockResolvedValue(page([]));
     renderPage();

@@ -1,6 +1,7 @@
 import type { MessageRow } from '@se/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { listMessages, markRead, readAll, removeMessages, UNREAD_KEY } from '../../api/messages.ts';
@@ -42,9 +43,11 @@ function renderPage() {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <UiProvider>
-        <MessagesPage />
-      </UiProvider>
+      <MemoryRouter>
+        <UiProvider>
+          <MessagesPage />
+        </UiProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,0 +1,164 @@
+import type { Breakpoint } from '@se/core';
+import {
+  Card,
+  Checkbox,
+  Descriptions,
+  Empty,
+  Flex,
+  Pagination,
+  Spin,
+  Table,
+  Typography,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
+import type { Key, ReactNode } from 'react';
+import { useBreakpoint } from '../../layout/viewport.ts';
+import type { ListQuery, RowsPage } from './use-list-query.ts';
+
+export interface ListColumn<Row> extends TableColumnType<Row> {
+  title: string;
+  /**
+   * The narrowest SPEC §2 layout that has room for this column; narrower tables show it in
+   * the row's expansion instead (phones show every column in the row's card).
+   */
+  from?: Exclude<Breakpoint, 'xs'>;
+  /** Left out of the phone card (its value is the card's title or extra). */
+  card?: false;
+}
+
+const ORDER: Breakpoint[] = ['xs', 'sm', 'md', 'lg', 'xl'];
+
+/** A column without a width (the one that takes the rest, and wraps) counts this much. */
+const FLEX_WIDTH = 200;
+
+/**
+ * The width under which the table scrolls inside itself rather than squeezing its columns;
+ * above it the table fills its box and the width-less column takes the rest.
+ */
+const tableWidth = <Row,>(columns: TableColumnType<Row>[]): number =>
+  columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : FLEX_WIDTH), 0);
+
+const keyOf = <Row,>(c: ListColumn<Row>): string => String(c.key ?? c.dataIndex);
+
+function cell<Row>(c: ListColumn<Row>, row: Row, index: number): ReactNode {
+  const value = c.dataIndex === undefined ? undefined : (row as Record<string, unknown>)[String(c.dataIndex)];
+  return (c.render ? c.render(value, row, index) : value) as ReactNode;
+}
+
+const details = <Row,>(columns: ListColumn<Row>[], row: Row, index: number) => (
+  <Descriptions
+    size="small"
+    column={1}
+    items={columns.map((c) => ({ key: keyOf(c), label: c.title, children: cell(c, row, index) }))}
+  />
+);
+
+export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
+  list: ListQuery<F, P>;
+  columns: ListColumn<Row>[];
+  rowKey: keyof Row & string;
+  /** The empty state's words (暂无用户, 没有符合条件的…). */
+  empty: string;
+  /** A row's actions: the table's last (操作) column, and the foot of its card on a phone. */
+  actions?: (row: Row) => ReactNode;
+  actionsWidth?: number;
+  /** A phone card's title and top-right corner. */
+  cardTitle: (row: Row) => ReactNode;
+  cardExtra?: (row: Row) => ReactNode;
+  /** Defaults to the list loading (again). */
+  loading?: boolean;
+  selection?: { selected: Key[]; onChange: (keys: Key[]) => void };
+  /** A sorter's change (paging goes through the list). */
+  onSort?: TableProps<Row>['onChange'];
+}
+
+/**
+ * One page of a list: a table whose low-priority columns fold into an expandable row when the
+ * layout is narrow (the table never pushes the page sideways), and one card per row on a phone.
+ */
+export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps<Row, F, P>) {
+  const { list, columns, actions, selection } = props;
+  const at = ORDER.indexOf(useBreakpoint());
+  const loading = props.loading ?? list.query.isFetching;
+  const empty = list.query.isError ? (
+    <Typography.Text type="danger">加载失败</Typography.Text>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
+  );
+  const rows = list.rows as Row[];
+
+  if (at === 0) {
+    const shown = columns.filter((c) => c.card !== false);
+    const selected = new Set(selection?.selected);
+    const tick = (row: Row) => {
+      const key = row[props.rowKey] as Key;
+      const keys = selected.has(key) ? [...selected].filter((k) => k !== key) : [...selected, key];
+      selection?.onChange(keys);
+    };
+    return (
+      <Spin spinning={loading}>
+        <Flex vertical gap="small" style={{ minHeight: 120 }}>
+          {rows.length === 0
+            ? empty
+            : rows.map((row, i) => (
+                <Card
+                  key={String(row[props.rowKey])}
+                  size="small"
+                  title={
+                    <Flex gap="small" align="center">
+                      {selection && (
+                        <Checkbox
+                          checked={selected.has(row[props.rowKey] as Key)}
+                          onChange={() => tick(row)}
+                          aria-label="选择"
+                        />
+                      )}
+                      {props.cardTitle(row)}
+                    </Flex>
+                  }
+                  extra={props.cardExtra?.(row)}
+                  styles={{ body: { paddingBottom: actions ? 4 : undefined } }}
+                >
+                  {details(shown, row, i)}
+                  {actions?.(row)}
+                </Card>
+              ))}
+          {list.total > 0 && (
+            <Pagination {...list.pagination} size="small" showQuickJumper={false} align="end" />
+          )}
+        </Flex>
+      </Spin>
+    );
+  }
+
+  const fits = (c: ListColumn<Row>) => !c.from || at >= ORDER.indexOf(c.from);
+  const folded = columns.filter((c) => !fits(c));
+  const shown: TableColumnType<Row>[] = columns.filter(fits);
+  if (actions) {
+    shown.push({
+      title: '操作',
+      key: 'actions',
+      width: props.actionsWidth ?? 150,
+      fixed: 'right',
+      render: (_, row) => actions(row),
+    });
+  }
+  return (
+    <Table<Row>
+      rowKey={props.rowKey}
+      size="middle"
+      columns={shown}
+      dataSource={rows}
+      loading={loading}
+      locale={{ emptyText: empty }}
+      scroll={{ x: tableWidth(shown) + (folded.length ? 48 : 0) + (selection ? 32 : 0) }}
+      pagination={list.pagination}
+      expandable={folded.length ? { expandedRowRender: (row, i) => details(folded, row, i) } : undefined}
+      rowSelection={
+        selection && { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys) }
+      }
+      onChange={props.onSort}
+    />
+  );
+}

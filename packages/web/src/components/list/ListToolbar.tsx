@@ -1,0 +1,58 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
+import { Fragment, type ReactNode } from 'react';
+import { useIsMobile } from '../../layout/viewport.ts';
+import type { ListQuery, RowsPage } from './use-list-query.ts';
+
+/**
+ * A list's filter inputs (from its filter list), 查询 and 重置 (left out with `buttons={false}`
+ * when every filter applies at once), then `extra` (刷新 …) and the right-aligned `actions`
+ * (新增, 导出 …).
+ */
+export function ListToolbar<F, P extends RowsPage<unknown>>({
+  list,
+  buttons = true,
+  extra,
+  actions,
+}: {
+  list: ListQuery<F, P>;
+  buttons?: boolean;
+  extra?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const mobile = useIsMobile();
+  const { filters, draft } = list;
+  return (
+    <Flex wrap gap="small" align="center" style={{ marginBottom: 16 }}>
+      {(Object.keys(filters) as (keyof F)[]).map((k) => {
+        const field = filters[k];
+        return (
+          <Fragment key={String(k)}>
+            {field.render?.({
+              value: draft[k],
+              mobile,
+              onChange: (value) => (field.instant ? list.apply : list.setDraft)({ [k]: value } as Partial<F>),
+              onSearch: (...value) => list.apply(value.length ? ({ [k]: value[0] } as Partial<F>) : {}),
+            })}
+          </Fragment>
+        );
+      })}
+      {buttons && (
+        <>
+          <Button type="primary" icon={<SearchOutlined />} onClick={() => list.apply()}>
+            查询
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={list.reset}>
+            重置
+          </Button>
+        </>
+      )}
+      {extra}
+      {actions && (
+        <Flex wrap gap="small" style={{ marginInlineStart: mobile ? 0 : 'auto' }}>
+          {actions}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,178 @@
+import type { Envelope } from '@se/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { PaginationProps } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UiProvider } from '../../App.tsx';
+import { ListTable, type ListColumn } from './ListTable.tsx';
+import { ListToolbar } from './ListToolbar.tsx';
+import { select, text, type FilterFields } from './filters.tsx';
+import { useListQuery, type RowsPage } from './use-list-query.ts';
+
+interface Row {
+  id: number;
+  name: string;
+  city: string;
+}
+interface Filters {
+  keywords: string;
+  city: string | undefined;
+}
+
+const FILTERS: FilterFields<Filters> = {
+  keywords: text({ placeholder: '名称', label: '关键字' }),
+  city: select<string>({ placeholder: '城市', options: [{ value: 'hz', label: '杭州' }] }),
+};
+const COLUMNS: ListColumn<Row>[] = [
+  { title: '名称', dataIndex: 'name', card: false },
+  { title: '城市', dataIndex: 'city', from: 'xl' },
+];
+
+const load = vi.fn<(f: Filters, paging: unknown) => Promise<Envelope<RowsPage<Row>>>>();
+const rows = (n: number, total = n) => ({
+  code: 200 as const,
+  message: '',
+  data: {
+    list: Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `厕所${i + 1}`, city: '杭州' })),
+    total,
+  },
+});
+
+let current: { pagination: PaginationProps };
+
+function Screen() {
+  const list = useListQuery({ key: ['test'], filters: FILTERS, load });
+  current = list;
+  return (
+    <>
+      <ListToolbar list={list} />
+      <ListTable list={list} columns={COLUMNS} rowKey="id" empty="没有厕所" cardTitle={(r) => r.name} />
+    </>
+  );
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/list',
+        element: (
+          <QueryClientProvider client={client}>
+            <UiProvider>
+              <Screen />
+            </UiProvider>
+          </QueryClientProvider>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const search = (router: ReturnType<typeof renderAt>) => router.state.location.search;
+
+beforeEach(() => {
+  load.mockReset();
+  load.mockResolvedValue(rows(3, 45));
+});
+afterEach(() => {
+  Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
+});
+
+describe('useListQuery', { timeout: 20_000 }, () => {
+  it('reads a linked search and page from the URL and fills the inputs', async () => {
+    renderAt('/list?keywords=东门&city=hz&page=3&size=20');
+    await waitFor(() =>
+      expect(load).toHaveBeenCalledWith({ keywords: '东门', city: 'hz' }, { page: 3, page_size: 20 }),
+    );
+    expect((screen.getByLabelText('关键字') as HTMLInputElement).value).toBe('东门');
+  });
+
+  it('keeps a typed search out of the list until 查询, which starts at page 1 in the URL', async () => {
+    const router = renderAt('/list?page=2');
+    await screen.findByText('厕所1');
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: ' 西湖 ' } });
+    expect(search(router)).toBe('?page=2');
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(search(router)).toBe('?keywords=%E8%A5%BF%E6%B9%96'));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith(
+        { keywords: '西湖', city: undefined },
+        { page: 1, page_size: 10 },
+      ),
+    );
+  });
+
+  it('pages in the URL; a new page size goes back to page 1, and 重置 clears the search', async () => {
+    const router = renderAt('/list?keywords=a');
+    await screen.findByText('厕所1');
+    act(() => current.pagination.onChange!(4, 10));
+    expect(search(router)).toBe('?keywords=a&page=4');
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(expect.anything(), { page: 4, page_size: 10 }));
+    act(() => current.pagination.onChange!(4, 20));
+    expect(search(router)).toBe('?keywords=a&size=20');
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(search(router)).toBe('?size=20'));
+    expect((screen.getByLabelText('关键字') as HTMLInputElement).value).toBe('');
+  });
+
+  it('restores the previous search and its inputs on the back button', async () => {
+    const router = renderAt('/list');
+    await screen.findByText('厕所1');
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '东门' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(search(router)).toContain('keywords='));
+    await act(() => router.navigate(-1));
+    expect(search(router)).toBe('');
+    await waitFor(() => expect((screen.getByLabelText('关键字') as HTMLInputElement).value).toBe(''));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 }),
+    );
+  });
+
+  it('asks again on 查询 with an unchanged search', async () => {
+    renderAt('/list');
+    await screen.findByText('厕所1');
+    expect(load).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  });
+
+  it('steps back to the last page with rows when the page it shows has emptied', async () => {
+    load.mockResolvedValue(rows(0, 25));
+    const router = renderAt('/list?page=5');
+    await waitFor(() => expect(search(router)).toBe('?page=3'));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(expect.anything(), { page: 3, page_size: 10 }));
+  });
+});
+
+describe('ListTable', { timeout: 20_000 }, () => {
+  it('folds a column that needs a wider layout into the row expansion', async () => {
+    renderAt('/list');
+    await screen.findByText('厕所1');
+    expect(screen.queryByRole('columnheader', { name: '城市' })).toBeNull();
+    expect(screen.queryByText('杭州')).toBeNull();
+  });
+
+  it('shows one card per row on a phone, with every column and the pager', async () => {
+    Object.defineProperty(window, 'innerWidth', { value: 375, configurable: true });
+    renderAt('/list');
+    const title = await screen.findByText('厕所2');
+    expect(document.querySelector('.ant-table')).toBeNull();
+    const card = title.closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('城市')).toBeTruthy();
+    expect(within(card).getByText('杭州')).toBeTruthy();
+    expect(within(card).queryByText('名称')).toBeNull();
+    expect(screen.getByText('共 45 条')).toBeTruthy();
+  });
+
+  it('says so when there are no rows', async () => {
+    load.mockResolvedValue(rows(0, 0));
+    renderAt('/list');
+    expect(await screen.findByText('没有厕所')).toBeTruthy();
+  });
+});
