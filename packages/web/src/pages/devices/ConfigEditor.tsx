@@ -21,7 +21,7 @@ import { getDispenserConfig, updateDispenserConfig } from '../../api/devices.ts'
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
-import { NumberField } from './NumberField.tsx';
+import { NumberField } from '../../components/NumberField.tsx';
 import {
   CUSTOM_PRESET,
   configToForm,

@@ -1,4 +1,3 @@
-import { FormModal } from '../../components/FormModal.tsx';
 import {
   DEVICE_KINDS,
   GATEWAY_TYPES,
@@ -7,14 +6,10 @@ import {
   type DeviceKind,
   type DeviceRow,
 } from '@se/core';
-import { Col, Form, Input, Row, Select } from 'antd';
-import { useState } from 'react';
 import { addDevice, updateDevice, type DeviceFields } from '../../api/devices.ts';
-import { zodRule } from '../../components/form-rules.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { COORD_FIELDS, type FormField } from '../../components/form-fields.tsx';
 import { features } from './device-text.ts';
-import { attempt } from '../../components/feedback.ts';
-import { NumberField } from './NumberField.tsx';
 
 export type DeviceDialogTarget = { mode: 'add' } | { mode: 'edit'; device: DeviceRow };
 
@@ -23,8 +18,9 @@ interface FormValues extends DeviceFields {
   ser_num: string;
 }
 
-// Coordinates keep the decimals they were typed with; only the range applies.
-const COORD = { controls: false } as const;
+const GATEWAY_OPTIONS = GATEWAY_TYPES.map((t) => ({ value: t.value, label: `${t.label} (${t.value})` }));
+
+const trim = (value: string | undefined) => value?.trim() ?? '';
 
 /** 登记设备 / 编辑设备: the fields of SPEC §3 a person sets; the token is the server's. */
 export function DeviceFormDialog({
@@ -38,12 +34,7 @@ export function DeviceFormDialog({
   onSaved: (device: DeviceRow) => void;
   onClosed: () => void;
 }) {
-  const mobile = useIsMobile();
-  const [form] = Form.useForm<FormValues>();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
   const editing = target.mode === 'edit' ? target.device : null;
-  const schema = editing ? updateDeviceBody : addDeviceBody;
   const { gateway } = features(kind);
   const label = DEVICE_KINDS[kind].label;
 
@@ -61,110 +52,74 @@ export function DeviceFormDialog({
       }
     : { ser_num: '', desc: '', location: '', version: '', url: '', type: gateway ? 40 : undefined };
 
-  const submit = async (values: FormValues) => {
-    setSaving(true);
+  const submit = (values: FormValues) => {
     const fields: DeviceFields = {
-      desc: values.desc?.trim() ?? '',
-      location: values.location?.trim() ?? '',
+      desc: trim(values.desc),
+      location: trim(values.location),
       lng: values.lng,
       lat: values.lat,
-      version: values.version?.trim() ?? '',
-      url: values.url?.trim() ?? '',
+      version: trim(values.version),
+      url: trim(values.url),
       type: gateway ? values.type : undefined,
     };
-    const outcome = await attempt(
-      () =>
-        editing
-          ? updateDevice(kind, { id: editing.id, ...fields })
-          : addDevice(kind, { ser_num: values.ser_num.trim(), ...fields }),
-      editing ? '保存成功' : `${label}登记成功`,
-    );
-    setSaving(false);
-    if (outcome.ok) {
-      onSaved(outcome.data);
-      setOpen(false);
-    } else if (outcome.code === 409) {
-      form.setFields([{ name: 'ser_num', errors: [outcome.message] }]);
-    }
+    return editing
+      ? updateDevice(kind, { id: editing.id, ...fields })
+      : addDevice(kind, { ser_num: values.ser_num.trim(), ...fields });
   };
 
-  const half = mobile ? 24 : 12;
+  const fields: FormField<FormValues>[] = [
+    {
+      name: 'ser_num',
+      label: '序列号',
+      span: 12,
+      required: !editing,
+      rules: editing ? [] : undefined,
+      disabled: !!editing,
+      maxLength: 64,
+      placeholder: '如 JWB-2024-0001',
+      extra: editing ? '序列号登记后不能修改' : '设备机身或包装上的编号',
+    },
+    {
+      name: 'type',
+      label: '类型',
+      kind: 'select',
+      span: 12,
+      hidden: !gateway,
+      rules: [{ required: true, message: '请选择网关类型' }],
+      options: GATEWAY_OPTIONS,
+    },
+    {
+      name: 'desc',
+      label: '描述',
+      span: 12,
+      maxLength: 100,
+      placeholder: '如 人民广场东侧公厕男厕',
+      extra: '通常填安装地点的名称',
+    },
+    { name: 'location', label: '位置', maxLength: 200, placeholder: '详细地址' },
+    ...COORD_FIELDS,
+    { name: 'version', label: '版本', span: 12, maxLength: 50, placeholder: '固件版本' },
+    {
+      name: 'url',
+      label: '地址 (URL)',
+      span: 12,
+      maxLength: 500,
+      placeholder: '设备的管理或视频地址（可选）',
+    },
+  ];
+
   return (
     <FormModal
-      open={open}
       title={editing ? `编辑${label}` : `登记${label}`}
       width={640}
-      saving={saving}
-      onSave={() => form.submit()}
-      onCancel={() => setOpen(false)}
+      fields={fields}
+      schema={editing ? updateDeviceBody : addDeviceBody}
+      initialValues={initialValues}
+      submit={submit}
+      success={editing ? '保存成功' : `${label}登记成功`}
+      onSaved={onSaved}
+      errorField={(code) => (code === 409 ? 'ser_num' : undefined)}
       onClosed={onClosed}
-    >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(v) => void submit(v)}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
-        <Row gutter={16}>
-          <Col span={half}>
-            <Form.Item
-              label="序列号"
-              name="ser_num"
-              required={!editing}
-              rules={editing ? [] : [zodRule(schema, 'ser_num')]}
-              extra={editing ? '序列号登记后不能修改' : '设备机身或包装上的编号'}
-            >
-              <Input disabled={!!editing} maxLength={64} placeholder="如 JWB-2024-0001" />
-            </Form.Item>
-          </Col>
-          {gateway && (
-            <Col span={half}>
-              <Form.Item label="类型" name="type" rules={[{ required: true, message: '请选择网关类型' }]}>
-                <Select
-                  options={GATEWAY_TYPES.map((t) => ({ value: t.value, label: `${t.label} (${t.value})` }))}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={half}>
-            <Form.Item
-              label="描述"
-              name="desc"
-              rules={[zodRule(schema, 'desc')]}
-              extra="通常填安装地点的名称"
-            >
-              <Input maxLength={100} placeholder="如 人民广场东侧公厕男厕" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label="位置" name="location" rules={[zodRule(schema, 'location')]}>
-              <Input maxLength={200} placeholder="详细地址" />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="经度" name="lng" rules={[zodRule(schema, 'lng')]}>
-              <NumberField min={-180} max={180} {...COORD} placeholder="-180 ~ 180" aria-label="经度" />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="纬度" name="lat" rules={[zodRule(schema, 'lat')]}>
-              <NumberField min={-90} max={90} {...COORD} placeholder="-90 ~ 90" aria-label="纬度" />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="版本" name="version" rules={[zodRule(schema, 'version')]}>
-              <Input maxLength={50} placeholder="固件版本" />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="地址 (URL)" name="url" rules={[zodRule(schema, 'url')]}>
-              <Input maxLength={500} placeholder="设备的管理或视频地址（可选）" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+    />
   );
 }

@@ -8,7 +8,7 @@ import {
   environmentValues,
   parameterValuesOf,
 } from './parameter-fields.ts';
-import { normalizeNumber } from './number-field.ts';
+import { normalizeNumber } from '../../components/number-field.ts';
 
 describe('parameter set form', () => {
   it('offers every numeric parameter, starting from the SPEC §3 defaults', () => {

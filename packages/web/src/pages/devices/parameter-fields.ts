@@ -1,5 +1,5 @@
 import { ENVIRONMENT_PRESETS, LIQUID_PRESETS, NUMERIC_PARAMS, PARAMETER_DEFAULTS } from '@se/core';
-import type { NumberRules } from './number-field.ts';
+import type { NumberRules } from '../../components/number-field.ts';
 
 export type NumericParam = (typeof NUMERIC_PARAMS)[number];
 

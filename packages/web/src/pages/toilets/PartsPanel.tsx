@@ -1,22 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@se/core';
-import {
-  Button,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Empty, Flex, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addPart, updatePart } from '../../api/toilets.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
-import { zodRule } from '../../components/form-rules.ts';
+import type { FormField } from '../../components/form-fields.tsx';
 import { partStateLabel, partTypeLabel, partsInOrder } from './detail-text.ts';
 
 type Target = { mode: 'add' } | { mode: 'edit'; part: ToiletPart } | { mode: 'state'; part: ToiletPart };
@@ -44,31 +33,46 @@ function PartDialog({
   onSaved: () => void;
   onClosed: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
   const part = target.mode === 'add' ? null : target.part;
   const stateOnly = target.mode === 'state';
-  const rule = (field: string) => [zodRule(addPartBody, field)];
 
-  const submit = async (v: Values) => {
-    setSaving(true);
+  const submit = (v: Values) => {
     const note = v.note.trim();
-    const outcome = await attempt<unknown>(
-      () =>
-        part === null
-          ? addPart({ toilet_id: toiletId, type: v.type, name: v.name.trim(), state: v.state, note })
-          : stateOnly
-            ? updatePart({ id: part.id, state: v.state, note })
-            : updatePart({ id: part.id, type: v.type, name: v.name.trim(), state: v.state, note }),
-      part === null ? '部件已添加' : '保存成功',
-    );
-    setSaving(false);
-    if (outcome.ok) {
-      onSaved();
-      setOpen(false);
-    }
+    return part === null
+      ? addPart({ toilet_id: toiletId, type: v.type, name: v.name.trim(), state: v.state, note })
+      : stateOnly
+        ? updatePart({ id: part.id, state: v.state, note })
+        : updatePart({ id: part.id, type: v.type, name: v.name.trim(), state: v.state, note });
   };
+
+  const fields: FormField<Values>[] = [
+    {
+      name: 'type',
+      label: '类型',
+      kind: 'select',
+      required: true,
+      hidden: stateOnly,
+      options: TYPE_OPTIONS,
+      props: { 'aria-label': '部件类型' },
+    },
+    { name: 'name', label: '名称', hidden: stateOnly, maxLength: 50, placeholder: '如 男厕 3 号蹲位' },
+    {
+      name: 'state',
+      label: '状态',
+      kind: 'select',
+      required: true,
+      options: STATE_OPTIONS,
+      props: { 'aria-label': '部件状态' },
+    },
+    {
+      name: 'note',
+      label: '备注',
+      kind: 'textarea',
+      maxLength: 200,
+      placeholder: '如 冲水阀漏水',
+      props: { showCount: true },
+    },
+  ];
 
   const title =
     target.mode === 'add'
@@ -78,51 +82,22 @@ function PartDialog({
         : '编辑部件';
   return (
     <FormModal
-      open={open}
       title={title}
       width={520}
-      saving={saving}
-      onSave={() => form.submit()}
-      onCancel={() => setOpen(false)}
+      fields={fields}
+      schema={addPartBody}
+      initialValues={{
+        toilet_id: toiletId,
+        type: part?.type ?? 0,
+        name: part?.name ?? '',
+        state: part?.state ?? 0,
+        note: part?.note ?? '',
+      }}
+      submit={submit}
+      success={part === null ? '部件已添加' : '保存成功'}
+      onSaved={onSaved}
       onClosed={onClosed}
-    >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-        initialValues={{
-          toilet_id: toiletId,
-          type: part?.type ?? 0,
-          name: part?.name ?? '',
-          state: part?.state ?? 0,
-          note: part?.note ?? '',
-        }}
-        onFinish={(v) => void submit(v)}
-      >
-        {!stateOnly && (
-          <>
-            <Form.Item label="类型" name="type" required rules={rule('type')}>
-              <Select options={TYPE_OPTIONS} aria-label="部件类型" />
-            </Form.Item>
-            <Form.Item label="名称" name="name" rules={rule('name')}>
-              <Input maxLength={50} placeholder="如 男厕 3 号蹲位" />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item label="状态" name="state" required rules={rule('state')}>
-          <Select options={STATE_OPTIONS} aria-label="部件状态" />
-        </Form.Item>
-        <Form.Item label="备注" name="note" rules={rule('note')}>
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            maxLength={200}
-            showCount
-            placeholder="如 冲水阀漏水"
-          />
-        </Form.Item>
-      </Form>
-    </FormModal>
+    />
   );
 }
 

@@ -1,14 +1,12 @@
 import { FormModal } from '../../components/FormModal.tsx';
 import { addToiletBody, updateToiletBody, type ToiletRow } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { listDevices } from '../../api/devices.ts';
 import { addToilet, updateToilet, type ToiletFields } from '../../api/toilets.ts';
-import { zodRule } from '../../components/form-rules.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
-import { NumberField } from '../devices/NumberField.tsx';
+import { loadOrThrow } from '../../components/feedback.ts';
+import { COORD_FIELDS, type FormField } from '../../components/form-fields.tsx';
 
 export type ToiletDialogTarget = { mode: 'add' } | { mode: 'edit'; toilet: ToiletRow };
 
@@ -78,12 +76,7 @@ export function ToiletFormDialog({
   onSaved: () => void;
   onClosed: () => void;
 }) {
-  const mobile = useIsMobile();
-  const [form] = Form.useForm<FormValues>();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
   const editing = target.mode === 'edit' ? target.toilet : null;
-  const schema = editing ? updateToiletBody : addToiletBody;
 
   const initialValues: FormValues = editing
     ? {
@@ -101,8 +94,7 @@ export function ToiletFormDialog({
       }
     : { name: '', pname: '', cityname: '', adname: '', business_area: '', address: '', img_url: '' };
 
-  const submit = async (v: FormValues) => {
-    setSaving(true);
+  const submit = (v: FormValues) => {
     const fields: ToiletFields = {
       pname: v.pname?.trim() ?? '',
       cityname: v.cityname?.trim() ?? '',
@@ -114,100 +106,44 @@ export function ToiletFormDialog({
       lat: v.lat,
     };
     const name = v.name.trim();
-    const outcome = await attempt<unknown>(
-      () =>
-        editing
-          ? // 0 unlinks a gateway that was cleared in the picker.
-            updateToilet({ id: editing.id, name, ...fields, gateway_id: v.gateway_id ?? 0 })
-          : addToilet({ name, ...fields, gateway_id: v.gateway_id }),
-      editing ? '保存成功' : '厕所登记成功',
-    );
-    setSaving(false);
-    if (outcome.ok) {
-      onSaved();
-      setOpen(false);
-    }
+    return editing
+      ? // 0 unlinks a gateway that was cleared in the picker.
+        updateToilet({ id: editing.id, name, ...fields, gateway_id: v.gateway_id ?? 0 })
+      : addToilet({ name, ...fields, gateway_id: v.gateway_id });
   };
 
-  const half = mobile ? 24 : 12;
-  const third = mobile ? 24 : 8;
+  const current = editing?.gateway_id
+    ? { id: editing.gateway_id, ser_num: editing.gateway_ser_num }
+    : undefined;
+  const fields: FormField<FormValues>[] = [
+    { name: 'name', label: '名称', span: 12, required: true, maxLength: 100, placeholder: '如 人民广场公厕' },
+    {
+      name: 'gateway_id',
+      label: '关联网关',
+      span: 12,
+      rules: [],
+      render: () => <GatewayPicker current={current} />,
+    },
+    { name: 'pname', label: '省份', span: 8, maxLength: 50, placeholder: '如 浙江省' },
+    { name: 'cityname', label: '城市', span: 8, maxLength: 50, placeholder: '如 杭州市' },
+    { name: 'adname', label: '区县', span: 8, maxLength: 50, placeholder: '如 西湖区' },
+    { name: 'business_area', label: '商圈', span: 12, maxLength: 100 },
+    { name: 'address', label: '详细地址', span: 12, maxLength: 200 },
+    ...COORD_FIELDS,
+    { name: 'img_url', label: '图片地址', maxLength: 500, placeholder: 'https://…（可选）' },
+  ];
+
   return (
     <FormModal
-      open={open}
       title={editing ? `编辑厕所 ${editing.name}` : '登记厕所'}
       width={720}
-      saving={saving}
-      onSave={() => form.submit()}
-      onCancel={() => setOpen(false)}
+      fields={fields}
+      schema={editing ? updateToiletBody : addToiletBody}
+      initialValues={initialValues}
+      submit={submit}
+      success={editing ? '保存成功' : '厕所登记成功'}
+      onSaved={onSaved}
       onClosed={onClosed}
-    >
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(v) => void submit(v)}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
-        <Row gutter={16}>
-          <Col span={half}>
-            <Form.Item label="名称" name="name" required rules={[zodRule(schema, 'name')]}>
-              <Input maxLength={100} placeholder="如 人民广场公厕" />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="关联网关" name="gateway_id">
-              <GatewayPicker
-                current={
-                  editing?.gateway_id
-                    ? { id: editing.gateway_id, ser_num: editing.gateway_ser_num }
-                    : undefined
-                }
-              />
-            </Form.Item>
-          </Col>
-          <Col span={third}>
-            <Form.Item label="省份" name="pname" rules={[zodRule(schema, 'pname')]}>
-              <Input maxLength={50} placeholder="如 浙江省" />
-            </Form.Item>
-          </Col>
-          <Col span={third}>
-            <Form.Item label="城市" name="cityname" rules={[zodRule(schema, 'cityname')]}>
-              <Input maxLength={50} placeholder="如 杭州市" />
-            </Form.Item>
-          </Col>
-          <Col span={third}>
-            <Form.Item label="区县" name="adname" rules={[zodRule(schema, 'adname')]}>
-              <Input maxLength={50} placeholder="如 西湖区" />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="商圈" name="business_area" rules={[zodRule(schema, 'business_area')]}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="详细地址" name="address" rules={[zodRule(schema, 'address')]}>
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="经度" name="lng" rules={[zodRule(schema, 'lng')]}>
-              <NumberField min={-180} max={180} controls={false} placeholder="-180 ~ 180" aria-label="经度" />
-            </Form.Item>
-          </Col>
-          <Col span={half}>
-            <Form.Item label="纬度" name="lat" rules={[zodRule(schema, 'lat')]}>
-              <NumberField min={-90} max={90} controls={false} placeholder="-90 ~ 90" aria-label="纬度" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label="图片地址" name="img_url" rules={[zodRule(schema, 'img_url')]}>
-              <Input maxLength={500} placeholder="https://…（可选）" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+    />
   );
 }
