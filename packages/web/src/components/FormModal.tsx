@@ -62,6 +62,8 @@ export interface FormModalProps<V, R, D = unknown> {
   footer?: ReactNode;
   /** The form instance when the caller needs it (a field that fills others). */
   form?: FormInstance<V>;
+  /** A change the form reacts to (a new type empties the target). */
+  onValuesChange?: (changed: Partial<V>, values: V) => void;
 }
 
 /**
@@ -146,6 +148,7 @@ function SchemaFormModal<V, R, D>(props: FormModalProps<V, R, D>) {
       name={props.name}
       layout="vertical"
       initialValues={initialValues as never}
+      onValuesChange={props.onValuesChange}
       onFinish={(v) => void save(v)}
       autoComplete="off"
       style={{ marginTop: 16 }}

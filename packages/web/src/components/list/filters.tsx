@@ -160,6 +160,12 @@ export function check(o: { label: string; instant?: boolean }): FilterField<bool
   };
 }
 
+/** A range as the list endpoints take it: `start` and `end` in SERVER_TIME, blanks left out. */
+export function rangeQuery(range: Range): { start?: string; end?: string } {
+  const [start, end] = range ?? [null, null];
+  return { start: start?.format(SERVER_TIME), end: end?.format(SERVER_TIME) };
+}
+
 const parseTime = (s: string | undefined): Dayjs | null => {
   const day = s ? dayjs(s) : null;
   return day?.isValid() ? day : null;

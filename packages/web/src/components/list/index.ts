@@ -5,6 +5,7 @@ export {
   check,
   dateRange,
   multiSelect,
+  rangeQuery,
   segmented,
   select,
   text,
