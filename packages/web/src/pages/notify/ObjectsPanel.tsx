@@ -27,7 +27,6 @@ import {
 } from '../../components/list/index.ts';
 import { useSession } from '../../session/store.ts';
 
-const KEY = ['notify', 'objects'] as const;
 const TYPE_COLORS: Record<NotifyObjectType, string> = {
   user: 'blue',
   email: 'green',
