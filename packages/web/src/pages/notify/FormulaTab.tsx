@@ -1,11 +1,12 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { FORMULA_VAR_LABELS, RULE_SCOPES, type FormulaVar, type RuleHitRow, type RuleRow } from '@se/core';
 import { Button, Drawer, Flex, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listRuleHits, listRules, updateRule } from '../../api/rules.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ConfirmButton,
+  DeleteAction,
+  RowAction,
   ListTable,
   ListToolbar,
   text,
@@ -145,10 +146,6 @@ export default function FormulaTab() {
     setToggling(null);
     if (outcome.ok) list.refresh();
   };
-  const remove = async (r: RuleRow) => {
-    const outcome = await attempt(() => updateRule({ id: r.id, is_delete: true }), '删除成功');
-    if (outcome.ok) list.refresh();
-  };
 
   const columns: ListColumn<RuleRow>[] = [
     { title: '名称', dataIndex: 'name', width: 150, ellipsis: true, card: false },
@@ -212,21 +209,18 @@ export default function FormulaTab() {
         actionsWidth={220}
         actions={(r) => (
           <Flex wrap gap={4}>
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => dialog.open({ rule: r })}>
+            <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ rule: r })}>
               编辑
-            </Button>
-            <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => history.open(r)}>
+            </RowAction>
+            <RowAction icon={<HistoryOutlined />} onClick={() => history.open(r)}>
               记录
-            </Button>
-            <ConfirmButton
+            </RowAction>
+            <DeleteAction
               title="删除规则"
-              description={`确定删除规则「${r.name}」吗？`}
-              okText="删除"
-              icon={<DeleteOutlined />}
-              onConfirm={() => remove(r)}
-            >
-              删除
-            </ConfirmButton>
+              question={`确定删除规则「${r.name}」吗？`}
+              call={() => updateRule({ id: r.id, is_delete: true })}
+              onDeleted={list.refresh}
+            />
           </Flex>
         )}
       />

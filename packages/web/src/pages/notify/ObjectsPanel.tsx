@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   NOTIFY_OBJECT_TYPES,
   addNotifyObjectBody,
@@ -12,10 +12,11 @@ import { useState } from 'react';
 import { addObject, listObjects, updateObject } from '../../api/notify.ts';
 import { listDocking, listUsers } from '../../api/users.ts';
 import { FormModal } from '../../components/FormModal.tsx';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { loadOrThrow } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
-  ConfirmButton,
+  DeleteAction,
+  RowAction,
   ListTable,
   ListToolbar,
   select,
@@ -226,11 +227,6 @@ export function ObjectsPanel() {
   });
   const dialog = useDialog<{ object: NotifyObject | null }>();
 
-  const remove = async (o: NotifyObject) => {
-    const out = await attempt(() => updateObject({ id: o.id, is_delete: true }), '删除成功');
-    if (out.ok) list.refresh();
-  };
-
   return (
     <>
       <ListToolbar
@@ -251,23 +247,15 @@ export function ObjectsPanel() {
         cardExtra={(o) => typeTag(o.type)}
         actions={(o) => (
           <Flex gap={4}>
-            <Button
-              size="small"
-              type="link"
-              icon={<EditOutlined />}
-              onClick={() => dialog.open({ object: o })}
-            >
+            <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ object: o })}>
               编辑
-            </Button>
-            <ConfirmButton
+            </RowAction>
+            <DeleteAction
               title="删除提醒对象"
-              description={`确定删除「${o.name}」吗？规则将不再提醒它。`}
-              okText="删除"
-              icon={<DeleteOutlined />}
-              onConfirm={() => remove(o)}
-            >
-              删除
-            </ConfirmButton>
+              question={`确定删除「${o.name}」吗？规则将不再提醒它。`}
+              call={() => updateObject({ id: o.id, is_delete: true })}
+              onDeleted={list.refresh}
+            />
           </Flex>
         )}
       />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_SAMPLE,
@@ -15,7 +15,8 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
-  ConfirmButton,
+  DeleteAction,
+  RowAction,
   ListTable,
   ListToolbar,
   text,
@@ -193,11 +194,6 @@ export function TemplatesPanel() {
   });
   const dialog = useDialog<{ template: NotifyTemplate | null }>();
 
-  const remove = async (t: NotifyTemplate) => {
-    const out = await attempt(() => updateTemplate({ id: t.id, is_delete: true }), '删除成功');
-    if (out.ok) list.refresh();
-  };
-
   return (
     <>
       <ListToolbar
@@ -217,23 +213,15 @@ export function TemplatesPanel() {
         cardTitle={(t) => t.name}
         actions={(t) => (
           <Flex gap={4}>
-            <Button
-              size="small"
-              type="link"
-              icon={<EditOutlined />}
-              onClick={() => dialog.open({ template: t })}
-            >
+            <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ template: t })}>
               编辑
-            </Button>
-            <ConfirmButton
+            </RowAction>
+            <DeleteAction
               title="删除模板"
-              description={`确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`}
-              okText="删除"
-              icon={<DeleteOutlined />}
-              onConfirm={() => remove(t)}
-            >
-              删除
-            </ConfirmButton>
+              question={`确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`}
+              call={() => updateTemplate({ id: t.id, is_delete: true })}
+              onDeleted={list.refresh}
+            />
           </Flex>
         )}
       />

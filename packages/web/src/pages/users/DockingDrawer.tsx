@@ -1,5 +1,4 @@
 import {
-  DeleteOutlined,
   EditOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
@@ -17,7 +16,8 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
-  ConfirmButton,
+  DeleteAction,
+  RowAction,
   ListTable,
   ListToolbar,
   text,
@@ -138,11 +138,6 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
     void queryClient.invalidateQueries({ queryKey: ['users', 'audit'] });
   };
 
-  const remove = async (d: DockingInterface) => {
-    const outcome = await attempt(() => updateDocking({ id: d.id, is_delete: true }), '删除成功');
-    if (outcome.ok) refresh();
-  };
-
   const sendTest = async (d: DockingInterface) => {
     setTesting(d.id);
     const outcome = await attempt(() => testDocking(d.id));
@@ -155,30 +150,21 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
 
   const actions = (d: DockingInterface) => (
     <Flex wrap gap={4}>
-      <Button size="small" type="link" icon={<EditOutlined />} onClick={() => dialog.open({ docking: d })}>
+      <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ docking: d })}>
         编辑
-      </Button>
-      <Button
-        size="small"
-        type="link"
-        icon={<SendOutlined />}
-        loading={testing === d.id}
-        onClick={() => void sendTest(d)}
-      >
+      </RowAction>
+      <RowAction icon={<SendOutlined />} loading={testing === d.id} onClick={() => void sendTest(d)}>
         发送测试
-      </Button>
-      <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => log.open(d)}>
+      </RowAction>
+      <RowAction icon={<HistoryOutlined />} onClick={() => log.open(d)}>
         推送记录
-      </Button>
-      <ConfirmButton
+      </RowAction>
+      <DeleteAction
         title="删除对接接口"
-        description={`确定删除对接接口「${d.name}」吗？`}
-        okText="删除"
-        icon={<DeleteOutlined />}
-        onConfirm={() => remove(d)}
-      >
-        删除
-      </ConfirmButton>
+        question={`确定删除对接接口「${d.name}」吗？`}
+        call={() => updateDocking({ id: d.id, is_delete: true })}
+        onDeleted={refresh}
+      />
     </Flex>
   );
 
