@@ -12,13 +12,19 @@ import { attempt } from '../../components/feedback.ts';
 import {
   ListTable,
   ListToolbar,
-  select,
   useListQuery,
   type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { STATUS_COLORS, canRetry, deliveryDetail, pushKindText, statusText } from './delivery-text.ts';
+import {
+  STATUS_COLORS,
+  canRetry,
+  deliveryDetail,
+  pushKindText,
+  statusFilter,
+  statusText,
+} from './delivery-text.ts';
 
 const PUSHES: { key: keyof DockingPushes; label: string }[] = [
   { key: 'push_reports', label: '设备数据' },
@@ -62,17 +68,11 @@ export function DockingPushSwitches({
 }
 
 const FILTERS: FilterFields<{ status: string | undefined }> = {
-  status: select({
-    options: [
-      { value: 'pending', label: '等待发送' },
-      { value: 'sent', label: '已发送' },
-      { value: 'failed', label: '失败' },
-    ],
-    placeholder: '全部状态',
-    label: '推送状态',
-    width: 140,
-    instant: true,
-  }),
+  status: statusFilter<string>('推送状态', [
+    { value: 'pending', label: '等待发送' },
+    { value: 'sent', label: '已发送' },
+    { value: 'failed', label: '失败' },
+  ]),
 };
 
 const statusTag = (s: string) => <Tag color={STATUS_COLORS[s]}>{statusText(s)}</Tag>;

@@ -12,7 +12,7 @@ import {
   type RuleScope,
 } from '@se/core';
 import { Alert, Button, Descriptions, Flex, Form, Radio, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   addRule,
   listObjectsForRules,
@@ -120,7 +120,19 @@ function TestPanel() {
 const label = (ids: number[], labels: string[]) =>
   ids.map((id, i) => ({ value: id, label: labels[i] ?? `#${id}` }));
 
-const atLeastOne = (message: string) => [{ required: true, type: 'array' as const, min: 1, message }];
+/** The devices or toilets a rule of that scope watches: at least one, shown for that scope only. */
+const scoped = (
+  scope: 'devices' | 'toilets',
+  label: string,
+  message: string,
+  render: () => ReactNode,
+): FormField<RuleForm> => ({
+  name: scope === 'devices' ? 'device_ids' : 'toilet_ids',
+  label,
+  rules: [{ required: true, type: 'array', min: 1, message }],
+  hidden: (v) => v.scope !== scope,
+  render,
+});
 
 /** The fields of the rule dialog; `rule` labels the devices, toilets … it already has. */
 function ruleFields(rule: RuleRow | null): FormField<RuleForm>[] {
@@ -156,40 +168,28 @@ function ruleFields(rule: RuleRow | null): FormField<RuleForm>[] {
         />
       ),
     },
-    {
-      name: 'device_ids',
-      label: '设备',
-      rules: atLeastOne('请选择至少一台设备'),
-      hidden: (v) => v.scope !== 'devices',
-      render: () => (
-        <RemoteSelect
-          queryKey="devices"
-          ariaLabel="设备"
-          multiple
-          load={(keywords) => listRuleDevices({ keywords, page_size: 20 })}
-          toOption={deviceOption}
-          known={rule ? label(rule.device_ids, rule.device_labels) : []}
-          placeholder="搜索网关、传感器、除臭机"
-        />
-      ),
-    },
-    {
-      name: 'toilet_ids',
-      label: '厕所',
-      rules: atLeastOne('请选择至少一个厕所'),
-      hidden: (v) => v.scope !== 'toilets',
-      render: () => (
-        <RemoteSelect
-          queryKey="toilets"
-          ariaLabel="厕所"
-          multiple
-          load={(keywords) => listToilets({ keywords, page_size: 20 })}
-          toOption={(t) => ({ value: t.id, label: t.name })}
-          known={rule ? label(rule.toilet_ids, rule.toilet_labels) : []}
-          placeholder="搜索厕所名称 / 地址"
-        />
-      ),
-    },
+    scoped('devices', '设备', '请选择至少一台设备', () => (
+      <RemoteSelect
+        queryKey="devices"
+        ariaLabel="设备"
+        multiple
+        load={(keywords) => listRuleDevices({ keywords, page_size: 20 })}
+        toOption={deviceOption}
+        known={rule ? label(rule.device_ids, rule.device_labels) : []}
+        placeholder="搜索网关、传感器、除臭机"
+      />
+    )),
+    scoped('toilets', '厕所', '请选择至少一个厕所', () => (
+      <RemoteSelect
+        queryKey="toilets"
+        ariaLabel="厕所"
+        multiple
+        load={(keywords) => listToilets({ keywords, page_size: 20 })}
+        toOption={(t) => ({ value: t.id, label: t.name })}
+        known={rule ? label(rule.toilet_ids, rule.toilet_labels) : []}
+        placeholder="搜索厕所名称 / 地址"
+      />
+    )),
     {
       ...seconds,
       name: 'duration_s',

@@ -1,6 +1,6 @@
-import { EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { FORMULA_VAR_LABELS, RULE_SCOPES, type FormulaVar, type RuleHitRow, type RuleRow } from '@se/core';
-import { Button, Drawer, Flex, Select, Switch, Tag, Typography } from 'antd';
+import { Drawer, Flex, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listRuleHits, listRules, updateRule } from '../../api/rules.ts';
 import { attempt } from '../../components/feedback.ts';
@@ -194,11 +194,7 @@ export default function FormulaTab() {
       <ListToolbar
         list={list}
         buttons={false}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.open({ rule: null })}>
-            新增规则
-          </Button>
-        }
+        add={{ label: '新增规则', onClick: () => dialog.open({ rule: null }) }}
       />
       <ListTable
         list={list}

@@ -9,14 +9,20 @@ import {
   ListToolbar,
   dateRange,
   rangeQuery,
-  select,
   text,
   useListQuery,
   type FilterFields,
   type ListColumn,
   type Range,
 } from '../../components/list/index.ts';
-import { STATUS_COLORS, canRetry, channelText, deliveryDetail, statusText } from './delivery-text.ts';
+import {
+  STATUS_COLORS,
+  canRetry,
+  channelText,
+  deliveryDetail,
+  statusFilter,
+  statusText,
+} from './delivery-text.ts';
 
 /** Every channel of one notification: where it went, whether it arrived, a retry button. */
 export function DeliveryList({
@@ -71,17 +77,11 @@ interface Search {
 }
 
 const FILTERS: FilterFields<Search> = {
-  status: select({
-    options: [
-      { value: 'failed', label: '有失败' },
-      { value: 'pending', label: '有等待发送' },
-      { value: 'sent', label: '有已发送' },
-    ],
-    placeholder: '全部状态',
-    label: '发送状态',
-    width: 140,
-    instant: true,
-  }),
+  status: statusFilter('发送状态', [
+    { value: 'failed', label: '有失败' },
+    { value: 'pending', label: '有等待发送' },
+    { value: 'sent', label: '有已发送' },
+  ]),
   range: dateRange({ instant: true }),
   keywords: text({ placeholder: '标题 / 内容 / 设备', width: 240, search: true }),
 };

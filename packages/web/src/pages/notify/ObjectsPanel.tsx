@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import {
   NOTIFY_OBJECT_TYPES,
   addNotifyObjectBody,
@@ -7,7 +7,7 @@ import {
   type NotifyObjectType,
 } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Form, Select, Tag } from 'antd';
+import { Empty, Flex, Form, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { addObject, listObjects, updateObject } from '../../api/notify.ts';
 import { listDocking, listUsers } from '../../api/users.ts';
@@ -232,11 +232,7 @@ export function ObjectsPanel() {
       <ListToolbar
         list={list}
         buttons={false}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.open({ object: null })}>
-            新增对象
-          </Button>
-        }
+        add={{ label: '新增对象', onClick: () => dialog.open({ object: null }) }}
       />
       <ListTable
         list={list}

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import {
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_SAMPLE,
@@ -199,11 +199,7 @@ export function TemplatesPanel() {
       <ListToolbar
         list={list}
         buttons={false}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.open({ template: null })}>
-            新增模板
-          </Button>
-        }
+        add={{ label: '新增模板', onClick: () => dialog.open({ template: null }) }}
       />
       <ListTable
         list={list}

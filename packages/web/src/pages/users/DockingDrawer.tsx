@@ -3,7 +3,6 @@ import {
   EyeInvisibleOutlined,
   EyeOutlined,
   HistoryOutlined,
-  PlusOutlined,
   SendOutlined,
 } from '@ant-design/icons';
 import { addDockingBody, updateDockingBody, type DockingInterface, type UserRow } from '@se/core';
@@ -199,11 +198,7 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
       <ListToolbar
         list={list}
         buttons={false}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.open({ docking: null })}>
-            新增接口
-          </Button>
-        }
+        add={{ label: '新增接口', onClick: () => dialog.open({ docking: null }) }}
       />
       <ListTable
         list={list}
