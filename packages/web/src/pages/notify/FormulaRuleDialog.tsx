@@ -63,8 +63,8 @@ function TestPanel() {
   };
   return (
     <Flex vertical gap={8}>
-      <Flex gap={8}>
-        <div style={{ flex: 1 }}>
+      <Flex gap={8} wrap>
+        <div style={{ flex: 1, minWidth: 200 }}>
           <RemoteSelect
             queryKey="test-device"
             ariaLabel="测试设备"
