@@ -7,7 +7,8 @@ import type { ListQuery, RowsPage } from './use-list-query.ts';
 /**
  * A list's filter inputs (from its filter list), 查询 and 重置 (left out with `buttons={false}`
  * when every filter applies at once), then `extra` (刷新 …) and the right-aligned `actions`
- * (新增, 导出 …); `add` is the usual first action, a primary 新增… button.
+ * (新增, 导出 …); `add` is the usual first action, a primary 新增… button, and `refresh` a 刷新
+ * button after the inputs (a list that changes in the background).
  */
 export function ListToolbar<F, P extends RowsPage<unknown>>({
   list,
@@ -15,12 +16,14 @@ export function ListToolbar<F, P extends RowsPage<unknown>>({
   extra,
   actions,
   add,
+  refresh,
 }: {
   list: ListQuery<F, P>;
   buttons?: boolean;
   extra?: ReactNode;
   actions?: ReactNode;
   add?: { label: string; onClick: () => void };
+  refresh?: boolean;
 }) {
   const mobile = useIsMobile();
   const { filters, draft } = list;
@@ -49,6 +52,7 @@ export function ListToolbar<F, P extends RowsPage<unknown>>({
           </Button>
         </>
       )}
+      {refresh && <Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label="刷新" />}
       {extra}
       {(actions || add) && (
         <Flex wrap gap="small" style={{ marginInlineStart: mobile ? 0 : 'auto' }}>

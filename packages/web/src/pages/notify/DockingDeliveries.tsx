@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { DeliveryRow, DockingInterface } from '@se/core';
 import { Button, Checkbox, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -125,11 +124,7 @@ export function DockingDeliveriesModal({
       onCancel={() => setOpen(false)}
       afterClose={onClosed}
     >
-      <ListToolbar
-        list={list}
-        buttons={false}
-        extra={<Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label="刷新" />}
-      />
+      <ListToolbar list={list} buttons={false} refresh />
       <ListTable
         list={list}
         columns={COLUMNS}

@@ -1,4 +1,4 @@
-import { ReloadOutlined, RedoOutlined } from '@ant-design/icons';
+import { RedoOutlined } from '@ant-design/icons';
 import type { DeliveryRow, NotificationRow } from '@se/core';
 import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -135,11 +135,7 @@ export function HistoryPanel() {
 
   return (
     <>
-      <ListToolbar
-        list={list}
-        buttons={false}
-        extra={<Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label="刷新" />}
-      />
+      <ListToolbar list={list} buttons={false} refresh />
       <ListTable
         list={list}
         columns={COLUMNS}
