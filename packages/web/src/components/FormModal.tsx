@@ -60,8 +60,12 @@ export interface FormModalProps<V, R, D = unknown> {
   /** The antd form name, which prefixes the inputs' ids. */
   name?: string;
   okText?: string;
+  /** Shown under the fields (a hint, a preview). */
+  footer?: ReactNode;
   /** The form instance when the caller needs it (a field that fills others). */
   form?: FormInstance<V>;
+  /** A change the form reacts to (a new type empties the target). */
+  onValuesChange?: (changed: Partial<V>, values: V) => void;
 }
 
 /**
@@ -148,11 +152,13 @@ function SchemaFormModal<V, R, D>(props: FormModalProps<V, R, D>) {
       name={props.name}
       layout="vertical"
       initialValues={initialValues as never}
+      onValuesChange={props.onValuesChange}
       onFinish={(v) => void save(v)}
       autoComplete="off"
       style={{ marginTop: 16 }}
     >
       <SchemaFields fields={props.fields} schema={props.schema} />
+      {props.footer}
     </Form>
   );
 

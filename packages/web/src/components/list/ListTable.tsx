@@ -69,6 +69,8 @@ export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
   /** Defaults to the list loading (again). */
   loading?: boolean;
   selection?: { selected: Key[]; onChange: (keys: Key[]) => void };
+  /** More about a row, shown when it is expanded (under the card's details on a phone). */
+  expand?: (row: Row) => ReactNode;
   /** A sorter's change (paging goes through the list). */
   onSort?: TableProps<Row>['onChange'];
 }
@@ -121,6 +123,7 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
                   styles={{ body: { paddingBottom: actions ? 4 : undefined } }}
                 >
                   {details(shown, row, i)}
+                  {props.expand?.(row)}
                   {actions?.(row)}
                 </Card>
               ))}
@@ -154,7 +157,18 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       locale={{ emptyText: empty }}
       scroll={{ x: tableWidth(shown) + (folded.length ? 48 : 0) + (selection ? 32 : 0) }}
       pagination={list.pagination}
-      expandable={folded.length ? { expandedRowRender: (row, i) => details(folded, row, i) } : undefined}
+      expandable={
+        folded.length || props.expand
+          ? {
+              expandedRowRender: (row, i) => (
+                <>
+                  {folded.length > 0 && details(folded, row, i)}
+                  {props.expand?.(row)}
+                </>
+              ),
+            }
+          : undefined
+      }
       rowSelection={
         selection && { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys) }
       }

@@ -1,4 +1,4 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useIsMobile } from '../../layout/viewport.ts';
@@ -7,18 +7,23 @@ import type { ListQuery, RowsPage } from './use-list-query.ts';
 /**
  * A list's filter inputs (from its filter list), 查询 and 重置 (left out with `buttons={false}`
  * when every filter applies at once), then `extra` (刷新 …) and the right-aligned `actions`
- * (新增, 导出 …).
+ * (新增, 导出 …); `add` is the usual first action, a primary 新增… button, and `refresh` a 刷新
+ * button after the inputs (a list that changes in the background).
  */
 export function ListToolbar<F, P extends RowsPage<unknown>>({
   list,
   buttons = true,
   extra,
   actions,
+  add,
+  refresh,
 }: {
   list: ListQuery<F, P>;
   buttons?: boolean;
   extra?: ReactNode;
   actions?: ReactNode;
+  add?: { label: string; onClick: () => void };
+  refresh?: boolean;
 }) {
   const mobile = useIsMobile();
   const { filters, draft } = list;
@@ -47,9 +52,15 @@ export function ListToolbar<F, P extends RowsPage<unknown>>({
           </Button>
         </>
       )}
+      {refresh && <Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label="刷新" />}
       {extra}
-      {actions && (
+      {(actions || add) && (
         <Flex wrap gap="small" style={{ marginInlineStart: mobile ? 0 : 'auto' }}>
+          {add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
+              {add.label}
+            </Button>
+          )}
           {actions}
         </Flex>
       )}

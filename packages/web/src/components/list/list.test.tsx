@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { ListTable, type ListColumn } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
+import { DeleteAction } from './RowActions.tsx';
 import { select, text, type FilterFields } from './filters.tsx';
 import { useListQuery, type RowsPage } from './use-list-query.ts';
 
@@ -41,8 +42,8 @@ const rows = (n: number, total = n) => ({
 
 let current: { pagination: PaginationProps };
 
-function Screen() {
-  const list = useListQuery({ key: ['test'], filters: FILTERS, load });
+function Screen({ memory }: { memory?: boolean }) {
+  const list = useListQuery({ key: ['test'], filters: FILTERS, load, memory });
   current = list;
   return (
     <>
@@ -52,7 +53,7 @@ function Screen() {
   );
 }
 
-function renderAt(url: string) {
+function renderAt(url: string, memory?: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -61,7 +62,7 @@ function renderAt(url: string) {
         element: (
           <QueryClientProvider client={client}>
             <UiProvider>
-              <Screen />
+              <Screen memory={memory} />
             </UiProvider>
           </QueryClientProvider>
         ),
@@ -142,6 +143,23 @@ describe('useListQuery', { timeout: 20_000 }, () => {
     await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
   });
 
+  it('keeps the list of a drawer (memory) out of the URL', async () => {
+    const router = renderAt('/list?keywords=a', true);
+    await screen.findByText('厕所1');
+    expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 });
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '西湖' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith(
+        { keywords: '西湖', city: undefined },
+        { page: 1, page_size: 10 },
+      ),
+    );
+    act(() => current.pagination.onChange!(2, 10));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(expect.anything(), { page: 2, page_size: 10 }));
+    expect(search(router)).toBe('?keywords=a');
+  });
+
   it('steps back to the last page with rows when the page it shows has emptied', async () => {
     load.mockResolvedValue(rows(0, 25));
     const router = renderAt('/list?page=5');
@@ -174,5 +192,25 @@ describe('ListTable', { timeout: 20_000 }, () => {
     load.mockResolvedValue(rows(0, 0));
     renderAt('/list');
     expect(await screen.findByText('没有厕所')).toBeTruthy();
+  });
+});
+
+describe('DeleteAction', { timeout: 20_000 }, () => {
+  it('asks, deletes, says 删除成功 and reloads the list', async () => {
+    const call = vi.fn().mockResolvedValue({ code: 200, message: '', data: null });
+    const deleted = vi.fn();
+    render(
+      <UiProvider>
+        <DeleteAction title="删除厕所" question="确定删除「东门」吗？" call={call} onDeleted={deleted} />
+      </UiProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }));
+    expect(await screen.findByText('确定删除「东门」吗？')).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+    const ok = screen.getAllByRole('button', { name: /删\s*除/ }).at(-1)!;
+    fireEvent.click(ok);
+    await waitFor(() => expect(deleted).toHaveBeenCalled(), { timeout: 5000 });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('删除成功')).toBeTruthy();
   });
 });

@@ -27,6 +27,11 @@ export interface ListOptions<F, P extends RowsPage<unknown>> {
   load: (filters: F, paging: { page: number; page_size: number }) => Promise<Envelope<P>>;
   /** Prefix of this list's URL parameters, when two lists share one route (the users tabs). */
   param?: string;
+  /**
+   * Keeps filters and page in the component instead of the URL: a list inside a drawer or a
+   * dialog, whose state ends when it closes (another row's drawer starts blank).
+   */
+  memory?: boolean;
   /** Polling: how long until the next load, or false (see React Query's refetchInterval). */
   refetchInterval?: (data: P | undefined) => number | false;
 }
@@ -90,7 +95,11 @@ const positive = (text: string | null): number | undefined => {
 export function useListQuery<F, P extends RowsPage<unknown>>(o: ListOptions<F, P>): ListQuery<F, P> {
   const { filters: fields, param: prefix = '' } = o;
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [ownParams, setOwnParams] = useState(() => new URLSearchParams());
+  const params = o.memory ? ownParams : urlParams;
+  const setParams = (next: URLSearchParams, options: { replace: boolean }) =>
+    o.memory ? setOwnParams(next) : setUrlParams(next, options);
 
   const applied = useMemo(() => decode(fields, params, prefix), [fields, params, prefix]);
   const encoded = encode(fields, applied);

@@ -1,18 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { DeliveryRow, DockingInterface } from '@se/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Checkbox,
-  Empty,
-  Flex,
-  Modal,
-  Select,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Checkbox, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   listDockingDeliveries,
@@ -21,10 +8,23 @@ import {
   type DockingDeliveryFilter,
   type DockingPushes,
 } from '../../api/notify.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
-import { usePager } from '../../components/pager.ts';
+import { attempt } from '../../components/feedback.ts';
+import {
+  ListTable,
+  ListToolbar,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { STATUS_COLORS, canRetry, deliveryDetail, pushKindText, statusText } from './delivery-text.ts';
+import {
+  STATUS_COLORS,
+  canRetry,
+  deliveryDetail,
+  pushKindText,
+  statusFilter,
+  statusText,
+} from './delivery-text.ts';
 
 const PUSHES: { key: keyof DockingPushes; label: string }[] = [
   { key: 'push_reports', label: '设备数据' },
@@ -67,6 +67,33 @@ export function DockingPushSwitches({
   );
 }
 
+type Status = DockingDeliveryFilter['status'];
+const FILTERS: FilterFields<{ status: Status }> = {
+  status: statusFilter<NonNullable<Status>>('推送状态', [
+    { value: 'pending', label: '等待发送' },
+    { value: 'sent', label: '已发送' },
+    { value: 'failed', label: '失败' },
+  ]),
+};
+
+const statusTag = (s: string) => <Tag color={STATUS_COLORS[s]}>{statusText(s)}</Tag>;
+
+const COLUMNS: ListColumn<DeliveryRow>[] = [
+  { title: '时间', dataIndex: 'created_at', width: 170, card: false },
+  { title: '内容', dataIndex: 'kind', width: 100, render: (k: string) => <Tag>{pushKindText(k)}</Tag> },
+  { title: '状态', dataIndex: 'status', width: 100, render: statusTag, card: false },
+  {
+    title: '详情',
+    key: 'detail',
+    render: (_, d) => (
+      <Typography.Text type={d.status === 'failed' ? 'danger' : 'secondary'}>
+        {deliveryDetail(d)}
+        {d.response_code ? `（HTTP ${d.response_code}）` : ''}
+      </Typography.Text>
+    ),
+  },
+];
+
 /** 推送记录 of one docking interface: every signed POST, its state and retries. */
 export function DockingDeliveriesModal({
   docking,
@@ -76,63 +103,20 @@ export function DockingDeliveriesModal({
   onClosed: () => void;
 }) {
   const mobile = useIsMobile();
-  const queryClient = useQueryClient();
-  const pager = usePager();
   const [open, setOpen] = useState(true);
-  const [status, setStatus] = useState<DockingDeliveryFilter['status']>();
   const [busy, setBusy] = useState<number | null>(null);
-  const key = ['notify', 'docking-log', docking.id];
-  const list = useQuery({
-    queryKey: [...key, status, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listDockingDeliveries({
-          docking_id: docking.id,
-          status,
-          page: pager.page,
-          page_size: pager.pageSize,
-        }),
-      ),
-    placeholderData: keepPreviousData,
+  const list = useListQuery({
+    key: ['notify', 'docking-log', docking.id],
+    filters: FILTERS,
+    memory: true,
+    load: (f, paging) => listDockingDeliveries({ docking_id: docking.id, status: f.status, ...paging }),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
   const retry = async (d: DeliveryRow) => {
     setBusy(d.id);
     const out = await attempt(() => retryDelivery(d.id), '已重新加入发送队列');
     setBusy(null);
-    if (out.ok) refresh();
+    if (out.ok) list.refresh();
   };
-  const columns: TableColumnsType<DeliveryRow> = [
-    { title: '时间', dataIndex: 'created_at', width: 170 },
-    { title: '内容', dataIndex: 'kind', width: 100, render: (k: string) => <Tag>{pushKindText(k)}</Tag> },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      render: (s: string) => <Tag color={STATUS_COLORS[s]}>{statusText(s)}</Tag>,
-    },
-    {
-      title: '详情',
-      key: 'detail',
-      render: (_, d) => (
-        <Typography.Text type={d.status === 'failed' ? 'danger' : 'secondary'}>
-          {deliveryDetail(d)}
-          {d.response_code ? `（HTTP ${d.response_code}）` : ''}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 90,
-      render: (_, d) =>
-        canRetry(d) ? (
-          <Button size="small" loading={busy === d.id} onClick={() => void retry(d)}>
-            重试
-          </Button>
-        ) : null,
-    },
-  ];
   return (
     <Modal
       title={`推送记录 - ${docking.name}`}
@@ -142,41 +126,22 @@ export function DockingDeliveriesModal({
       onCancel={() => setOpen(false)}
       afterClose={onClosed}
     >
-      <Flex gap="small" style={{ marginBottom: 12 }} wrap>
-        <Select
-          value={status}
-          onChange={(s) => {
-            setStatus(s);
-            pager.reset();
-          }}
-          allowClear
-          placeholder="全部状态"
-          aria-label="推送状态"
-          style={{ width: 140 }}
-          options={[
-            { value: 'pending', label: '等待发送' },
-            { value: 'sent', label: '已发送' },
-            { value: 'failed', label: '失败' },
-          ]}
-        />
-        <Button icon={<ReloadOutlined />} onClick={refresh} aria-label="刷新" />
-      </Flex>
-      <Table<DeliveryRow>
+      <ListToolbar list={list} buttons={false} refresh />
+      <ListTable
+        list={list}
+        columns={COLUMNS}
         rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 700 }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description="暂无推送记录：开启推送后，数据会以签名的 JSON 推送到该接口"
-            />
-          ),
-        }}
-        pagination={pager.pagination(list.data?.total ?? 0)}
+        empty="暂无推送记录：开启推送后，数据会以签名的 JSON 推送到该接口"
+        cardTitle={(d) => d.created_at}
+        cardExtra={(d) => statusTag(d.status)}
+        actionsWidth={90}
+        actions={(d) =>
+          canRetry(d) ? (
+            <Button size="small" loading={busy === d.id} onClick={() => void retry(d)}>
+              重试
+            </Button>
+          ) : null
+        }
       />
     </Modal>
   );

@@ -27,6 +27,34 @@ function Highlight({ text, pos, end }: { text: string; pos: number; end: number 
   );
 }
 
+const JOINS = [
+  { value: 'and' as const, label: '且' },
+  { value: 'or' as const, label: '或' },
+];
+const STATES = [
+  { value: 'true', label: '触发' },
+  { value: 'false', label: '未触发' },
+];
+
+/** One of a builder row's drop-downs. */
+function RowSelect<V extends string>(props: {
+  label: string;
+  value: V;
+  width: number;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Select<V>
+      aria-label={props.label}
+      value={props.value}
+      style={{ width: props.width }}
+      options={props.options}
+      onChange={props.onChange}
+    />
+  );
+}
+
 function BuilderRowEditor({
   row,
   first,
@@ -45,24 +73,21 @@ function BuilderRowEditor({
       {first ? (
         <span style={{ width: 64 }}>当</span>
       ) : (
-        <Select
-          aria-label="连接"
+        <RowSelect
+          label="连接"
           value={row.join}
-          style={{ width: 64 }}
-          options={[
-            { value: 'and', label: '且' },
-            { value: 'or', label: '或' },
-          ]}
+          width={64}
+          options={JOINS}
           onChange={(join) => onChange({ ...row, join })}
         />
       )}
       <Checkbox checked={row.not} onChange={(e) => onChange({ ...row, not: e.target.checked })}>
         非
       </Checkbox>
-      <Select<FormulaVar>
-        aria-label="变量"
+      <RowSelect<FormulaVar>
+        label="变量"
         value={row.variable}
-        style={{ width: 130 }}
+        width={130}
         options={FORMULA_VARS.map((v) => ({ value: v, label: FORMULA_VAR_LABELS[v] }))}
         onChange={(variable) =>
           onChange(
@@ -73,22 +98,19 @@ function BuilderRowEditor({
         }
       />
       {bool ? (
-        <Select
-          aria-label="状态"
+        <RowSelect
+          label="状态"
           value={row.value}
-          style={{ width: 110 }}
-          options={[
-            { value: 'true', label: '触发' },
-            { value: 'false', label: '未触发' },
-          ]}
+          width={110}
+          options={STATES}
           onChange={(value) => onChange({ ...row, value })}
         />
       ) : (
         <>
-          <Select<CompareOp>
-            aria-label="比较"
+          <RowSelect<CompareOp>
+            label="比较"
             value={row.op}
-            style={{ width: 110 }}
+            width={110}
             options={COMPARE_OPS.map((op) => ({ value: op, label: FORMULA_OP_LABELS[op] }))}
             onChange={(op) => onChange({ ...row, op })}
           />

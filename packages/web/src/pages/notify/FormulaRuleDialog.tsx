@@ -4,27 +4,15 @@ import {
   RULE_LIMITS,
   RULE_SCOPES,
   addRuleBody,
+  formatDateTime,
   tryCheckFormula,
   type FormulaTestResult,
   type FormulaVar,
   type RuleRow,
   type RuleScope,
 } from '@se/core';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
-import { listToilets } from '../../api/toilets.ts';
+import { Alert, Button, Descriptions, Flex, Form, Radio, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import {
   addRule,
   listObjectsForRules,
@@ -34,10 +22,10 @@ import {
   updateRule,
   type RuleFields,
 } from '../../api/rules.ts';
+import { listToilets } from '../../api/toilets.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
-import { zodRule } from '../../components/form-rules.ts';
-import { formatDateTime } from '@se/core';
+import type { FormField } from '../../components/form-fields.tsx';
 import { FormulaEditor } from './FormulaEditor.tsx';
 import { RemoteSelect } from './FormulaPickers.tsx';
 
@@ -60,7 +48,8 @@ const deviceOption = (d: { id: number; ser_num: string; desc: string }) => ({
 });
 
 /** 用设备最新数据测试: the formula in the dialog against one device's latest readings. */
-function TestPanel({ formula }: { formula: string }) {
+function TestPanel() {
+  const formula = (Form.useWatch('formula') as string | undefined) ?? '';
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<FormulaTestResult | null>(null);
@@ -74,8 +63,8 @@ function TestPanel({ formula }: { formula: string }) {
   };
   return (
     <Flex vertical gap={8}>
-      <Flex gap={8}>
-        <div style={{ flex: 1 }}>
+      <Flex gap={8} wrap>
+        <div style={{ flex: 1, minWidth: 200 }}>
           <RemoteSelect
             queryKey="test-device"
             ariaLabel="测试设备"
@@ -128,6 +117,134 @@ function TestPanel({ formula }: { formula: string }) {
   );
 }
 
+const label = (ids: number[], labels: string[]) =>
+  ids.map((id, i) => ({ value: id, label: labels[i] ?? `#${id}` }));
+
+/** The devices or toilets a rule of that scope watches: at least one, shown for that scope only. */
+const scoped = (
+  scope: 'devices' | 'toilets',
+  label: string,
+  message: string,
+  render: () => ReactNode,
+): FormField<RuleForm> => ({
+  name: scope === 'devices' ? 'device_ids' : 'toilet_ids',
+  label,
+  rules: [{ required: true, type: 'array', min: 1, message }],
+  hidden: (v) => v.scope !== scope,
+  render,
+});
+
+/** The fields of the rule dialog; `rule` labels the devices, toilets … it already has. */
+function ruleFields(rule: RuleRow | null): FormField<RuleForm>[] {
+  const seconds = { kind: 'number', span: 8, props: { min: 0, precision: 0 } } as const;
+  return [
+    { name: 'name', label: '名称', required: true, maxLength: 50, placeholder: '例如：氨气持续超标' },
+    {
+      name: 'formula',
+      label: '公式',
+      required: true,
+      rules: [
+        {
+          validator: async (_r, v: string) => {
+            if (!v?.trim()) throw new Error('请填写完整的公式');
+            const c = tryCheckFormula(v);
+            if (!c.ok) throw new Error(c.message);
+          },
+        },
+      ],
+      render: () => <FormulaEditor messageInForm />,
+    },
+    { label: '用设备最新数据测试', render: () => <TestPanel /> },
+    {
+      name: 'scope',
+      label: '范围',
+      rules: [],
+      render: () => (
+        <Radio.Group
+          options={(Object.keys(RULE_SCOPES) as RuleScope[]).map((s) => ({
+            value: s,
+            label: RULE_SCOPES[s],
+          }))}
+        />
+      ),
+    },
+    scoped('devices', '设备', '请选择至少一台设备', () => (
+      <RemoteSelect
+        queryKey="devices"
+        ariaLabel="设备"
+        multiple
+        load={(keywords) => listRuleDevices({ keywords, page_size: 20 })}
+        toOption={deviceOption}
+        known={rule ? label(rule.device_ids, rule.device_labels) : []}
+        placeholder="搜索网关、传感器、除臭机"
+      />
+    )),
+    scoped('toilets', '厕所', '请选择至少一个厕所', () => (
+      <RemoteSelect
+        queryKey="toilets"
+        ariaLabel="厕所"
+        multiple
+        load={(keywords) => listToilets({ keywords, page_size: 20 })}
+        toOption={(t) => ({ value: t.id, label: t.name })}
+        known={rule ? label(rule.toilet_ids, rule.toilet_labels) : []}
+        placeholder="搜索厕所名称 / 地址"
+      />
+    )),
+    {
+      ...seconds,
+      name: 'duration_s',
+      label: '持续时间（秒）',
+      item: { tooltip: '公式持续成立这么久才触发；0 表示立即触发' },
+      props: { ...seconds.props, max: RULE_LIMITS.durationMax },
+    },
+    {
+      ...seconds,
+      name: 'cooldown_s',
+      label: '冷却时间（秒）',
+      item: { tooltip: '同一设备触发后，这段时间内不再提醒' },
+      props: { ...seconds.props, max: RULE_LIMITS.cooldownMax },
+    },
+    { name: 'enabled', label: '启用', kind: 'switch', span: 8, rules: [] },
+    {
+      name: 'template_id',
+      label: '消息模板',
+      rules: [],
+      extra: '不选则使用默认模板',
+      render: () => (
+        <RemoteSelect
+          queryKey="templates"
+          ariaLabel="消息模板"
+          load={listTemplatesForRules}
+          toOption={(t) => ({ value: t.id, label: t.name })}
+          known={
+            rule?.template_id
+              ? [{ value: rule.template_id, label: rule.template_name || `#${rule.template_id}` }]
+              : []
+          }
+          placeholder="选择模板"
+        />
+      ),
+    },
+    {
+      name: 'object_ids',
+      label: '提醒对象',
+      rules: [],
+      extra: '规则触发时，除自己的站内消息外还会通知这些对象',
+      render: () => (
+        <RemoteSelect
+          queryKey="objects"
+          ariaLabel="提醒对象"
+          multiple
+          load={listObjectsForRules}
+          toOption={(o) => ({ value: o.id, label: `${o.name}（${o.target_label}）` })}
+          known={rule ? label(rule.object_ids, rule.object_names) : []}
+          placeholder="选择提醒对象"
+        />
+      ),
+    },
+  ];
+}
+
 /** 新增 / 编辑 one formula rule. */
 export function FormulaRuleDialog({
   rule,
@@ -138,19 +255,7 @@ export function FormulaRuleDialog({
   onSaved: () => void;
   onClosed: () => void;
 }) {
-  const [form] = Form.useForm<RuleForm>();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const scope = Form.useWatch('scope', form) ?? rule?.scope ?? 'all';
-  const formula = Form.useWatch('formula', form) ?? rule?.formula ?? '';
-
-  const save = async () => {
-    let v: RuleForm;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+  const submit = (v: RuleForm) => {
     const fields: RuleFields = {
       name: v.name.trim(),
       formula: v.formula,
@@ -163,158 +268,35 @@ export function FormulaRuleDialog({
       object_ids: v.object_ids ?? [],
       enabled: v.enabled,
     };
-    setSaving(true);
-    const r = rule
-      ? await attempt(() => updateRule({ id: rule.id, ...fields }), '修改成功')
-      : await attempt(() => addRule(fields), '新增成功');
-    setSaving(false);
-    if (!r.ok) return;
-    onSaved();
-    setOpen(false);
+    return rule ? updateRule({ id: rule.id, ...fields }) : addRule(fields);
   };
-
-  const label = (ids: number[], labels: string[]) =>
-    ids.map((id, i) => ({ value: id, label: labels[i] ?? `#${id}` }));
 
   return (
     <FormModal
-      open={open}
       title={rule ? `编辑规则 ${rule.name}` : '新增规则'}
       width={760}
-      saving={saving}
-      onSave={() => void save()}
-      onCancel={() => setOpen(false)}
+      name="rule"
+      fields={ruleFields(rule)}
+      schema={addRuleBody}
+      initialValues={{
+        name: rule?.name ?? '',
+        formula: rule?.formula ?? '',
+        scope: rule?.scope ?? 'all',
+        device_ids: rule?.device_ids ?? [],
+        toilet_ids: rule?.toilet_ids ?? [],
+        duration_s: rule?.duration_s ?? 0,
+        cooldown_s: rule?.cooldown_s ?? RULE_LIMITS.defaultCooldown,
+        template_id: rule?.template_id ?? null,
+        object_ids: rule?.object_ids ?? [],
+        enabled: rule?.enabled ?? true,
+      }}
+      submit={submit}
+      success={rule ? '修改成功' : '新增成功'}
+      onSaved={onSaved}
       onClosed={onClosed}
-    >
-      <Form<RuleForm>
-        form={form}
-        layout="vertical"
-        name="rule"
-        autoComplete="off"
-        initialValues={{
-          name: rule?.name ?? '',
-          formula: rule?.formula ?? '',
-          scope: rule?.scope ?? 'all',
-          device_ids: rule?.device_ids ?? [],
-          toilet_ids: rule?.toilet_ids ?? [],
-          duration_s: rule?.duration_s ?? 0,
-          cooldown_s: rule?.cooldown_s ?? RULE_LIMITS.defaultCooldown,
-          template_id: rule?.template_id ?? null,
-          object_ids: rule?.object_ids ?? [],
-          enabled: rule?.enabled ?? true,
-        }}
-      >
-        <Form.Item label="名称" name="name" required rules={[zodRule(addRuleBody, 'name')]}>
-          <Input maxLength={50} placeholder="例如：氨气持续超标" />
-        </Form.Item>
-        <Form.Item
-          label="公式"
-          name="formula"
-          required
-          rules={[
-            {
-              validator: async (_r, v: string) => {
-                if (!v?.trim()) throw new Error('请填写完整的公式');
-                const c = tryCheckFormula(v);
-                if (!c.ok) throw new Error(c.message);
-              },
-            },
-          ]}
-        >
-          <FormulaEditor messageInForm />
-        </Form.Item>
-        <Form.Item label="用设备最新数据测试">
-          <TestPanel formula={formula} />
-        </Form.Item>
-        <Form.Item label="范围" name="scope">
-          <Radio.Group
-            options={(Object.keys(RULE_SCOPES) as RuleScope[]).map((s) => ({
-              value: s,
-              label: RULE_SCOPES[s],
-            }))}
-          />
-        </Form.Item>
-        {scope === 'devices' && (
-          <Form.Item
-            label="设备"
-            name="device_ids"
-            rules={[{ required: true, type: 'array', min: 1, message: '请选择至少一台设备' }]}
-          >
-            <RemoteSelect
-              queryKey="devices"
-              ariaLabel="设备"
-              multiple
-              load={(keywords) => listRuleDevices({ keywords, page_size: 20 })}
-              toOption={deviceOption}
-              known={rule ? label(rule.device_ids, rule.device_labels) : []}
-              placeholder="搜索网关、传感器、除臭机"
-            />
-          </Form.Item>
-        )}
-        {scope === 'toilets' && (
-          <Form.Item
-            label="厕所"
-            name="toilet_ids"
-            rules={[{ required: true, type: 'array', min: 1, message: '请选择至少一个厕所' }]}
-          >
-            <RemoteSelect
-              queryKey="toilets"
-              ariaLabel="厕所"
-              multiple
-              load={(keywords) => listToilets({ keywords, page_size: 20 })}
-              toOption={(t) => ({ value: t.id, label: t.name })}
-              known={rule ? label(rule.toilet_ids, rule.toilet_labels) : []}
-              placeholder="搜索厕所名称 / 地址"
-            />
-          </Form.Item>
-        )}
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="持续时间（秒）"
-            name="duration_s"
-            tooltip="公式持续成立这么久才触发；0 表示立即触发"
-            rules={[zodRule(addRuleBody, 'duration_s')]}
-          >
-            <InputNumber min={0} max={RULE_LIMITS.durationMax} precision={0} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item
-            label="冷却时间（秒）"
-            name="cooldown_s"
-            tooltip="同一设备触发后，这段时间内不再提醒"
-            rules={[zodRule(addRuleBody, 'cooldown_s')]}
-          >
-            <InputNumber min={0} max={RULE_LIMITS.cooldownMax} precision={0} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item label="启用" name="enabled" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Flex>
-        <Form.Item label="消息模板" name="template_id" extra="不选则使用默认模板">
-          <RemoteSelect
-            queryKey="templates"
-            ariaLabel="消息模板"
-            load={listTemplatesForRules}
-            toOption={(t) => ({ value: t.id, label: t.name })}
-            known={
-              rule?.template_id
-                ? [{ value: rule.template_id, label: rule.template_name || `#${rule.template_id}` }]
-                : []
-            }
-            placeholder="选择模板"
-          />
-        </Form.Item>
-        <Form.Item label="提醒对象" name="object_ids" extra="规则触发时，除自己的站内消息外还会通知这些对象">
-          <RemoteSelect
-            queryKey="objects"
-            ariaLabel="提醒对象"
-            multiple
-            load={listObjectsForRules}
-            toOption={(o) => ({ value: o.id, label: `${o.name}（${o.target_label}）` })}
-            known={rule ? label(rule.object_ids, rule.object_names) : []}
-            placeholder="选择提醒对象"
-          />
-        </Form.Item>
-        {rule && rule.hit_count > 0 && (
+      footer={
+        rule &&
+        rule.hit_count > 0 && (
           <Alert
             type="info"
             showIcon
@@ -325,8 +307,8 @@ export function FormulaRuleDialog({
               </Typography.Text>
             }
           />
-        )}
-      </Form>
-    </FormModal>
+        )
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Card, Segmented, Spin, Tabs } from 'antd';
-import { Suspense, lazy, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, lazy } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { usePageRoute } from '../../navigation/page-route.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
@@ -17,14 +17,23 @@ const TABS: { key: TabKey; path: string; route: string; label: string }[] = [
   { key: 'formulas', path: '/notify-formula', route: 'NotifyFormula', label: '提醒公式' },
 ];
 
-/** /notify: the history of notifications and the templates they are written with. */
+/**
+ * /notify: the history of notifications and the templates they are written with; the view is
+ * in the URL (?view=templates) like each list's search.
+ */
 function NotifyTab() {
-  const [view, setView] = useState<'history' | 'templates'>('history');
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'templates' ? 'templates' : 'history';
   return (
     <>
       <Segmented
         value={view}
-        onChange={(v) => setView(v as 'history' | 'templates')}
+        onChange={(v) => {
+          const next = new URLSearchParams(params);
+          if (v === 'templates') next.set('view', v);
+          else next.delete('view');
+          setParams(next);
+        }}
         options={[
           { label: '提醒记录', value: 'history' },
           { label: '消息模板', value: 'templates' },

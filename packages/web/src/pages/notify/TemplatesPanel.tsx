@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import {
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_SAMPLE,
@@ -7,31 +7,24 @@ import {
   unknownPlaceholders,
   type NotifyTemplate,
 } from '@se/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Tag, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { addTemplate, listTemplates, previewTemplate, updateTemplate } from '../../api/notify.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
-import { zodRule } from '../../components/form-rules.ts';
-import { usePager } from '../../components/pager.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
-
-const KEY = ['notify', 'templates'] as const;
+import { FormModal } from '../../components/FormModal.tsx';
+import { attempt } from '../../components/feedback.ts';
+import type { FormField } from '../../components/form-fields.tsx';
+import {
+  DeleteAction,
+  RowAction,
+  ListTable,
+  ListToolbar,
+  text,
+  useDialog,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+} from '../../components/list/index.ts';
 
 /**
  * What a template will read like, recomputed on every keystroke from sample values (the
@@ -73,33 +66,11 @@ interface TemplateForm {
   content: string;
 }
 
-/** 新增 / 编辑 a template, with placeholders to insert and a live preview. */
-export function TemplateDialog({
-  template,
-  onSaved,
-  onClosed,
-}: {
-  template: NotifyTemplate | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
-  const mobile = useIsMobile();
-  const [form] = Form.useForm<TemplateForm>();
-  const content = Form.useWatch('content', form) ?? template?.content ?? '';
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
+/** Placeholders to insert, the live preview and one with a device's latest data. */
+function TemplateHelp({ onInsert }: { onInsert: (key: string) => void }) {
+  const content = (Form.useWatch('content') as string | undefined) ?? '';
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [devicePreview, setDevicePreview] = useState<string | null>(null);
-  const area = useRef<TextAreaRef>(null);
-
-  const insert = (key: string) => {
-    const el = area.current?.resizableTextArea?.textArea;
-    const cur = form.getFieldValue('content') ?? '';
-    const at = el?.selectionStart ?? cur.length;
-    const end = el?.selectionEnd ?? at;
-    form.setFieldValue('content', `${cur.slice(0, at)}{${key}}${cur.slice(end)}`);
-    void form.validateFields(['content']).catch(() => {});
-  };
 
   const previewDevice = async () => {
     if (!deviceId) return;
@@ -107,60 +78,11 @@ export function TemplateDialog({
     if (out.ok) setDevicePreview(out.data.text);
   };
 
-  const save = async () => {
-    let v: TemplateForm;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    const body = { name: v.name.trim(), content: v.content.trim() };
-    const out = template
-      ? await attempt(() => updateTemplate({ id: template.id, ...body }), '修改成功')
-      : await attempt(() => addTemplate(body), '新增成功');
-    setSaving(false);
-    if (!out.ok) return;
-    onSaved();
-    setOpen(false);
-  };
-
   return (
-    <Modal
-      title={template ? `编辑模板 ${template.name}` : '新增模板'}
-      open={open}
-      width={mobile ? '95%' : 640}
-      mask={{ closable: false }}
-      okText="保存"
-      cancelText="取 消"
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => setOpen(false)}
-      afterClose={onClosed}
-    >
-      <Form<TemplateForm>
-        form={form}
-        layout="vertical"
-        name="template"
-        autoComplete="off"
-        initialValues={{ name: template?.name ?? '', content: template?.content ?? '' }}
-      >
-        <Form.Item label="名称" name="name" required rules={[zodRule(addNotifyTemplateBody, 'name')]}>
-          <Input maxLength={50} placeholder="请输入模板名称" />
-        </Form.Item>
-        <Form.Item label="内容" name="content" required rules={[zodRule(addNotifyTemplateBody, 'content')]}>
-          <Input.TextArea
-            ref={area}
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            maxLength={2000}
-            showCount
-            placeholder="例如：{desc}（{ser_num}）氨气 {nh3} 超标，请{user_name}尽快处理"
-          />
-        </Form.Item>
-      </Form>
+    <>
       <Flex wrap gap={4} style={{ marginBottom: 12 }} aria-label="插入占位符">
         {TEMPLATE_PLACEHOLDERS.map((p) => (
-          <Tag key={p.key} style={{ cursor: 'pointer' }} title={p.label} onClick={() => insert(p.key)}>
+          <Tag key={p.key} style={{ cursor: 'pointer' }} title={p.label} onClick={() => onInsert(p.key)}>
             {`{${p.key}}`} {p.label}
           </Tag>
         ))}
@@ -186,105 +108,121 @@ export function TemplateDialog({
           {devicePreview}
         </Typography.Paragraph>
       )}
-    </Modal>
+    </>
   );
 }
 
-/** 消息模板: list, search, add, edit, delete. */
-export function TemplatesPanel() {
-  const mobile = useIsMobile();
-  const queryClient = useQueryClient();
-  const pager = usePager();
-  const [draft, setDraft] = useState('');
-  const [keywords, setKeywords] = useState('');
-  const [editing, setEditing] = useState<{ template: NotifyTemplate | null } | null>(null);
+/** 新增 / 编辑 a template, with placeholders to insert and a live preview. */
+export function TemplateDialog({
+  template,
+  onSaved,
+  onClosed,
+}: {
+  template: NotifyTemplate | null;
+  onSaved: () => void;
+  onClosed: () => void;
+}) {
+  const [form] = Form.useForm<TemplateForm>();
+  const area = useRef<TextAreaRef>(null);
 
-  const list = useQuery({
-    queryKey: [...KEY, keywords, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listTemplates({ keywords: keywords || undefined, page: pager.page, page_size: pager.pageSize }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: KEY });
-
-  const remove = async (t: NotifyTemplate) => {
-    const out = await attempt(() => updateTemplate({ id: t.id, is_delete: true }), '删除成功');
-    if (out.ok) refresh();
+  const insert = (key: string) => {
+    const el = area.current?.resizableTextArea?.textArea;
+    const cur = form.getFieldValue('content') ?? '';
+    const at = el?.selectionStart ?? cur.length;
+    const end = el?.selectionEnd ?? at;
+    form.setFieldValue('content', `${cur.slice(0, at)}{${key}}${cur.slice(end)}`);
+    void form.validateFields(['content']).catch(() => {});
   };
 
-  const columns: TableColumnsType<NotifyTemplate> = [
-    { title: '名称', dataIndex: 'name', width: 160, ellipsis: true },
-    { title: '内容', dataIndex: 'content', ellipsis: true },
-    ...(mobile ? [] : [{ title: '更新时间', dataIndex: 'updated_at', width: 170 }]),
+  const fields: FormField<TemplateForm>[] = [
+    { name: 'name', label: '名称', required: true, maxLength: 50, placeholder: '请输入模板名称' },
     {
-      title: '操作',
-      key: 'actions',
-      width: 150,
-      render: (_, t) => (
-        <Flex gap={4}>
-          <Button
-            size="small"
-            type="link"
-            icon={<EditOutlined />}
-            onClick={() => setEditing({ template: t })}
-          >
-            编辑
-          </Button>
-          <Popconfirm
-            title="删除模板"
-            description={`确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`}
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取 消"
-            onConfirm={() => remove(t)}
-          >
-            <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-              删除
-            </Button>
-          </Popconfirm>
-        </Flex>
+      name: 'content',
+      label: '内容',
+      required: true,
+      render: () => (
+        <Input.TextArea
+          ref={area}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={2000}
+          showCount
+          placeholder="例如：{desc}（{ser_num}）氨气 {nh3} 超标，请{user_name}尽快处理"
+        />
       ),
     },
   ];
 
   return (
+    <FormModal
+      form={form}
+      title={template ? `编辑模板 ${template.name}` : '新增模板'}
+      width={640}
+      name="template"
+      fields={fields}
+      schema={addNotifyTemplateBody}
+      initialValues={{ name: template?.name ?? '', content: template?.content ?? '' }}
+      submit={(v) => {
+        const body = { name: v.name.trim(), content: v.content.trim() };
+        return template ? updateTemplate({ id: template.id, ...body }) : addTemplate(body);
+      }}
+      success={template ? '修改成功' : '新增成功'}
+      onSaved={onSaved}
+      onClosed={onClosed}
+      footer={<TemplateHelp onInsert={insert} />}
+    />
+  );
+}
+
+const FILTERS: FilterFields<{ keywords: string }> = {
+  keywords: text({ placeholder: '名称 / 内容', width: 260, search: true }),
+};
+
+const COLUMNS: ListColumn<NotifyTemplate>[] = [
+  { title: '名称', dataIndex: 'name', width: 160, ellipsis: true, card: false },
+  { title: '内容', dataIndex: 'content', ellipsis: true },
+  { title: '更新时间', dataIndex: 'updated_at', width: 170 },
+];
+
+/** 消息模板: list, search, add, edit, delete. */
+export function TemplatesPanel() {
+  const list = useListQuery({
+    key: ['notify', 'templates'],
+    filters: FILTERS,
+    // /notify shows the history's list too: the templates' search has its own parameters.
+    param: 'template.',
+    load: (f, paging) => listTemplates({ keywords: f.keywords.trim() || undefined, ...paging }),
+  });
+  const dialog = useDialog<{ template: NotifyTemplate | null }>();
+
+  return (
     <>
-      <Flex wrap gap="small" style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onSearch={(text) => {
-            setKeywords(text.trim());
-            pager.reset();
-          }}
-          allowClear
-          placeholder="名称 / 内容"
-          style={{ width: mobile ? '100%' : 260 }}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ template: null })}>
-          新增模板
-        </Button>
-      </Flex>
-      <Table<NotifyTemplate>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={keywords ? '没有符合条件的模板' : '暂无模板'}
-            />
-          ),
-        }}
-        pagination={pager.pagination(list.data?.total ?? 0)}
+      <ListToolbar
+        list={list}
+        buttons={false}
+        add={{ label: '新增模板', onClick: () => dialog.open({ template: null }) }}
       />
-      {editing && (
-        <TemplateDialog template={editing.template} onSaved={refresh} onClosed={() => setEditing(null)} />
+      <ListTable
+        list={list}
+        columns={COLUMNS}
+        rowKey="id"
+        empty={list.filtered ? '没有符合条件的模板' : '暂无模板'}
+        cardTitle={(t) => t.name}
+        actions={(t) => (
+          <Flex gap={4}>
+            <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ template: t })}>
+              编辑
+            </RowAction>
+            <DeleteAction
+              title="删除模板"
+              question={`确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`}
+              call={() => updateTemplate({ id: t.id, is_delete: true })}
+              onDeleted={list.refresh}
+            />
+          </Flex>
+        )}
+      />
+      {dialog.target && (
+        <TemplateDialog template={dialog.target.template} onSaved={list.refresh} onClosed={dialog.close} />
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { DELIVERY_CHANNELS, DELIVERY_STATUS, DOCKING_PUSH_KINDS, type DeliveryRow } from '@se/core';
+import { select } from '../../components/list/index.ts';
 
 export const STATUS_COLORS: Record<string, string> = {
   pending: 'gold',
@@ -26,3 +27,7 @@ export function deliveryDetail(d: DeliveryRow): string {
 /** Only what waits or failed can be sent again; in-app messages are delivered at once. */
 export const canRetry = (d: DeliveryRow) =>
   d.channel !== 'inbox' && (d.status === 'failed' || d.status === 'pending');
+
+/** A list's delivery state filter: 全部状态 or one of `options`, applied when chosen. */
+export const statusFilter = <V extends string>(label: string, options: { value: V; label: string }[]) =>
+  select({ options, placeholder: '全部状态', label, width: 140, instant: true });

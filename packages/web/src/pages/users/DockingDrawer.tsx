@@ -1,38 +1,32 @@
 import {
-  DeleteOutlined,
   EditOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
   HistoryOutlined,
-  PlusOutlined,
   SendOutlined,
 } from '@ant-design/icons';
 import { addDockingBody, updateDockingBody, type DockingInterface, type UserRow } from '@se/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Drawer,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Pagination,
-  Popconfirm,
-  Spin,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { addDocking, listDocking, testDocking, updateDocking } from '../../api/users.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { zodRule } from '../../components/form-rules.ts';
-import { usePager } from '../../components/pager.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { attempt } from '../../components/feedback.ts';
+import type { FormField } from '../../components/form-fields.tsx';
+import {
+  DeleteAction,
+  RowAction,
+  ListTable,
+  ListToolbar,
+  text,
+  useDialog,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { DockingDeliveriesModal, DockingPushSwitches } from '../notify/DockingDeliveries.tsx';
 import { dockingTestText, maskToken } from './docking-text.ts';
 
@@ -77,109 +71,70 @@ function DockingFormDialog({
   onSaved: () => void;
   onClosed: () => void;
 }) {
-  const mobile = useIsMobile();
-  const [form] = Form.useForm<DockingForm>();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const schema = docking ? updateDockingBody : addDockingBody;
-
-  const save = async () => {
-    let values: DockingForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const fields = { name: values.name.trim(), url: values.url.trim(), token: (values.token ?? '').trim() };
-    setSaving(true);
-    const outcome = docking
-      ? await attempt(() => updateDocking({ id: docking.id, ...fields }), '修改成功')
-      : await attempt(() => addDocking({ ...fields, target_user_id: owner.id }), '新增成功');
-    setSaving(false);
-    if (!outcome.ok) return;
-    onSaved();
-    setOpen(false);
-  };
-
+  const fields: FormField<DockingForm>[] = [
+    { name: 'name', label: '名称', required: true, maxLength: 50, placeholder: '请输入名称' },
+    {
+      name: 'url',
+      label: '地址',
+      required: true,
+      maxLength: 500,
+      placeholder: 'http:// 或 https:// 开头的网址',
+      props: { inputMode: 'url' },
+    },
+    {
+      name: 'token',
+      label: '令牌',
+      maxLength: 200,
+      placeholder: docking ? '输入新令牌以替换' : '选填',
+      extra: docking ? '留空则保持当前令牌不变' : '留空将由系统自动生成',
+    },
+  ];
   return (
-    <Modal
+    <FormModal
       title={docking ? `编辑对接接口 ${docking.name}` : '新增对接接口'}
-      open={open}
-      width={mobile ? '95%' : 560}
-      mask={{ closable: false }}
-      okText="保存"
-      cancelText="取 消"
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => setOpen(false)}
-      afterClose={onClosed}
-    >
-      <Form<DockingForm>
-        form={form}
-        layout="vertical"
-        name="docking"
-        autoComplete="off"
-        initialValues={{ name: docking?.name ?? '', url: docking?.url ?? '', token: '' }}
-      >
-        <Form.Item label="名称" name="name" required rules={[zodRule(schema, 'name')]}>
-          <Input maxLength={50} placeholder="请输入名称" />
-        </Form.Item>
-        <Form.Item label="地址" name="url" required rules={[zodRule(schema, 'url')]}>
-          <Input maxLength={500} placeholder="http:// 或 https:// 开头的网址" inputMode="url" />
-        </Form.Item>
-        <Form.Item
-          label="令牌"
-          name="token"
-          rules={[zodRule(schema, 'token')]}
-          extra={docking ? '留空则保持当前令牌不变' : '留空将由系统自动生成'}
-        >
-          <Input maxLength={200} placeholder={docking ? '输入新令牌以替换' : '选填'} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      width={560}
+      name="docking"
+      fields={fields}
+      schema={docking ? updateDockingBody : addDockingBody}
+      initialValues={{ name: docking?.name ?? '', url: docking?.url ?? '', token: '' }}
+      submit={(v) => {
+        const body = { name: v.name.trim(), url: v.url.trim(), token: (v.token ?? '').trim() };
+        return docking
+          ? updateDocking({ id: docking.id, ...body })
+          : addDocking({ ...body, target_user_id: owner.id });
+      }}
+      success={docking ? '修改成功' : '新增成功'}
+      onSaved={onSaved}
+      onClosed={onClosed}
+    />
   );
 }
+
+const FILTERS: FilterFields<{ keywords: string }> = {
+  keywords: text({ placeholder: '名称 / 地址', width: 260, search: true }),
+};
 
 /** 对接接口 of one user: list, add, edit, delete and a test call to each. */
 export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () => void }) {
   const mobile = useIsMobile();
   const queryClient = useQueryClient();
-  const pager = usePager();
   const [open, setOpen] = useState(true);
-  const [draft, setDraft] = useState('');
-  const [keywords, setKeywords] = useState('');
-  const [editing, setEditing] = useState<{ docking: DockingInterface | null } | null>(null);
+  const dialog = useDialog<{ docking: DockingInterface | null }>();
+  const log = useDialog<DockingInterface>();
   const [testing, setTesting] = useState<number | null>(null);
-  const [logOf, setLogOf] = useState<DockingInterface | null>(null);
 
-  const list = useQuery({
-    queryKey: ['users', 'docking', user.id, keywords, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listDocking({
-          target_user_id: user.id,
-          keywords: keywords || undefined,
-          page: pager.page,
-          page_size: pager.pageSize,
-        }),
-      ),
-    placeholderData: keepPreviousData,
+  const list = useListQuery({
+    key: ['users', 'docking', user.id],
+    filters: FILTERS,
+    memory: true,
+    load: (f, paging) =>
+      listDocking({ target_user_id: user.id, keywords: f.keywords.trim() || undefined, ...paging }),
   });
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['users', 'docking', user.id] });
+    list.refresh();
     // Every change is audited; an open audit tab should show it.
     void queryClient.invalidateQueries({ queryKey: ['users', 'audit'] });
-  };
-
-  const search = (text: string) => {
-    setKeywords(text.trim());
-    pager.reset();
-  };
-
-  const remove = async (d: DockingInterface) => {
-    const outcome = await attempt(() => updateDocking({ id: d.id, is_delete: true }), '删除成功');
-    if (outcome.ok) refresh();
   };
 
   const sendTest = async (d: DockingInterface) => {
@@ -194,38 +149,26 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
 
   const actions = (d: DockingInterface) => (
     <Flex wrap gap={4}>
-      <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing({ docking: d })}>
+      <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ docking: d })}>
         编辑
-      </Button>
-      <Button
-        size="small"
-        type="link"
-        icon={<SendOutlined />}
-        loading={testing === d.id}
-        onClick={() => void sendTest(d)}
-      >
+      </RowAction>
+      <RowAction icon={<SendOutlined />} loading={testing === d.id} onClick={() => void sendTest(d)}>
         发送测试
-      </Button>
-      <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => setLogOf(d)}>
+      </RowAction>
+      <RowAction icon={<HistoryOutlined />} onClick={() => log.open(d)}>
         推送记录
-      </Button>
-      <Popconfirm
+      </RowAction>
+      <DeleteAction
         title="删除对接接口"
-        description={`确定删除对接接口「${d.name}」吗？`}
-        okText="删除"
-        okButtonProps={{ danger: true }}
-        cancelText="取 消"
-        onConfirm={() => remove(d)}
-      >
-        <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-          删除
-        </Button>
-      </Popconfirm>
+        question={`确定删除对接接口「${d.name}」吗？`}
+        call={() => updateDocking({ id: d.id, is_delete: true })}
+        onDeleted={refresh}
+      />
     </Flex>
   );
 
-  const columns: TableColumnsType<DockingInterface> = [
-    { title: '名称', dataIndex: 'name', width: 140, ellipsis: true },
+  const columns: ListColumn<DockingInterface>[] = [
+    { title: '名称', dataIndex: 'name', width: 140, ellipsis: true, card: false },
     {
       title: '地址',
       dataIndex: 'url',
@@ -240,11 +183,7 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
       render: (_, d) => <DockingPushSwitches docking={d} onSaved={refresh} />,
     },
     { title: '创建时间', dataIndex: 'created_at', width: 170 },
-    { title: '操作', key: 'actions', width: 330, render: (_, d) => actions(d) },
   ];
-
-  const rows = list.data?.list ?? [];
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无对接接口" />;
 
   return (
     <Drawer
@@ -256,66 +195,27 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
         if (!visible) onClosed();
       }}
     >
-      <Flex wrap gap="small" style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onSearch={search}
-          allowClear
-          placeholder="名称 / 地址"
-          style={{ width: mobile ? '100%' : 260 }}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ docking: null })}>
-          新增接口
-        </Button>
-      </Flex>
-      {mobile ? (
-        <Spin spinning={list.isFetching}>
-          <Flex vertical gap="small">
-            {rows.length === 0
-              ? empty
-              : rows.map((d) => (
-                  <Card key={d.id} size="small" title={d.name}>
-                    <Flex vertical gap={4}>
-                      <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
-                        {d.url}
-                      </Typography.Text>
-                      <TokenCell token={d.token} />
-                      <DockingPushSwitches docking={d} onSaved={refresh} />
-                      <Typography.Text type="secondary">创建时间：{d.created_at}</Typography.Text>
-                      {actions(d)}
-                    </Flex>
-                  </Card>
-                ))}
-            {rows.length > 0 && (
-              <Pagination
-                {...pager.pagination(list.data?.total ?? 0)}
-                size="small"
-                showQuickJumper={false}
-                align="end"
-              />
-            )}
-          </Flex>
-        </Spin>
-      ) : (
-        <Table<DockingInterface>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          locale={{ emptyText: empty }}
-          scroll={{ x: 1200 }}
-          pagination={pager.pagination(list.data?.total ?? 0)}
-        />
-      )}
-      {logOf && <DockingDeliveriesModal docking={logOf} onClosed={() => setLogOf(null)} />}
-      {editing && (
+      <ListToolbar
+        list={list}
+        buttons={false}
+        add={{ label: '新增接口', onClick: () => dialog.open({ docking: null }) }}
+      />
+      <ListTable
+        list={list}
+        columns={columns}
+        rowKey="id"
+        empty="暂无对接接口"
+        cardTitle={(d) => d.name}
+        actions={actions}
+        actionsWidth={330}
+      />
+      {log.target && <DockingDeliveriesModal docking={log.target} onClosed={log.close} />}
+      {dialog.target && (
         <DockingFormDialog
           owner={user}
-          docking={editing.docking}
+          docking={dialog.target.docking}
           onSaved={refresh}
-          onClosed={() => setEditing(null)}
+          onClosed={dialog.close}
         />
       )}
     </Drawer>
