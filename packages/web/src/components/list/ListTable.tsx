@@ -61,6 +61,8 @@ export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
   selection?: { selected: Key[]; onChange: (keys: Key[]) => void };
   /** A sorter's change (paging goes through the list). */
   onSort?: TableProps<Row>['onChange'];
+  /** A small table and pager, for a list inside a drawer, tab or dialog. */
+  compact?: boolean;
 }
 
 /**
@@ -137,13 +139,15 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
   return (
     <Table<Row>
       rowKey={props.rowKey}
-      size="middle"
+      size={props.compact ? 'small' : 'middle'}
       columns={shown}
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
       scroll={{ x: 'max-content' }}
-      pagination={list.pagination}
+      pagination={
+        props.compact ? { ...list.pagination, showQuickJumper: false, size: 'small' } : list.pagination
+      }
       expandable={folded.length ? { expandedRowRender: (row, i) => details(folded, row, i) } : undefined}
       rowSelection={
         selection && { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys) }

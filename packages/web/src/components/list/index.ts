@@ -3,6 +3,7 @@ export {
   SERVER_TIME,
   blankFilters,
   check,
+  choice,
   dateRange,
   multiSelect,
   segmented,
