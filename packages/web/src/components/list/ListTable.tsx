@@ -136,6 +136,12 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       render: (_, row) => actions(row),
     });
   }
+  // Columns that all have widths keep them (so long text ends in an ellipsis, and the table
+  // scrolls inside itself only when the layout is narrower than their sum); else the content sets them.
+  const widths = shown.map((c) => Number(c.width));
+  const x = widths.every((w) => w > 0)
+    ? widths.reduce((a, b) => a + b, 0) + (folded.length ? 48 : 0) + (selection ? 32 : 0)
+    : 'max-content';
   return (
     <Table<Row>
       rowKey={props.rowKey}
@@ -144,7 +150,7 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x }}
       pagination={
         props.compact ? { ...list.pagination, showQuickJumper: false, size: 'small' } : list.pagination
       }

@@ -190,14 +190,13 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
     {
       title: '序列号',
       dataIndex: 'ser_num',
-      width: 170,
+      width: 160,
       fixed: 'left',
       render: (v: string) => <SerNum value={v} />,
       card: false,
     },
-    // Description and place take what the other columns leave.
-    { title: '描述', dataIndex: 'desc', ellipsis: true, render: dash },
-    { title: '位置', dataIndex: 'location', ellipsis: true, render: dash },
+    { title: '描述', dataIndex: 'desc', width: 160, ellipsis: true, render: dash },
+    { title: '位置', dataIndex: 'location', width: 150, ellipsis: true, from: 'lg', render: dash },
     {
       title: '在线',
       dataIndex: 'online',
@@ -209,6 +208,7 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       title: '最后上报',
       dataIndex: 'time',
       width: 110,
+      from: 'lg',
       render: (time: number | null) => <LastReport time={time} now={now} />,
     },
   ];
@@ -232,7 +232,14 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       render: (_, row) => readingText(row, kind),
     });
   }
-  columns.push({ title: '绑定用户', dataIndex: 'owners', width: 140, ellipsis: true, render: dash });
+  columns.push({
+    title: '绑定用户',
+    dataIndex: 'owners',
+    width: 140,
+    ellipsis: true,
+    from: 'xl',
+    render: dash,
+  });
 
   return (
     <>

@@ -144,8 +144,7 @@ export function ToiletList() {
         </Typography.Link>
       ),
     },
-    // The address takes what the other columns leave.
-    { title: '地址', key: 'address', ellipsis: true, render: (_, t) => dash(addressText(t)) },
+    { title: '地址', key: 'address', width: 180, ellipsis: true, render: (_, t) => dash(addressText(t)) },
     {
       title: '状态',
       dataIndex: 'status',
@@ -156,8 +155,8 @@ export function ToiletList() {
     { title: '清洁中', key: 'cleaning', width: 80, render: (_, t) => flagSwitch(t, 'cleaning') },
     { title: '维修中', key: 'repair', width: 80, render: (_, t) => flagSwitch(t, 'repair') },
     { title: '评分', key: 'stars', width: 90, render: (_, t) => stars(t) },
-    { title: '网关', dataIndex: 'gateway_ser_num', width: 140, ellipsis: true, render: dash },
-    { title: '绑定用户', dataIndex: 'owners', width: 120, ellipsis: true, render: dash },
+    { title: '网关', dataIndex: 'gateway_ser_num', width: 140, ellipsis: true, from: 'xl', render: dash },
+    { title: '绑定用户', dataIndex: 'owners', width: 120, ellipsis: true, from: 'xl', render: dash },
   ];
 
   return (
@@ -176,7 +175,7 @@ export function ToiletList() {
         rowKey="id"
         empty={list.filtered ? '没有符合条件的厕所' : '暂无厕所，点击“登记厕所”添加'}
         actions={actions}
-        actionsWidth={220}
+        actionsWidth={200}
         cardTitle={(t) => t.name}
         cardExtra={(t) => <StatusTags status={t.status} />}
       />
