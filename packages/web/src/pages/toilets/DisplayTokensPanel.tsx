@@ -9,7 +9,6 @@ import {
   Form,
   Input,
   Modal,
-  Popconfirm,
   Table,
   Tag,
   Typography,
@@ -20,6 +19,7 @@ import { addDisplayToken, listDisplayTokens, revokeDisplayToken } from '../../ap
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { zodRule } from '../../components/form-rules.ts';
+import { ConfirmButton } from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { displayUrl } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
@@ -143,18 +143,14 @@ export function DisplayTokensPanel({ toiletId, canManage }: { toiletId: number; 
               r.revoked_at ? (
                 <Typography.Text type="secondary">{r.revoked_at}</Typography.Text>
               ) : (
-                <Popconfirm
+                <ConfirmButton
                   title="吊销显示令牌"
                   description={`吊销后使用 ${r.name} 的显示屏将显示“显示令牌已失效”。确定吊销吗？`}
                   okText="吊销"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取 消"
                   onConfirm={() => revoke(r)}
                 >
-                  <Button size="small" type="link" danger>
-                    吊销
-                  </Button>
-                </Popconfirm>
+                  吊销
+                </ConfirmButton>
               ),
           },
         ]
