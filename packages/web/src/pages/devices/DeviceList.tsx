@@ -3,7 +3,6 @@ import {
   DownloadOutlined,
   EditOutlined,
   EyeOutlined,
-  PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import { DEVICE_KINDS, GATEWAY_TYPES, type DeviceKind, type DeviceRow, type Page } from '@se/core';
@@ -13,7 +12,9 @@ import { useState } from 'react';
 import { deleteDevice, listDevices, restoreDevice, type DeviceFilter } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
+  AddButton,
   ConfirmButton,
+  LinkButton,
   ListTable,
   ListToolbar,
   choice,
@@ -163,17 +164,12 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
 
   const actions = (device: DeviceRow) => (
     <Flex wrap={mobile} gap={0}>
-      <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setDetail(device)}>
+      <LinkButton icon={<EyeOutlined />} onClick={() => setDetail(device)}>
         详情
-      </Button>
-      <Button
-        size="small"
-        type="link"
-        icon={<EditOutlined />}
-        onClick={() => dialog.open({ mode: 'edit', device })}
-      >
+      </LinkButton>
+      <LinkButton icon={<EditOutlined />} onClick={() => dialog.open({ mode: 'edit', device })}>
         编辑
-      </Button>
+      </LinkButton>
       <ConfirmButton
         title={`删除${label}`}
         description={`确定删除 ${device.ser_num} 吗？删除后设备的数据不再上报到平台。`}
@@ -195,7 +191,8 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       render: (v: string) => <SerNum value={v} />,
       card: false,
     },
-    { title: '描述', dataIndex: 'desc', width: 160, ellipsis: true, render: dash },
+    // Narrower layouts keep what changes (online, last report, alarm) and fold the texts.
+    { title: '描述', dataIndex: 'desc', width: 160, ellipsis: true, from: 'lg', render: dash },
     { title: '位置', dataIndex: 'location', width: 150, ellipsis: true, from: 'lg', render: dash },
     {
       title: '在线',
@@ -208,7 +205,6 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       title: '最后上报',
       dataIndex: 'time',
       width: 110,
-      from: 'lg',
       render: (time: number | null) => <LastReport time={time} now={now} />,
     },
   ];
@@ -247,9 +243,7 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
         list={list}
         actions={
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.open({ mode: 'add' })}>
-              登记设备
-            </Button>
+            <AddButton label="登记设备" onClick={() => dialog.open({ mode: 'add' })} />
             <Button icon={<UploadOutlined />} onClick={() => importing.open(true)}>
               导入
             </Button>

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { PERMISSION, has, type DeviceRow, type ParameterSet } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
 import {
   ConfirmButton,
-  ListTable,
-  ListToolbar,
+  LinkButton,
+  ListPanel,
   text,
   useDialog,
   useListQuery,
@@ -156,29 +156,21 @@ function ParameterSets() {
   };
 
   return (
-    <Card
-      size="small"
-      title="参数管理"
-      extra={
-        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => editing.open('new')}>
-          新建参数
-        </Button>
-      }
-    >
-      <ListToolbar list={list} buttons={false} />
-      <ListTable
+    <>
+      <ListPanel
+        title="参数管理"
+        add={{ label: '新建参数', onClick: () => editing.open('new') }}
         list={list}
         columns={SET_COLUMNS}
         rowKey="id"
-        compact
         empty="暂无参数"
         cardTitle={(p) => `#${p.parameter_num}`}
         actions={(p) =>
           canEdit(p) ? (
             <Flex gap={4}>
-              <Button size="small" type="link" icon={<EditOutlined />} onClick={() => editing.open(p)}>
+              <LinkButton icon={<EditOutlined />} onClick={() => editing.open(p)}>
                 编辑
-              </Button>
+              </LinkButton>
               <ConfirmButton
                 title="删除参数"
                 description={`确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`}
@@ -202,6 +194,6 @@ function ParameterSets() {
           onClosed={editing.close}
         />
       )}
-    </Card>
+    </>
   );
 }

@@ -1,14 +1,14 @@
 import { FormModal } from '../../components/FormModal.tsx';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { addSensorBody, type DeviceRow } from '@se/core';
-import { Button, Card, Flex, Form, Input } from 'antd';
+import { Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { addSensor, listSensors, updateSensor } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import {
   ConfirmButton,
-  ListTable,
-  ListToolbar,
+  LinkButton,
+  ListPanel,
   text,
   useDialog,
   useListQuery,
@@ -66,29 +66,21 @@ export function SensorsTab({ gatewayId }: { gatewayId: number }) {
   ];
 
   return (
-    <Card
-      size="small"
-      title="传感器"
-      extra={
-        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => editing.open('new')}>
-          添加传感器
-        </Button>
-      }
-    >
-      <ListToolbar list={list} buttons={false} />
-      <ListTable
+    <>
+      <ListPanel
+        title="传感器"
+        add={{ label: '添加传感器', onClick: () => editing.open('new') }}
         list={list}
         columns={columns}
         rowKey="id"
-        compact
         empty="暂无传感器"
         cardTitle={(s) => <SerNum value={s.ser_num} />}
         cardExtra={(s) => <OnlineTag online={s.online} />}
         actions={(s) => (
           <Flex gap={4}>
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => editing.open(s)}>
+            <LinkButton icon={<EditOutlined />} onClick={() => editing.open(s)}>
               编辑
-            </Button>
+            </LinkButton>
             <ConfirmButton
               title="删除传感器"
               description={`确定删除传感器 ${s.ser_num} 吗？`}
@@ -110,7 +102,7 @@ export function SensorsTab({ gatewayId }: { gatewayId: number }) {
           onClosed={editing.close}
         />
       )}
-    </Card>
+    </>
   );
 }
 

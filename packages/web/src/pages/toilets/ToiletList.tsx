@@ -1,11 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ProfileOutlined } from '@ant-design/icons';
 import { CODE, TOILET_STATUS, TOILET_STATUS_LABELS, type ToiletRow } from '@se/core';
-import { Button, Flex, Switch, Typography } from 'antd';
+import { Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { getToilet, listToilets, updateToilet } from '../../api/toilets.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
+  AddButton,
   ConfirmButton,
+  LinkButton,
   ListTable,
   ListToolbar,
   multiSelect,
@@ -107,17 +109,12 @@ export function ToiletList() {
 
   const actions = (toilet: ToiletRow) => (
     <Flex wrap={mobile} gap={0}>
-      <Button size="small" type="link" icon={<ProfileOutlined />} onClick={() => detail.open(toilet.id)}>
+      <LinkButton icon={<ProfileOutlined />} onClick={() => detail.open(toilet.id)}>
         详情
-      </Button>
-      <Button
-        size="small"
-        type="link"
-        icon={<EditOutlined />}
-        onClick={() => dialog.open({ mode: 'edit', toilet })}
-      >
+      </LinkButton>
+      <LinkButton icon={<EditOutlined />} onClick={() => dialog.open({ mode: 'edit', toilet })}>
         编辑
-      </Button>
+      </LinkButton>
       <ConfirmButton
         title="删除厕所"
         description={`确定删除 ${toilet.name} 吗？`}
@@ -163,11 +160,7 @@ export function ToiletList() {
     <>
       <ListToolbar
         list={list}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.open({ mode: 'add' })}>
-            登记厕所
-          </Button>
-        }
+        actions={<AddButton label="登记厕所" onClick={() => dialog.open({ mode: 'add' })} />}
       />
       <ListTable
         list={list}
