@@ -54,7 +54,7 @@ function Screen({ local }: { local?: boolean }) {
   );
 }
 
-function renderAt(url: string) {
+function renderAt(url: string, local?: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -63,7 +63,7 @@ function renderAt(url: string) {
         element: (
           <QueryClientProvider client={client}>
             <UiProvider>
-              <Screen />
+              <Screen local={local} />
             </UiProvider>
           </QueryClientProvider>
         ),
@@ -200,23 +200,7 @@ describe('useListQuery on a kept-alive page', { timeout: 20_000 }, () => {
 
 describe('useListQuery with local state', { timeout: 20_000 }, () => {
   it('searches and pages without touching the URL', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/list',
-          element: (
-            <QueryClientProvider client={client}>
-              <UiProvider>
-                <Screen local />
-              </UiProvider>
-            </QueryClientProvider>
-          ),
-        },
-      ],
-      { initialEntries: ['/list?keywords=url'] },
-    );
-    render(<RouterProvider router={router} />);
+    const router = renderAt('/list?keywords=url', true);
     await screen.findByText('厕所1');
     expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 });
     fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '西湖' } });
