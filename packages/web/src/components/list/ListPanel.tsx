@@ -1,5 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, type ButtonProps } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, type ButtonProps } from 'antd';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import type { ReactNode } from 'react';
 import { ListTable, type ListTableProps } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
@@ -33,5 +34,39 @@ export function ListPanel<Row, F, P extends RowsPage<Row>>({
       <ListToolbar list={table.list} buttons={false} />
       <ListTable {...table} compact />
     </Card>
+  );
+}
+
+/**
+ * The usual actions of a row: 详情 (when `detail` is given), 编辑, and 删除 after the question
+ * in `remove`.
+ */
+export function RowActions({
+  detail,
+  detailIcon = <EyeOutlined />,
+  edit,
+  remove,
+  wrap,
+}: {
+  detail?: () => void;
+  detailIcon?: ReactNode;
+  edit: () => void;
+  remove: { title: string; description: string; onConfirm: () => unknown };
+  wrap?: boolean;
+}) {
+  return (
+    <Flex wrap={wrap} gap={0}>
+      {detail && (
+        <LinkButton icon={detailIcon} onClick={detail}>
+          详情
+        </LinkButton>
+      )}
+      <LinkButton icon={<EditOutlined />} onClick={edit}>
+        编辑
+      </LinkButton>
+      <ConfirmButton {...remove} okText="删除" icon={<DeleteOutlined />}>
+        删除
+      </ConfirmButton>
+    </Flex>
   );
 }

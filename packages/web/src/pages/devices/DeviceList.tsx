@@ -1,22 +1,15 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, GATEWAY_TYPES, type DeviceKind, type DeviceRow, type Page } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { deleteDevice, listDevices, restoreDevice, type DeviceFilter } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
   AddButton,
-  ConfirmButton,
-  LinkButton,
   ListTable,
   ListToolbar,
+  RowActions,
   choice,
   text,
   useDialog,
@@ -163,23 +156,16 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
   };
 
   const actions = (device: DeviceRow) => (
-    <Flex wrap={mobile} gap={0}>
-      <LinkButton icon={<EyeOutlined />} onClick={() => setDetail(device)}>
-        详情
-      </LinkButton>
-      <LinkButton icon={<EditOutlined />} onClick={() => dialog.open({ mode: 'edit', device })}>
-        编辑
-      </LinkButton>
-      <ConfirmButton
-        title={`删除${label}`}
-        description={`确定删除 ${device.ser_num} 吗？删除后设备的数据不再上报到平台。`}
-        okText="删除"
-        icon={<DeleteOutlined />}
-        onConfirm={() => remove(device)}
-      >
-        删除
-      </ConfirmButton>
-    </Flex>
+    <RowActions
+      wrap={mobile}
+      detail={() => setDetail(device)}
+      edit={() => dialog.open({ mode: 'edit', device })}
+      remove={{
+        title: `删除${label}`,
+        description: `确定删除 ${device.ser_num} 吗？删除后设备的数据不再上报到平台。`,
+        onConfirm: () => remove(device),
+      }}
+    />
   );
 
   const columns: ListColumn<DeviceRow>[] = [

@@ -1,13 +1,12 @@
-import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '@ant-design/icons';
 import { PERMISSION, has, type DeviceRow, type ParameterSet } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
 import {
-  ConfirmButton,
-  LinkButton,
   ListPanel,
+  RowActions,
   text,
   useDialog,
   useListQuery,
@@ -167,20 +166,14 @@ function ParameterSets() {
         cardTitle={(p) => `#${p.parameter_num}`}
         actions={(p) =>
           canEdit(p) ? (
-            <Flex gap={4}>
-              <LinkButton icon={<EditOutlined />} onClick={() => editing.open(p)}>
-                编辑
-              </LinkButton>
-              <ConfirmButton
-                title="删除参数"
-                description={`确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`}
-                okText="删除"
-                icon={<DeleteOutlined />}
-                onConfirm={() => remove(p)}
-              >
-                删除
-              </ConfirmButton>
-            </Flex>
+            <RowActions
+              edit={() => editing.open(p)}
+              remove={{
+                title: '删除参数',
+                description: `确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`,
+                onConfirm: () => remove(p),
+              }}
+            />
           ) : (
             <Typography.Text type="secondary">仅开发者可改</Typography.Text>
           )

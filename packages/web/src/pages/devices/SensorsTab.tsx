@@ -1,14 +1,12 @@
 import { FormModal } from '../../components/FormModal.tsx';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { addSensorBody, type DeviceRow } from '@se/core';
-import { Flex, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { addSensor, listSensors, updateSensor } from '../../api/devices.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import {
-  ConfirmButton,
-  LinkButton,
   ListPanel,
+  RowActions,
   text,
   useDialog,
   useListQuery,
@@ -77,20 +75,14 @@ export function SensorsTab({ gatewayId }: { gatewayId: number }) {
         cardTitle={(s) => <SerNum value={s.ser_num} />}
         cardExtra={(s) => <OnlineTag online={s.online} />}
         actions={(s) => (
-          <Flex gap={4}>
-            <LinkButton icon={<EditOutlined />} onClick={() => editing.open(s)}>
-              编辑
-            </LinkButton>
-            <ConfirmButton
-              title="删除传感器"
-              description={`确定删除传感器 ${s.ser_num} 吗？`}
-              okText="删除"
-              icon={<DeleteOutlined />}
-              onConfirm={() => remove(s)}
-            >
-              删除
-            </ConfirmButton>
-          </Flex>
+          <RowActions
+            edit={() => editing.open(s)}
+            remove={{
+              title: '删除传感器',
+              description: `确定删除传感器 ${s.ser_num} 吗？`,
+              onConfirm: () => remove(s),
+            }}
+          />
         )}
       />
       {editing.target && (

@@ -1,15 +1,14 @@
-import { DeleteOutlined, EditOutlined, ProfileOutlined } from '@ant-design/icons';
+import { ProfileOutlined } from '@ant-design/icons';
 import { CODE, TOILET_STATUS, TOILET_STATUS_LABELS, type ToiletRow } from '@se/core';
-import { Flex, Switch, Typography } from 'antd';
+import { Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { getToilet, listToilets, updateToilet } from '../../api/toilets.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
   AddButton,
-  ConfirmButton,
-  LinkButton,
   ListTable,
   ListToolbar,
+  RowActions,
   multiSelect,
   text,
   useDialog,
@@ -108,23 +107,17 @@ export function ToiletList() {
   );
 
   const actions = (toilet: ToiletRow) => (
-    <Flex wrap={mobile} gap={0}>
-      <LinkButton icon={<ProfileOutlined />} onClick={() => detail.open(toilet.id)}>
-        详情
-      </LinkButton>
-      <LinkButton icon={<EditOutlined />} onClick={() => dialog.open({ mode: 'edit', toilet })}>
-        编辑
-      </LinkButton>
-      <ConfirmButton
-        title="删除厕所"
-        description={`确定删除 ${toilet.name} 吗？`}
-        okText="删除"
-        icon={<DeleteOutlined />}
-        onConfirm={() => remove(toilet)}
-      >
-        删除
-      </ConfirmButton>
-    </Flex>
+    <RowActions
+      wrap={mobile}
+      detail={() => detail.open(toilet.id)}
+      detailIcon={<ProfileOutlined />}
+      edit={() => dialog.open({ mode: 'edit', toilet })}
+      remove={{
+        title: '删除厕所',
+        description: `确定删除 ${toilet.name} 吗？`,
+        onConfirm: () => remove(toilet),
+      }}
+    />
   );
 
   const columns: ListColumn<ToiletRow>[] = [
