@@ -73,6 +73,8 @@ export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
   expand?: (row: Row) => ReactNode;
   /** A sorter's change (paging goes through the list). */
   onSort?: TableProps<Row>['onChange'];
+  /** A small table and pager, for a list inside a drawer, tab or dialog. */
+  compact?: boolean;
 }
 
 /**
@@ -147,16 +149,20 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       render: (_, row) => actions(row),
     });
   }
+  // The table scrolls inside itself only when the layout is narrower than its columns' widths.
+  const x = tableWidth(shown) + (folded.length ? 48 : 0) + (selection ? 32 : 0);
   return (
     <Table<Row>
       rowKey={props.rowKey}
-      size="middle"
+      size={props.compact ? 'small' : 'middle'}
       columns={shown}
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x: tableWidth(shown) + (folded.length ? 48 : 0) + (selection ? 32 : 0) }}
-      pagination={list.pagination}
+      scroll={{ x }}
+      pagination={
+        props.compact ? { ...list.pagination, showQuickJumper: false, size: 'small' } : list.pagination
+      }
       expandable={
         folded.length || props.expand
           ? {

@@ -104,6 +104,35 @@ export function select<V extends string | number>(
   };
 }
 
+/**
+ * One of a few values, never none: the first option (全部, 不限) is the default, and the box
+ * shows its name before the value (在线状态 全部).
+ */
+export function choice<V extends string | number>(o: {
+  label: string;
+  options: readonly Option<V>[];
+  width?: number;
+  instant?: boolean;
+}): FilterField<V> {
+  const initial = o.options[0]!.value;
+  return {
+    initial,
+    instant: o.instant,
+    encode: (v) => (v === initial ? undefined : String(v)),
+    decode: (s) => decodeOption(o.options, s) ?? initial,
+    render: ({ value, onChange, mobile }) => (
+      <Select<V>
+        value={value}
+        onChange={onChange}
+        options={[...o.options]}
+        prefix={o.label}
+        aria-label={o.label}
+        style={widthOf(mobile, o.width)}
+      />
+    ),
+  };
+}
+
 /** Any number of values (none: all). */
 export function multiSelect<V extends string | number>(
   o: Common & { options: readonly Option<V>[] },

@@ -15,6 +15,7 @@ export {
   SERVER_TIME,
   blankFilters,
   check,
+  choice,
   dateRange,
   multiSelect,
   rangeQuery,
@@ -27,6 +28,7 @@ export {
   type Range,
 } from './filters.tsx';
 export { ListTable, type ListColumn, type ListTableProps } from './ListTable.tsx';
+export { AddButton, LinkButton, ListPanel, RowActions } from './ListPanel.tsx';
 export { ListToolbar } from './ListToolbar.tsx';
 export { DeleteAction, RowAction } from './RowActions.tsx';
 export { useDialog, type Dialog } from './use-dialog.ts';

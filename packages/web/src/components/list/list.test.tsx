@@ -2,9 +2,11 @@ import type { Envelope } from '@se/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PaginationProps } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
+import type { AppRoute } from '../../navigation/names.ts';
+import { PageRouteContext } from '../../navigation/page-route.ts';
 import { ListTable, type ListColumn } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { DeleteAction } from './RowActions.tsx';
@@ -42,8 +44,8 @@ const rows = (n: number, total = n) => ({
 
 let current: { pagination: PaginationProps };
 
-function Screen({ memory }: { memory?: boolean }) {
-  const list = useListQuery({ key: ['test'], filters: FILTERS, load, memory });
+function Screen({ local }: { local?: boolean }) {
+  const list = useListQuery({ key: ['test'], filters: FILTERS, load, local });
   current = list;
   return (
     <>
@@ -53,7 +55,7 @@ function Screen({ memory }: { memory?: boolean }) {
   );
 }
 
-function renderAt(url: string, memory?: boolean) {
+function renderAt(url: string, local?: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -62,7 +64,7 @@ function renderAt(url: string, memory?: boolean) {
         element: (
           <QueryClientProvider client={client}>
             <UiProvider>
-              <Screen memory={memory} />
+              <Screen local={local} />
             </UiProvider>
           </QueryClientProvider>
         ),
@@ -143,7 +145,7 @@ describe('useListQuery', { timeout: 20_000 }, () => {
     await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
   });
 
-  it('keeps the list of a drawer (memory) out of the URL', async () => {
+  it('keeps a drawer list (local state) out of the URL', async () => {
     const router = renderAt('/list?keywords=a', true);
     await screen.findByText('厕所1');
     expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 });
@@ -165,6 +167,71 @@ describe('useListQuery', { timeout: 20_000 }, () => {
     const router = renderAt('/list?page=5');
     await waitFor(() => expect(search(router)).toBe('?page=3'));
     await waitFor(() => expect(load).toHaveBeenLastCalledWith(expect.anything(), { page: 3, page_size: 10 }));
+  });
+});
+
+/** A kept-alive page on /list, mounted beside whatever route is shown (as the shell does). */
+function renderKept() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const route = { path: '/list', name: 'List' } as AppRoute;
+  const shell = (
+    <QueryClientProvider client={client}>
+      <UiProvider>
+        <PageRouteContext value={route}>
+          <Screen />
+        </PageRouteContext>
+        <Outlet />
+      </UiProvider>
+    </QueryClientProvider>
+  );
+  const router = createMemoryRouter([{ element: shell, children: [{ path: '/list' }, { path: '/other' }] }], {
+    initialEntries: ['/list'],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('useListQuery on a kept-alive page', { timeout: 20_000 }, () => {
+  it('keeps its search while another route is shown, and gets it back through a plain link', async () => {
+    const router = renderKept();
+    await screen.findByText('厕所1');
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '东门' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(search(router)).toBe('?keywords=%E4%B8%9C%E9%97%A8'));
+    await act(() => router.navigate('/other?keywords=x&page=2'));
+    expect((screen.getByLabelText('关键字') as HTMLInputElement).value).toBe('东门');
+    expect(load).not.toHaveBeenCalledWith({ keywords: 'x', city: undefined }, expect.anything());
+    const before = load.mock.calls.length;
+    // The menu links to /list without a query.
+    await act(() => router.navigate('/list'));
+    await waitFor(() => expect(search(router)).toBe('?keywords=%E4%B8%9C%E9%97%A8'));
+    expect((screen.getByLabelText('关键字') as HTMLInputElement).value).toBe('东门');
+    expect(load.mock.calls.slice(before).map(([f]) => f.keywords)).not.toContain('');
+    // 重置 there is meant: the blank search stays.
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(search(router)).toBe(''));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 }),
+    );
+  });
+});
+
+describe('useListQuery with local state', { timeout: 20_000 }, () => {
+  it('searches and pages without touching the URL', async () => {
+    const router = renderAt('/list?keywords=url', true);
+    await screen.findByText('厕所1');
+    expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 });
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '西湖' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith(
+        { keywords: '西湖', city: undefined },
+        { page: 1, page_size: 10 },
+      ),
+    );
+    act(() => current.pagination.onChange!(2, 10));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(expect.anything(), { page: 2, page_size: 10 }));
+    expect(search(router)).toBe('?keywords=url');
   });
 });
 

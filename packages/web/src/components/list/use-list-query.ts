@@ -7,8 +7,9 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type { PaginationProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { matchPath, useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { PageRouteContext } from '../../navigation/page-route.ts';
 import { loadOrThrow } from '../feedback.ts';
 import { PAGER_PRESET } from '../pager.ts';
 import { blankFilters, type FilterFields } from './filters.tsx';
@@ -27,13 +28,13 @@ export interface ListOptions<F, P extends RowsPage<unknown>> {
   load: (filters: F, paging: { page: number; page_size: number }) => Promise<Envelope<P>>;
   /** Prefix of this list's URL parameters, when two lists share one route (the users tabs). */
   param?: string;
-  /**
-   * Keeps filters and page in the component instead of the URL: a list inside a drawer or a
-   * dialog, whose state ends when it closes (another row's drawer starts blank).
-   */
-  memory?: boolean;
   /** Polling: how long until the next load, or false (see React Query's refetchInterval). */
   refetchInterval?: (data: P | undefined) => number | false;
+  /**
+   * Keeps the state in the component instead of the URL: for a list inside a drawer, tab or
+   * dialog, whose state must not leak into (or reset with) the page's URL. Fixed for a list's life.
+   */
+  local?: boolean;
 }
 
 export interface ListQuery<F, P extends RowsPage<unknown>> {
@@ -82,6 +83,61 @@ function decode<F>(fields: FilterFields<F>, params: URLSearchParams, prefix: str
   return out;
 }
 
+type SetParams = (next: URLSearchParams, replace: boolean) => void;
+
+/** A local list's parameters: the same encoding as the URL's, held in state. */
+function useLocalParams(): [URLSearchParams, SetParams] {
+  const [params, setParams] = useState(() => new URLSearchParams());
+  return [params, (next) => setParams(next)];
+}
+
+/**
+ * The URL parameters of the page a list is on. A kept-alive page (SPEC §2) stays mounted while
+ * another route is shown: it keeps reading its own parameters then, and when it is shown again
+ * by a link without them (the menu), it gets back the search it had.
+ */
+function usePageParams(names: string[]): [URLSearchParams, SetParams] {
+  const route = useContext(PageRouteContext);
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  const [url, setUrl] = useSearchParams();
+  const kept = useRef<URLSearchParams | null>(null);
+  // The URL this list wrote last: what it shows then is meant, not to be restored.
+  const wrote = useRef<string | null>(null);
+  const own = (p: URLSearchParams) => names.some((n) => p.has(n));
+
+  let params = url;
+  let restored = false;
+  if (kept.current && route && !matchPath(route.path, pathname)) {
+    params = kept.current;
+  } else if (
+    kept.current &&
+    navigation !== 'POP' &&
+    !own(url) &&
+    own(kept.current) &&
+    url.toString() !== wrote.current
+  ) {
+    params = new URLSearchParams(url);
+    for (const n of names) {
+      const value = kept.current.get(n);
+      if (value !== null) params.set(n, value);
+    }
+    restored = true;
+  }
+  kept.current = params;
+
+  const restore = restored ? params.toString() : null;
+  const write: SetParams = (next, replace) => {
+    wrote.current = next.toString();
+    setUrl(next, { replace });
+  };
+  useEffect(() => {
+    if (restore !== null) write(new URLSearchParams(restore), true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a search is restored
+  }, [restore]);
+  return [params, write];
+}
+
 const positive = (text: string | null): number | undefined => {
   const n = Number(text);
   return Number.isInteger(n) && n > 0 ? n : undefined;
@@ -95,11 +151,10 @@ const positive = (text: string | null): number | undefined => {
 export function useListQuery<F, P extends RowsPage<unknown>>(o: ListOptions<F, P>): ListQuery<F, P> {
   const { filters: fields, param: prefix = '' } = o;
   const queryClient = useQueryClient();
-  const [urlParams, setUrlParams] = useSearchParams();
-  const [ownParams, setOwnParams] = useState(() => new URLSearchParams());
-  const params = o.memory ? ownParams : urlParams;
-  const setParams = (next: URLSearchParams, options: { replace: boolean }) =>
-    o.memory ? setOwnParams(next) : setUrlParams(next, options);
+  const names = [...Object.keys(fields), 'page', 'size'].map((k) => prefix + k);
+  // `local` is fixed for a list's life, so the hooks called stay the same.
+  const useParams = o.local ? useLocalParams : usePageParams;
+  const [params, setParams] = useParams(names);
 
   const applied = useMemo(() => decode(fields, params, prefix), [fields, params, prefix]);
   const encoded = encode(fields, applied);
@@ -125,13 +180,13 @@ export function useListQuery<F, P extends RowsPage<unknown>>(o: ListOptions<F, P
   /** Writes this list's part of the URL; other parameters (a tab, another list) stay. */
   const go = (values: F, nextPage: number, nextSize: number, replace = false) => {
     const next = new URLSearchParams(params);
-    for (const k of [...Object.keys(fields), 'page', 'size']) next.delete(prefix + k);
+    for (const n of names) next.delete(n);
     for (const [k, v] of Object.entries(encode(fields, values))) next.set(prefix + k, v);
     if (nextPage !== 1) next.set(`${prefix}page`, String(nextPage));
     if (nextSize !== DEFAULT_PAGE_SIZE) next.set(`${prefix}size`, String(nextSize));
     // 查询 with an unchanged search still asks the server again (with whatever shares the key).
     if (next.toString() === params.toString()) refresh();
-    else setParams(next, { replace });
+    else setParams(next, replace);
   };
 
   const apply = (patch: Partial<F> = {}) => {

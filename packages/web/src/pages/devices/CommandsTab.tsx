@@ -9,24 +9,13 @@ import {
   type DeviceKind,
   type DeviceRow,
 } from '@se/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Flex,
-  Input,
-  Popconfirm,
-  Table,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { cacheOperation, listCommands, sensorOperation } from '../../api/devices.ts';
-import { usePager } from '../../components/pager.ts';
+import { ListTable, useListQuery, type ListColumn } from '../../components/list/index.ts';
 import { CommandStatusTag } from './DeviceBits.tsx';
 import { features } from './device-text.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { attempt } from '../../components/feedback.ts';
 
 export const commandsKey = (deviceId: number) => ['commands', deviceId] as const;
 
@@ -41,11 +30,17 @@ export function commandOpLabel(c: Pick<DeviceCommand, 'type' | 'op'>): string {
 const typeLabel = (type: string) => COMMAND_TYPES[type as keyof typeof COMMAND_TYPES] ?? type;
 const when = (v: string | null) => v || '—';
 
-const columns: TableColumnsType<DeviceCommand> = [
-  { title: '创建时间', dataIndex: 'created_at', width: 170 },
+const columns: ListColumn<DeviceCommand>[] = [
+  { title: '创建时间', dataIndex: 'created_at', width: 170, card: false },
   { title: '类型', dataIndex: 'type', width: 100, render: typeLabel },
   { title: '操作', key: 'op', width: 90, render: (_, c) => commandOpLabel(c) },
-  { title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <CommandStatusTag status={s} /> },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    width: 90,
+    render: (s: string) => <CommandStatusTag status={s} />,
+    card: false,
+  },
   {
     title: '发起人',
     dataIndex: 'created_by_name',
@@ -69,19 +64,14 @@ const CACHE_HINTS: Record<number, string> = {
 /** 指令: the operations a device accepts (dispensers, gateways) and what was sent to it. */
 export function CommandsTab({ kind, device }: { kind: DeviceKind; device: DeviceRow }) {
   const f = features(kind);
-  const queryClient = useQueryClient();
-  const pager = usePager();
-  const commands = useQuery({
-    queryKey: [...commandsKey(device.id), pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() => listCommands({ device_id: device.id, page: pager.page, page_size: pager.pageSize })),
-    placeholderData: keepPreviousData,
+  const list = useListQuery({
+    key: commandsKey(device.id),
+    filters: {},
+    local: true,
+    load: (_, paging) => listCommands({ device_id: device.id, ...paging }),
   });
-
-  const sent = () => {
-    pager.reset();
-    void queryClient.invalidateQueries({ queryKey: commandsKey(device.id) });
-  };
+  // A command just sent shows first: page 1, loaded again.
+  const sent = () => list.apply();
 
   return (
     <Flex vertical gap={16}>
@@ -94,26 +84,21 @@ export function CommandsTab({ kind, device }: { kind: DeviceKind; device: Device
           <Button
             size="small"
             icon={<ReloadOutlined />}
-            loading={commands.isFetching}
-            onClick={() => void commands.refetch()}
+            loading={list.query.isFetching}
+            onClick={() => void list.query.refetch()}
           >
             刷新
           </Button>
         }
       >
-        <Table<DeviceCommand>
-          rowKey="id"
-          size="small"
+        <ListTable
+          list={list}
           columns={columns}
-          dataSource={commands.data?.list ?? []}
-          loading={commands.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            ...pager.pagination(commands.data?.total ?? 0),
-            showQuickJumper: false,
-            size: 'small',
-          }}
-          locale={{ emptyText: '暂无指令记录' }}
+          rowKey="id"
+          compact
+          empty="暂无指令记录"
+          cardTitle={(c) => c.created_at}
+          cardExtra={(c) => <CommandStatusTag status={c.status} />}
         />
       </Card>
     </Flex>

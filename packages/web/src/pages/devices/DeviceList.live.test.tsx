@@ -1,6 +1,7 @@
 import type { DeviceRow } from '@se/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { listDevices } from '../../api/devices.ts';
@@ -66,13 +67,15 @@ afterEach(() => closeLiveSocket());
 
 const rowOf = (serNum: string) => screen.getByText(serNum).closest('tr')!;
 
-describe('live device list', () => {
+describe('live device list', { timeout: 20_000 }, () => {
   it("updates a row from the 'devices' channel in place, without fetching the list again", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
         <UiProvider>
-          <DeviceList kind="gateway" />
+          <MemoryRouter>
+            <DeviceList kind="gateway" />
+          </MemoryRouter>
         </UiProvider>
       </QueryClientProvider>,
     );
@@ -108,7 +111,9 @@ describe('live device list', () => {
     render(
       <QueryClientProvider client={client}>
         <UiProvider>
-          <DeviceList kind="gateway" />
+          <MemoryRouter>
+            <DeviceList kind="gateway" />
+          </MemoryRouter>
         </UiProvider>
       </QueryClientProvider>,
     );

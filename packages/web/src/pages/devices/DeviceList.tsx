@@ -1,38 +1,27 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, GATEWAY_TYPES, type DeviceKind, type DeviceRow, type Page } from '@se/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Input,
-  Pagination,
-  Popconfirm,
-  Select,
-  Spin,
-  Table,
-  Typography,
-  type DescriptionsProps,
-  type TableColumnsType,
-} from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { deleteDevice, listDevices, restoreDevice, type DeviceFilter } from '../../api/devices.ts';
+import { attempt } from '../../components/feedback.ts';
+import {
+  AddButton,
+  ListTable,
+  ListToolbar,
+  RowActions,
+  choice,
+  text,
+  useDialog,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { toastWithAction } from '../../components/toast.ts';
-import { usePager } from '../../components/pager.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { isDevicePush, patchDevicePage } from '../../live/device-push.ts';
 import { useLiveChannel } from '../../live/socket.ts';
+import { queueExport, useGoTo } from '../downloads/export-toast.tsx';
 import { LastReport, OnlineTag, SerNum, WarningTags } from './DeviceBits.tsx';
 import { DeviceDrawer } from './DeviceDrawer.tsx';
 import { DeviceFormDialog, type DeviceDialogTarget } from './DeviceFormDialog.tsx';
@@ -44,39 +33,51 @@ import {
   statusBits,
   type OnlineChoice,
 } from './device-text.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { ImportDialog } from './ImportDialog.tsx';
-import { queueExport, useGoTo } from '../downloads/export-toast.tsx';
 import { useNow } from './use-now.ts';
-import { usePageClamp } from './use-page-clamp.ts';
 
 interface Search {
   keywords: string;
   online: OnlineChoice;
-  /** Gateways only; undefined = 不限. */
-  type: number | undefined;
+  /** Gateways only; 0 = 不限. */
+  type: number;
 }
 
-const NO_SEARCH: Search = { keywords: '', online: 'all', type: undefined };
+const COMMON = {
+  keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '关键字', width: 240, search: true }),
+  online: choice<OnlineChoice>({
+    label: '在线状态',
+    options: [
+      { value: 'all', label: '全部' },
+      { value: 'online', label: '在线' },
+      { value: 'offline', label: '离线' },
+    ],
+    width: 170,
+  }),
+};
 
-const isBlank = (s: Search) => !s.keywords && s.online === 'all' && s.type === undefined;
-
-const ONLINE_OPTIONS: { value: OnlineChoice; label: string }[] = [
-  { value: 'all', label: '全部' },
-  { value: 'online', label: '在线' },
-  { value: 'offline', label: '离线' },
-];
-
-const TYPE_OPTIONS = [
-  { value: 0, label: '不限' },
-  ...GATEWAY_TYPES.map((t) => ({ value: t.value as number, label: t.label })),
-];
+/** Gateways have a type filter too; other kinds keep it at 不限, out of sight and the URL. */
+const FILTERS: FilterFields<Search> = {
+  ...COMMON,
+  type: { initial: 0, encode: () => undefined, decode: () => 0 },
+};
+const GATEWAY_FILTERS: FilterFields<Search> = {
+  ...COMMON,
+  type: choice<number>({
+    label: '类型',
+    options: [
+      { value: 0, label: '不限' },
+      ...GATEWAY_TYPES.map((t) => ({ value: t.value as number, label: t.label })),
+    ],
+    width: 220,
+  }),
+};
 
 /** The list's filters as query parameters (also what 导出 exports). */
 const filterOf = (kind: DeviceKind, s: Search): DeviceFilter => ({
-  keywords: s.keywords || undefined,
+  keywords: s.keywords.trim() || undefined,
   status: statusBits(s.online),
-  type: features(kind).gateway ? s.type : undefined,
+  type: features(kind).gateway ? s.type || undefined : undefined,
 });
 
 export const deviceListKey = (kind: DeviceKind) => ['devices', kind] as const;
@@ -108,39 +109,28 @@ function useLiveRows(kind: DeviceKind) {
 /**
  * The device registry of one kind (SPEC §2 /equipments, /evaluates, /gateways, meters and
  * paper machines, and the 网关 tab of the smart-toilet screen): search, table (cards on
- * mobile), registration, import/export, and the detail drawer.
+ * mobile), registration, import/export, and the detail drawer. `param` prefixes its URL
+ * parameters when it shares a route with another list.
  */
-export function DeviceList({ kind }: { kind: DeviceKind }) {
+export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }) {
   const mobile = useIsMobile();
   const queryClient = useQueryClient();
   const now = useNow();
-  const pager = usePager();
   const f = features(kind);
   const label = DEVICE_KINDS[kind].label;
-  const [draft, setDraft] = useState<Search>(NO_SEARCH);
-  // seq makes 查询 fetch again even when the search did not change.
-  const [applied, setApplied] = useState({ search: NO_SEARCH, seq: 0 });
-  const [dialog, setDialog] = useState<DeviceDialogTarget | null>(null);
+  const dialog = useDialog<DeviceDialogTarget>();
   const [detail, setDetail] = useState<DeviceRow | null>(null);
-  const [importing, setImporting] = useState(false);
+  const importing = useDialog();
   const [exporting, setExporting] = useState(false);
   const goTo = useGoTo();
 
   useLiveRows(kind);
-  const devices = useQuery({
-    queryKey: [...pagesKey(kind), applied, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listDevices(kind, { ...filterOf(kind, applied.search), page: pager.page, page_size: pager.pageSize }),
-      ),
-    placeholderData: keepPreviousData,
+  const list = useListQuery({
+    key: pagesKey(kind),
+    filters: f.gateway ? GATEWAY_FILTERS : FILTERS,
+    param,
+    load: (search, paging) => listDevices(kind, { ...filterOf(kind, search), ...paging }),
   });
-  usePageClamp(pager, devices.data);
-
-  const apply = (search: Search) => {
-    setApplied((a) => ({ search: { ...search, keywords: search.keywords.trim() }, seq: a.seq + 1 }));
-    pager.reset();
-  };
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceListKey(kind) });
 
@@ -161,54 +151,41 @@ export function DeviceList({ kind }: { kind: DeviceKind }) {
   // 导出 runs in the background: the file lands in 下载中心 (/download).
   const exportList = async () => {
     setExporting(true);
-    await queueExport('devices', { kind, ...filterOf(kind, applied.search) }, goTo);
+    await queueExport('devices', { kind, ...filterOf(kind, list.applied) }, goTo);
     setExporting(false);
   };
 
-  const actions = (device: DeviceRow): ReactNode => (
-    <Flex wrap={mobile} gap={0}>
-      <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setDetail(device)}>
-        详情
-      </Button>
-      <Button
-        size="small"
-        type="link"
-        icon={<EditOutlined />}
-        onClick={() => setDialog({ mode: 'edit', device })}
-      >
-        编辑
-      </Button>
-      <Popconfirm
-        title={`删除${label}`}
-        description={`确定删除 ${device.ser_num} 吗？删除后设备的数据不再上报到平台。`}
-        okText="删除"
-        okButtonProps={{ danger: true }}
-        cancelText="取 消"
-        onConfirm={() => remove(device)}
-      >
-        <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-          删除
-        </Button>
-      </Popconfirm>
-    </Flex>
+  const actions = (device: DeviceRow) => (
+    <RowActions
+      wrap={mobile}
+      detail={() => setDetail(device)}
+      edit={() => dialog.open({ mode: 'edit', device })}
+      remove={{
+        title: `删除${label}`,
+        description: `确定删除 ${device.ser_num} 吗？删除后设备的数据不再上报到平台。`,
+        onConfirm: () => remove(device),
+      }}
+    />
   );
 
-  const columns: TableColumnsType<DeviceRow> = [
+  const columns: ListColumn<DeviceRow>[] = [
     {
       title: '序列号',
       dataIndex: 'ser_num',
-      width: 170,
+      width: 160,
       fixed: 'left',
       render: (v: string) => <SerNum value={v} />,
+      card: false,
     },
-    // Description and place take what the other columns leave.
-    { title: '描述', dataIndex: 'desc', ellipsis: true, render: dash },
-    { title: '位置', dataIndex: 'location', ellipsis: true, render: dash },
+    // Narrower layouts keep what changes (online, last report, alarm) and fold the texts.
+    { title: '描述', dataIndex: 'desc', width: 160, ellipsis: true, from: 'lg', render: dash },
+    { title: '位置', dataIndex: 'location', width: 150, ellipsis: true, from: 'lg', render: dash },
     {
       title: '在线',
       dataIndex: 'online',
       width: 76,
       render: (online: boolean) => <OnlineTag online={online} />,
+      card: false,
     },
     {
       title: '最后上报',
@@ -237,146 +214,60 @@ export function DeviceList({ kind }: { kind: DeviceKind }) {
       render: (_, row) => readingText(row, kind),
     });
   }
-  columns.push(
-    { title: '绑定用户', dataIndex: 'owners', width: 140, ellipsis: true, render: dash },
-    { title: '操作', key: 'actions', width: 200, fixed: 'right', render: (_, row) => actions(row) },
-  );
-
-  const rows = devices.data?.list ?? [];
-  const total = devices.data?.total ?? 0;
-  const empty = (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={isBlank(applied.search) ? `暂无${label}，点击“登记设备”添加` : `没有符合条件的${label}`}
-    />
-  );
-
-  const card = (device: DeviceRow) => {
-    const items: DescriptionsProps['items'] = [
-      { key: 'desc', label: '描述', children: dash(device.desc) },
-      { key: 'location', label: '位置', children: dash(device.location) },
-      { key: 'time', label: '最后上报', children: <LastReport time={device.time} now={now} /> },
-    ];
-    if (f.dispenser) {
-      items.push({ key: 'warning', label: '告警', children: <WarningTags warning={device.warning} /> });
-    }
-    if (f.gateway) items.push({ key: 'type', label: '类型', children: gatewayTypeLabel(device.type) });
-    if (f.meter) items.push({ key: 'reading', label: '读数', children: readingText(device, kind) });
-    items.push({ key: 'owners', label: '绑定用户', children: dash(device.owners) });
-    return (
-      <Card
-        key={device.id}
-        size="small"
-        title={<SerNum value={device.ser_num} />}
-        extra={<OnlineTag online={device.online} />}
-        styles={{ body: { paddingBottom: 4 } }}
-      >
-        <Descriptions size="small" column={1} items={items} />
-        {actions(device)}
-      </Card>
-    );
-  };
+  columns.push({
+    title: '绑定用户',
+    dataIndex: 'owners',
+    width: 140,
+    ellipsis: true,
+    from: 'xl',
+    render: dash,
+  });
 
   return (
     <>
-      <Flex wrap gap="small" style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={draft.keywords}
-          onChange={(e) => setDraft({ ...draft, keywords: e.target.value })}
-          onSearch={(keywords) => apply({ ...draft, keywords })}
-          allowClear
-          maxLength={100}
-          placeholder="序列号 / 描述 / 位置"
-          aria-label="关键字"
-          style={{ width: mobile ? '100%' : 240 }}
-        />
-        <Select<OnlineChoice>
-          value={draft.online}
-          onChange={(online) => setDraft({ ...draft, online })}
-          options={ONLINE_OPTIONS}
-          prefix="在线状态"
-          aria-label="在线状态"
-          style={{ width: mobile ? '100%' : 170 }}
-        />
-        {f.gateway && (
-          <Select<number>
-            value={draft.type ?? 0}
-            onChange={(type) => setDraft({ ...draft, type: type || undefined })}
-            options={TYPE_OPTIONS}
-            prefix="类型"
-            aria-label="类型"
-            style={{ width: mobile ? '100%' : 220 }}
-          />
-        )}
-        <Button type="primary" icon={<SearchOutlined />} onClick={() => apply(draft)}>
-          查询
-        </Button>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            setDraft(NO_SEARCH);
-            apply(NO_SEARCH);
-          }}
-        >
-          重置
-        </Button>
-        <Flex wrap gap="small" style={{ marginInlineStart: mobile ? 0 : 'auto' }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
-            登记设备
-          </Button>
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-            导入
-          </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
-            导出
-          </Button>
-        </Flex>
-      </Flex>
-
-      {mobile ? (
-        <Spin spinning={devices.isFetching}>
-          <Flex vertical gap="small" style={{ minHeight: 120 }}>
-            {rows.length === 0 ? empty : rows.map(card)}
-            {total > 0 && (
-              <Pagination {...pager.pagination(total)} size="small" showQuickJumper={false} align="end" />
-            )}
-          </Flex>
-        </Spin>
-      ) : (
-        <Table<DeviceRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={devices.isFetching}
-          locale={{
-            emptyText: devices.isError ? <Typography.Text type="danger">加载失败</Typography.Text> : empty,
-          }}
-          // The fixed widths plus room for 描述 and 位置; narrower screens scroll.
-          scroll={{ x: columns.reduce((w, c) => w + (Number(c.width) || 120), 0) }}
-          pagination={pager.pagination(total)}
-        />
-      )}
-
-      {dialog && (
+      <ListToolbar
+        list={list}
+        actions={
+          <>
+            <AddButton label="登记设备" onClick={() => dialog.open({ mode: 'add' })} />
+            <Button icon={<UploadOutlined />} onClick={() => importing.open(true)}>
+              导入
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
+              导出
+            </Button>
+          </>
+        }
+      />
+      <ListTable
+        list={list}
+        columns={columns}
+        rowKey="id"
+        empty={list.filtered ? `没有符合条件的${label}` : `暂无${label}，点击“登记设备”添加`}
+        actions={actions}
+        actionsWidth={200}
+        cardTitle={(device) => <SerNum value={device.ser_num} />}
+        cardExtra={(device) => <OnlineTag online={device.online} />}
+      />
+      {dialog.target && (
         <DeviceFormDialog
-          key={dialog.mode === 'edit' ? dialog.device.id : 'add'}
+          key={dialog.target.mode === 'edit' ? dialog.target.device.id : 'add'}
           kind={kind}
-          target={dialog}
+          target={dialog.target}
           onSaved={(device) => {
             refresh();
             if (detail?.id === device.id) setDetail(device);
           }}
-          onClosed={() => setDialog(null)}
+          onClosed={dialog.close}
         />
       )}
       <DeviceDrawer
         kind={kind}
         device={detail}
         onClose={() => setDetail(null)}
-        onEdit={(device) => setDialog({ mode: 'edit', device })}
+        onEdit={(device) => dialog.open({ mode: 'edit', device })}
       />
-      {importing && <ImportDialog kind={kind} onImported={refresh} onClosed={() => setImporting(false)} />}
+      {importing.target && <ImportDialog kind={kind} onImported={refresh} onClosed={importing.close} />}
     </>
   );
 }

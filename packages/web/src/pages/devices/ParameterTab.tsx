@@ -1,22 +1,17 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '@ant-design/icons';
 import { PERMISSION, has, type DeviceRow, type ParameterSet } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
-import { usePager } from '../../components/pager.ts';
+import {
+  ListPanel,
+  RowActions,
+  text,
+  useDialog,
+  useListQuery,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { useSession } from '../../session/store.ts';
 import { commandsKey } from './CommandsTab.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
@@ -119,117 +114,79 @@ function ApplyParameter({ device }: { device: DeviceRow }) {
   );
 }
 
-function ParameterSets() {
-  const queryClient = useQueryClient();
-  const permission = useSession((s) => s.permission);
-  const pager = usePager();
-  const [draft, setDraft] = useState('');
-  const [keywords, setKeywords] = useState('');
-  // undefined: closed; null: a new set.
-  const [editing, setEditing] = useState<ParameterSet | null | undefined>(undefined);
-  const sets = useQuery({
-    queryKey: [...parameterSetsKey, 'list', keywords, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listParameterSets({ keywords: keywords || undefined, page: pager.page, page_size: pager.pageSize }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+const SET_FILTERS = {
+  keywords: text({ placeholder: '参数说明', label: '搜索参数', width: 260, search: true }),
+};
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: parameterSetsKey });
+const SET_COLUMNS: ListColumn<ParameterSet>[] = [
+  { title: '编号', dataIndex: 'parameter_num', width: 70, render: (n: number) => `#${n}`, card: false },
+  {
+    title: '说明',
+    dataIndex: 'parameter_desc',
+    ellipsis: true,
+    render: (v: string, p) => (
+      <Flex gap={4} align="center">
+        <span>{v || '未命名参数'}</span>
+        {p.shared && <Tag color="blue">公共</Tag>}
+      </Flex>
+    ),
+  },
+  { title: '应用环境', dataIndex: 'environment', width: 90, render: environmentLabel },
+  { title: '出液时间', dataIndex: 'liquid_time', width: 90, align: 'right' },
+];
+
+function ParameterSets() {
+  const permission = useSession((s) => s.permission);
+  const list = useListQuery({
+    // The whole prefix: a change also refreshes the sets offered in 当前参数.
+    key: parameterSetsKey,
+    filters: SET_FILTERS,
+    local: true,
+    load: (f, paging) => listParameterSets({ keywords: f.keywords.trim() || undefined, ...paging }),
+  });
+  const editing = useDialog<ParameterSet | 'new'>();
+
   // Shared sets belong to the platform: only developers change them (the server says so too).
   const canEdit = (p: ParameterSet) => !p.shared || has(permission, PERMISSION.develop);
 
   const remove = async (p: ParameterSet) => {
     const outcome = await attempt(() => updateParameterSet({ id: p.id, is_delete: true }), '参数已删除');
-    if (outcome.ok) refresh();
+    if (outcome.ok) list.refresh();
   };
 
-  const columns: TableColumnsType<ParameterSet> = [
-    { title: '编号', dataIndex: 'parameter_num', width: 70, render: (n: number) => `#${n}` },
-    {
-      title: '说明',
-      dataIndex: 'parameter_desc',
-      ellipsis: true,
-      render: (v: string, p) => (
-        <Flex gap={4} align="center">
-          <span>{v || '未命名参数'}</span>
-          {p.shared && <Tag color="blue">公共</Tag>}
-        </Flex>
-      ),
-    },
-    { title: '应用环境', dataIndex: 'environment', width: 90, render: environmentLabel },
-    { title: '出液时间', dataIndex: 'liquid_time', width: 90, align: 'right' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 150,
-      render: (_, p) =>
-        canEdit(p) ? (
-          <Flex gap={4}>
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing(p)}>
-              编辑
-            </Button>
-            <Popconfirm
-              title="删除参数"
-              description={`确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`}
-              okText="删除"
-              okButtonProps={{ danger: true }}
-              cancelText="取 消"
-              onConfirm={() => remove(p)}
-            >
-              <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-                删除
-              </Button>
-            </Popconfirm>
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">仅开发者可改</Typography.Text>
-        ),
-    },
-  ];
-
   return (
-    <Card
-      size="small"
-      title="参数管理"
-      extra={
-        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          新建参数
-        </Button>
-      }
-    >
-      <Input.Search
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onSearch={(v) => {
-          setKeywords(v.trim());
-          pager.reset();
-        }}
-        allowClear
-        maxLength={100}
-        placeholder="参数说明"
-        aria-label="搜索参数"
-        style={{ maxWidth: 260, marginBottom: 12 }}
-      />
-      <Table<ParameterSet>
+    <>
+      <ListPanel
+        title="参数管理"
+        add={{ label: '新建参数', onClick: () => editing.open('new') }}
+        list={list}
+        columns={SET_COLUMNS}
         rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={sets.data?.list ?? []}
-        loading={sets.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ ...pager.pagination(sets.data?.total ?? 0), showQuickJumper: false, size: 'small' }}
-        locale={{ emptyText: '暂无参数' }}
+        empty="暂无参数"
+        cardTitle={(p) => `#${p.parameter_num}`}
+        actions={(p) =>
+          canEdit(p) ? (
+            <RowActions
+              edit={() => editing.open(p)}
+              remove={{
+                title: '删除参数',
+                description: `确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`,
+                onConfirm: () => remove(p),
+              }}
+            />
+          ) : (
+            <Typography.Text type="secondary">仅开发者可改</Typography.Text>
+          )
+        }
       />
-      {editing !== undefined && (
+      {editing.target && (
         <ParameterSetDialog
-          key={editing?.id ?? 'new'}
-          set={editing}
-          onSaved={refresh}
-          onClosed={() => setEditing(undefined)}
+          key={editing.target === 'new' ? 'new' : editing.target.id}
+          set={editing.target === 'new' ? null : editing.target}
+          onSaved={list.refresh}
+          onClosed={editing.close}
         />
       )}
-    </Card>
+    </>
   );
 }

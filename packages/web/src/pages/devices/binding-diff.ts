@@ -27,6 +27,13 @@ export function pickAll(picks: Picks, rows: { id: number; is_bind: boolean }[], 
   return rows.reduce((acc, row) => pick(acc, row.id, row.is_bind, checked), picks);
 }
 
+/** The picks after a page's ticks became `keys` (a table selection's change). */
+export const pickPage = (
+  picks: Picks,
+  rows: { id: number; is_bind: boolean }[],
+  keys: readonly unknown[],
+): Picks => rows.reduce((acc, row) => pick(acc, row.id, row.is_bind, keys.includes(row.id)), picks);
+
 /** Whether a row shows ticked: the user's pick, else the server's state. */
 export const isPicked = (picks: Picks, row: { id: number; is_bind: boolean }): boolean =>
   picks.get(row.id) ?? row.is_bind;

@@ -108,7 +108,7 @@ export function DockingDeliveriesModal({
   const list = useListQuery({
     key: ['notify', 'docking-log', docking.id],
     filters: FILTERS,
-    memory: true,
+    local: true,
     load: (f, paging) => listDockingDeliveries({ docking_id: docking.id, status: f.status, ...paging }),
   });
   const retry = async (d: DeliveryRow) => {

@@ -63,7 +63,7 @@ function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void })
   const hits = useListQuery({
     key: ['rules', 'hits', rule.id],
     filters: NO_FILTERS,
-    memory: true,
+    local: true,
     load: (_, paging) => listRuleHits({ rule_id: rule.id, ...paging }),
   });
   return (

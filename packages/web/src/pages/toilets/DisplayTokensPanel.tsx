@@ -1,24 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { addDisplayTokenBody, type DisplayTokenRow, type NewDisplayToken } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Empty,
-  Flex,
-  Form,
-  Popconfirm,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Empty, Flex, Form, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addDisplayToken, listDisplayTokens, revokeDisplayToken } from '../../api/display.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { SchemaFields, type FormField } from '../../components/form-fields.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
+import { ConfirmButton } from '../../components/list/index.ts';
 import { displayUrl } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
 
@@ -142,18 +132,14 @@ export function DisplayTokensPanel({ toiletId, canManage }: { toiletId: number; 
               r.revoked_at ? (
                 <Typography.Text type="secondary">{r.revoked_at}</Typography.Text>
               ) : (
-                <Popconfirm
+                <ConfirmButton
                   title="吊销显示令牌"
                   description={`吊销后使用 ${r.name} 的显示屏将显示“显示令牌已失效”。确定吊销吗？`}
                   okText="吊销"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取 消"
                   onConfirm={() => revoke(r)}
                 >
-                  <Button size="small" type="link" danger>
-                    吊销
-                  </Button>
-                </Popconfirm>
+                  吊销
+                </ConfirmButton>
               ),
           },
         ]

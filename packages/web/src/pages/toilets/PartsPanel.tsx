@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@se/core';
-import { Button, Empty, Flex, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addPart, updatePart } from '../../api/toilets.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
+import { ConfirmButton } from '../../components/list/index.ts';
 import { partStateLabel, partTypeLabel, partsInOrder } from './detail-text.ts';
 
 type Target = { mode: 'add' } | { mode: 'edit'; part: ToiletPart } | { mode: 'state'; part: ToiletPart };
@@ -148,18 +149,15 @@ export function PartsPanel({
               >
                 编辑
               </Button>
-              <Popconfirm
+              <ConfirmButton
                 title="删除部件"
                 description={`确定删除 ${p.name || partTypeLabel(p.type)} 吗？`}
                 okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取 消"
+                icon={<DeleteOutlined />}
                 onConfirm={() => remove(p)}
               >
-                <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-                  删除
-                </Button>
-              </Popconfirm>
+                删除
+              </ConfirmButton>
             </>
           )}
         </Flex>

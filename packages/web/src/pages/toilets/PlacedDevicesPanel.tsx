@@ -6,32 +6,53 @@ import {
   type PlaceableKind,
   type PlaceableRow,
 } from '@se/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Empty,
-  Flex,
-  Input,
-  Modal,
-  Segmented,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Empty, Flex, Modal, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { listPlaceable, placeDevices } from '../../api/toilets.ts';
-import { usePager } from '../../components/pager.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { attempt } from '../../components/feedback.ts';
+import {
+  ListTable,
+  ListToolbar,
+  segmented,
+  text,
+  useListQuery,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { bindingDiff, changeCount, isPicked, pick, pickAll, type Picks } from '../devices/binding-diff.ts';
+import { bindingDiff, changeCount, isPicked, pickPage, type Picks } from '../devices/binding-diff.ts';
 import { lastReportText, lastReportTitle, warningTags } from '../devices/device-text.ts';
 import { useNow } from '../devices/use-now.ts';
 import { kindLabel } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
 
-const KIND_OPTIONS = PLACEABLE_KINDS.map((k) => ({ value: k, label: DEVICE_KINDS[k].label }));
+const FILTERS = {
+  kind: segmented<PlaceableKind>({
+    options: PLACEABLE_KINDS.map((k) => ({ value: k, label: DEVICE_KINDS[k].label })),
+  }),
+  keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '设备关键字', width: 260, search: true }),
+};
+
+type Placeable = PlaceableRow & { is_bind: boolean };
+
+const PLACE_COLUMNS: ListColumn<PlaceableRow>[] = [
+  { title: '序列号', dataIndex: 'ser_num', width: 160, ellipsis: true, card: false },
+  { title: '描述', dataIndex: 'desc', ellipsis: true, render: (d: string) => d || '—' },
+  {
+    title: '当前位置',
+    key: 'where',
+    width: 160,
+    render: (_, r) =>
+      r.placed ? (
+        <Tag color="blue">本厕所</Tag>
+      ) : r.elsewhere ? (
+        <Tooltip title="勾选后将从原厕所移到这里">
+          <Tag color="orange">{r.toilet_name || '其他厕所'}</Tag>
+        </Tooltip>
+      ) : (
+        <Typography.Text type="secondary">未放置</Typography.Text>
+      ),
+  },
+];
 
 /** 放置设备: tick the caller's devices of a kind to place them here, untick to take them out. */
 function PlaceDialog({
@@ -46,26 +67,21 @@ function PlaceDialog({
   onClose: () => void;
 }) {
   const mobile = useIsMobile();
-  const pager = usePager();
-  const [kind, setKind] = useState<PlaceableKind>('jwb');
-  const [keywords, setKeywords] = useState('');
+  const list = useListQuery({
+    key: [...toiletsKey, 'placeable', toiletId],
+    filters: FILTERS,
+    local: true,
+    load: (f, paging) =>
+      listPlaceable({
+        toilet_id: toiletId,
+        kind: f.kind,
+        keywords: f.keywords.trim() || undefined,
+        ...paging,
+      }),
+  });
   const [picks, setPicks] = useState<Picks>(new Map());
   const [saving, setSaving] = useState(false);
-  const rows = useQuery({
-    queryKey: [...toiletsKey, 'placeable', toiletId, kind, keywords, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listPlaceable({
-          toilet_id: toiletId,
-          kind,
-          keywords: keywords || undefined,
-          page: pager.page,
-          page_size: pager.pageSize,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const list = (rows.data?.list ?? []).map((r) => ({ ...r, is_bind: r.placed }));
+  const rows: Placeable[] = list.rows.map((r) => ({ ...r, is_bind: r.placed }));
   const save = async () => {
     const diff = bindingDiff(picks);
     setSaving(true);
@@ -76,25 +92,6 @@ function PlaceDialog({
       onClose();
     }
   };
-  const columns: TableColumnsType<PlaceableRow & { is_bind: boolean }> = [
-    { title: '序列号', dataIndex: 'ser_num', width: 160, ellipsis: true },
-    { title: '描述', dataIndex: 'desc', ellipsis: true, render: (d: string) => d || '—' },
-    {
-      title: '当前位置',
-      key: 'where',
-      width: 160,
-      render: (_, r) =>
-        r.placed ? (
-          <Tag color="blue">本厕所</Tag>
-        ) : r.elsewhere ? (
-          <Tooltip title="勾选后将从原厕所移到这里">
-            <Tag color="orange">{r.toilet_name || '其他厕所'}</Tag>
-          </Tooltip>
-        ) : (
-          <Typography.Text type="secondary">未放置</Typography.Text>
-        ),
-    },
-  ];
   const changes = changeCount(picks);
   return (
     <Modal
@@ -110,44 +107,21 @@ function PlaceDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Flex vertical gap={12} style={{ marginTop: 12 }}>
-        <Segmented<PlaceableKind>
-          options={KIND_OPTIONS}
-          value={kind}
-          onChange={(k) => {
-            setKind(k);
-            pager.reset();
-          }}
-          block={mobile}
-        />
-        <Input.Search
-          allowClear
-          maxLength={100}
-          placeholder="序列号 / 描述 / 位置"
-          aria-label="设备关键字"
-          onSearch={(v) => {
-            setKeywords(v.trim());
-            pager.reset();
-          }}
-        />
-        <Table<PlaceableRow & { is_bind: boolean }>
+      <div style={{ marginTop: 12 }}>
+        <ListToolbar list={list} buttons={false} />
+        <ListTable
+          list={list}
+          columns={PLACE_COLUMNS}
           rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list}
-          loading={rows.isFetching}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有可放置的设备" />,
+          compact
+          empty="没有可放置的设备"
+          cardTitle={(r) => r.ser_num}
+          selection={{
+            selected: rows.filter((r) => isPicked(picks, r)).map((r) => r.id),
+            onChange: (keys) => setPicks(pickPage(picks, rows, keys)),
           }}
-          rowSelection={{
-            selectedRowKeys: list.filter((r) => isPicked(picks, r)).map((r) => r.id),
-            onSelect: (row, checked) => setPicks(pick(picks, row.id, row.is_bind, checked)),
-            onSelectAll: (checked, _selected, changed) => setPicks(pickAll(picks, changed, checked)),
-          }}
-          scroll={{ x: 520 }}
-          pagination={pager.pagination(rows.data?.total ?? 0)}
         />
-      </Flex>
+      </div>
     </Modal>
   );
 }

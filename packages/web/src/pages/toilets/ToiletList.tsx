@@ -1,90 +1,76 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  ProfileOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { ProfileOutlined } from '@ant-design/icons';
 import { CODE, TOILET_STATUS, TOILET_STATUS_LABELS, type ToiletRow } from '@se/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Input,
-  Pagination,
-  Popconfirm,
-  Select,
-  Spin,
-  Switch,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Switch, Typography } from 'antd';
+import { useState } from 'react';
 import { getToilet, listToilets, updateToilet } from '../../api/toilets.ts';
-import { usePager } from '../../components/pager.ts';
+import { attempt } from '../../components/feedback.ts';
+import {
+  AddButton,
+  ListTable,
+  ListToolbar,
+  RowActions,
+  multiSelect,
+  text,
+  useDialog,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
-import { ToiletFormDialog, type ToiletDialogTarget } from './ToiletFormDialog.tsx';
-import { usePageClamp } from '../devices/use-page-clamp.ts';
-import { addressText, starAverage, withFlag, type ToiletFlag } from './toilet-text.ts';
 import { toiletsKey } from './keys.ts';
 import { StatusTags } from './StatusTags.tsx';
 import { ToiletDetailDrawer } from './ToiletDetailDrawer.tsx';
+import { ToiletFormDialog, type ToiletDialogTarget } from './ToiletFormDialog.tsx';
+import { addressText, starAverage, withFlag, type ToiletFlag } from './toilet-text.ts';
 
 interface Search {
   keywords: string;
   flags: ToiletFlag[];
 }
 
-const NO_SEARCH: Search = { keywords: '', flags: [] };
+const FILTERS: FilterFields<Search> = {
+  keywords: text({ placeholder: '名称 / 地址', label: '关键字', width: 240, search: true }),
+  flags: multiSelect<ToiletFlag>({
+    options: (Object.keys(TOILET_STATUS) as ToiletFlag[]).map((f) => ({
+      value: f,
+      label: TOILET_STATUS_LABELS[f],
+    })),
+    placeholder: '状态（同时满足）',
+    label: '状态',
+    width: 240,
+  }),
+};
 
-const FLAG_OPTIONS = (Object.keys(TOILET_STATUS) as ToiletFlag[]).map((f) => ({
-  value: f,
-  label: TOILET_STATUS_LABELS[f],
-}));
 const statusOf = (flags: ToiletFlag[]): number | undefined =>
   flags.length ? flags.reduce((s, f) => s | TOILET_STATUS[f], 0) : undefined;
 
 const dash = (v: string) => v || '—';
 
+const stars = (t: ToiletRow) => (
+  <span>
+    {starAverage(t.star_sum, t.star_count)}
+    {t.star_count > 0 && <Typography.Text type="secondary">（{t.star_count} 次）</Typography.Text>}
+  </span>
+);
+
 /** 厕所: the smart toilets the caller can see, their status switches and registration. */
 export function ToiletList() {
   const mobile = useIsMobile();
-  const queryClient = useQueryClient();
-  const pager = usePager();
-  const [draft, setDraft] = useState<Search>(NO_SEARCH);
-  const [applied, setApplied] = useState({ search: NO_SEARCH, seq: 0 });
-  const [dialog, setDialog] = useState<ToiletDialogTarget | null>(null);
-  const [detailId, setDetailId] = useState<number | null>(null);
+  const list = useListQuery({
+    key: toiletsKey,
+    filters: FILTERS,
+    load: (search, paging) =>
+      listToilets({
+        keywords: search.keywords.trim() || undefined,
+        status: statusOf(search.flags),
+        ...paging,
+      }),
+  });
+  const dialog = useDialog<ToiletDialogTarget>();
+  const detail = useDialog<number>();
   // "id:flag" of the switch being saved.
   const [switching, setSwitching] = useState<string | null>(null);
-
-  const toilets = useQuery({
-    queryKey: [...toiletsKey, 'list', applied, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listToilets({
-          keywords: applied.search.keywords || undefined,
-          status: statusOf(applied.search.flags),
-          page: pager.page,
-          page_size: pager.pageSize,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-  usePageClamp(pager, toilets.data);
-
-  const apply = (search: Search) => {
-    setApplied((a) => ({ search: { ...search, keywords: search.keywords.trim() }, seq: a.seq + 1 }));
-    pager.reset();
-  };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: toiletsKey });
 
   const toggle = async (toilet: ToiletRow, flag: ToiletFlag, on: boolean) => {
     setSwitching(`${toilet.id}:${flag}`);
@@ -101,13 +87,13 @@ export function ToiletList() {
     setSwitching(null);
     if (outcome.ok) {
       toast.success(`${toilet.name}：${on ? '已设为' : '已取消'}${TOILET_STATUS_LABELS[flag]}`);
-      refresh();
+      list.refresh();
     }
   };
 
   const remove = async (toilet: ToiletRow) => {
     const outcome = await attempt(() => updateToilet({ id: toilet.id, is_delete: true }), '删除成功');
-    if (outcome.ok) refresh();
+    if (outcome.ok) list.refresh();
   };
 
   const flagSwitch = (toilet: ToiletRow, flag: ToiletFlag) => (
@@ -120,175 +106,74 @@ export function ToiletList() {
     />
   );
 
-  const actions = (toilet: ToiletRow): ReactNode => (
-    <Flex wrap={mobile} gap={0}>
-      <Button size="small" type="link" icon={<ProfileOutlined />} onClick={() => setDetailId(toilet.id)}>
-        详情
-      </Button>
-      <Button
-        size="small"
-        type="link"
-        icon={<EditOutlined />}
-        onClick={() => setDialog({ mode: 'edit', toilet })}
-      >
-        编辑
-      </Button>
-      <Popconfirm
-        title="删除厕所"
-        description={`确定删除 ${toilet.name} 吗？`}
-        okText="删除"
-        okButtonProps={{ danger: true }}
-        cancelText="取 消"
-        onConfirm={() => remove(toilet)}
-      >
-        <Button size="small" type="link" danger icon={<DeleteOutlined />}>
-          删除
-        </Button>
-      </Popconfirm>
-    </Flex>
+  const actions = (toilet: ToiletRow) => (
+    <RowActions
+      wrap={mobile}
+      detail={() => detail.open(toilet.id)}
+      detailIcon={<ProfileOutlined />}
+      edit={() => dialog.open({ mode: 'edit', toilet })}
+      remove={{
+        title: '删除厕所',
+        description: `确定删除 ${toilet.name} 吗？`,
+        onConfirm: () => remove(toilet),
+      }}
+    />
   );
 
-  const stars = (t: ToiletRow) => (
-    <span>
-      {starAverage(t.star_sum, t.star_count)}
-      {t.star_count > 0 && <Typography.Text type="secondary">（{t.star_count} 次）</Typography.Text>}
-    </span>
-  );
-
-  const columns: TableColumnsType<ToiletRow> = [
+  const columns: ListColumn<ToiletRow>[] = [
     {
       title: '名称',
       dataIndex: 'name',
       width: 150,
       fixed: 'left',
       ellipsis: true,
+      card: false,
       render: (name: string, t) => (
-        <Typography.Link onClick={() => setDetailId(t.id)} title={`${name}：查看详情`}>
+        <Typography.Link onClick={() => detail.open(t.id)} title={`${name}：查看详情`}>
           {name}
         </Typography.Link>
       ),
     },
-    // The address takes what the other columns leave.
-    { title: '地址', key: 'address', ellipsis: true, render: (_, t) => dash(addressText(t)) },
-    { title: '状态', dataIndex: 'status', width: 120, render: (s: number) => <StatusTags status={s} /> },
+    { title: '地址', key: 'address', width: 180, ellipsis: true, render: (_, t) => dash(addressText(t)) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 120,
+      card: false,
+      render: (s: number) => <StatusTags status={s} />,
+    },
     { title: '清洁中', key: 'cleaning', width: 80, render: (_, t) => flagSwitch(t, 'cleaning') },
     { title: '维修中', key: 'repair', width: 80, render: (_, t) => flagSwitch(t, 'repair') },
     { title: '评分', key: 'stars', width: 90, render: (_, t) => stars(t) },
-    { title: '网关', dataIndex: 'gateway_ser_num', width: 140, ellipsis: true, render: dash },
-    { title: '绑定用户', dataIndex: 'owners', width: 120, ellipsis: true, render: dash },
-    { title: '操作', key: 'actions', width: 220, fixed: 'right', render: (_, t) => actions(t) },
+    { title: '网关', dataIndex: 'gateway_ser_num', width: 140, ellipsis: true, from: 'xl', render: dash },
+    { title: '绑定用户', dataIndex: 'owners', width: 120, ellipsis: true, from: 'xl', render: dash },
   ];
-
-  const rows = toilets.data?.list ?? [];
-  const total = toilets.data?.total ?? 0;
-  const blank = !applied.search.keywords && applied.search.flags.length === 0;
-  const empty = (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={blank ? '暂无厕所，点击“登记厕所”添加' : '没有符合条件的厕所'}
-    />
-  );
-
-  const card = (t: ToiletRow) => (
-    <Card
-      key={t.id}
-      size="small"
-      title={t.name}
-      extra={<StatusTags status={t.status} />}
-      styles={{ body: { paddingBottom: 4 } }}
-    >
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          { key: 'address', label: '地址', children: dash(addressText(t)) },
-          { key: 'cleaning', label: '清洁中', children: flagSwitch(t, 'cleaning') },
-          { key: 'repair', label: '维修中', children: flagSwitch(t, 'repair') },
-          { key: 'stars', label: '评分', children: stars(t) },
-          { key: 'gateway', label: '网关', children: dash(t.gateway_ser_num) },
-          { key: 'owners', label: '绑定用户', children: dash(t.owners) },
-        ]}
-      />
-      {actions(t)}
-    </Card>
-  );
 
   return (
     <>
-      <Flex wrap gap="small" style={{ marginBottom: 16 }}>
-        <Input.Search
-          value={draft.keywords}
-          onChange={(e) => setDraft({ ...draft, keywords: e.target.value })}
-          onSearch={(keywords) => apply({ ...draft, keywords })}
-          allowClear
-          maxLength={100}
-          placeholder="名称 / 地址"
-          aria-label="关键字"
-          style={{ width: mobile ? '100%' : 240 }}
-        />
-        <Select<ToiletFlag[]>
-          mode="multiple"
-          value={draft.flags}
-          onChange={(flags) => setDraft({ ...draft, flags })}
-          options={FLAG_OPTIONS}
-          placeholder="状态（同时满足）"
-          aria-label="状态"
-          allowClear
-          style={{ width: mobile ? '100%' : 240 }}
-        />
-        <Button type="primary" icon={<SearchOutlined />} onClick={() => apply(draft)}>
-          查询
-        </Button>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            setDraft(NO_SEARCH);
-            apply(NO_SEARCH);
-          }}
-        >
-          重置
-        </Button>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ mode: 'add' })}
-          style={{ marginInlineStart: mobile ? 0 : 'auto' }}
-        >
-          登记厕所
-        </Button>
-      </Flex>
-
-      {mobile ? (
-        <Spin spinning={toilets.isFetching}>
-          <Flex vertical gap="small" style={{ minHeight: 120 }}>
-            {rows.length === 0 ? empty : rows.map(card)}
-            {total > 0 && (
-              <Pagination {...pager.pagination(total)} size="small" showQuickJumper={false} align="end" />
-            )}
-          </Flex>
-        </Spin>
-      ) : (
-        <Table<ToiletRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={toilets.isFetching}
-          locale={{ emptyText: empty }}
-          scroll={{ x: columns.reduce((w, c) => w + (Number(c.width) || 160), 0) }}
-          pagination={pager.pagination(total)}
-        />
+      <ListToolbar
+        list={list}
+        actions={<AddButton label="登记厕所" onClick={() => dialog.open({ mode: 'add' })} />}
+      />
+      <ListTable
+        list={list}
+        columns={columns}
+        rowKey="id"
+        empty={list.filtered ? '没有符合条件的厕所' : '暂无厕所，点击“登记厕所”添加'}
+        actions={actions}
+        actionsWidth={200}
+        cardTitle={(t) => t.name}
+        cardExtra={(t) => <StatusTags status={t.status} />}
+      />
+      {detail.target !== null && (
+        <ToiletDetailDrawer key={detail.target} toiletId={detail.target} onClose={detail.close} />
       )}
-
-      {detailId !== null && (
-        <ToiletDetailDrawer key={detailId} toiletId={detailId} onClose={() => setDetailId(null)} />
-      )}
-      {dialog && (
+      {dialog.target && (
         <ToiletFormDialog
-          key={dialog.mode === 'edit' ? dialog.toilet.id : 'add'}
-          target={dialog}
-          onSaved={refresh}
-          onClosed={() => setDialog(null)}
+          key={dialog.target.mode === 'edit' ? dialog.target.toilet.id : 'add'}
+          target={dialog.target}
+          onSaved={list.refresh}
+          onClosed={dialog.close}
         />
       )}
     </>

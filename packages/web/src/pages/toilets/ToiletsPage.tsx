@@ -17,7 +17,8 @@ const TAB_OF_ROUTE: Record<string, TabKey> = {
 
 /**
  * /smart-toilet, /st-gateway and /st-data-center: one screen. Each route is kept alive
- * on its own, so each keeps the tab it was last on.
+ * on its own, so each keeps the tab it was last on. The toilet and gateway lists share the
+ * route's URL, so the gateways' parameters carry a prefix (gw_keywords …).
  */
 export default function ToiletsPage() {
   const route = usePageRoute();
@@ -30,7 +31,7 @@ export default function ToiletsPage() {
         onChange={(k) => setTab(k as TabKey)}
         items={[
           { key: 'toilets', label: '厕所', children: <ToiletList /> },
-          { key: 'gateways', label: '网关', children: <DeviceList kind="gateway" /> },
+          { key: 'gateways', label: '网关', children: <DeviceList kind="gateway" param="gw_" /> },
           {
             key: 'dataCenter',
             label: '数据中心',

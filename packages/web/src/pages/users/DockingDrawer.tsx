@@ -126,7 +126,7 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
   const list = useListQuery({
     key: ['users', 'docking', user.id],
     filters: FILTERS,
-    memory: true,
+    local: true,
     load: (f, paging) =>
       listDocking({ target_user_id: user.id, keywords: f.keywords.trim() || undefined, ...paging }),
   });
