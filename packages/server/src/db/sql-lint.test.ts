@@ -49,3 +49,23 @@ describe('SQL outside repositories fails the lint', () => {
     }
   }, 30_000);
 });
+
+// The "no import cycles" rule is the lint's too: make the reviews repository import its own
+// service (which imports the repository) and check the lint refuses it, types aside.
+describe('import cycles fail the lint', () => {
+  const file = path.join(root, 'packages/server/src/modules/comments/repo.ts');
+  const cycles = async (code: string) => {
+    const [r] = await eslint.lintText(code, { filePath: file });
+    return r!.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => m.line);
+  };
+
+  it('flags an import that closes a cycle', async () => {
+    expect(await cycles(`import { list } from './service.ts';\nexport const x = list;\n`)).toEqual([1]);
+  }, 30_000);
+
+  it('lets a type-only import through (erased at build time)', async () => {
+    expect(await cycles(`import type { list } from './service.ts';\nexport type X = typeof list;\n`)).toEqual(
+      [],
+    );
+  }, 30_000);
+});
