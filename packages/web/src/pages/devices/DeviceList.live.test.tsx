@@ -1,26 +1,18 @@
 import type { DeviceRow } from '@se/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { listDevices } from '../../api/devices.ts';
-import { FakeSocket } from '../../live/fake-socket.ts';
-import { closeLiveSocket } from '../../live/socket.ts';
 import { DeviceList } from './DeviceList.tsx';
+import { fakeBrowserSockets } from '../../test-live.ts';
 
 vi.mock(import('../../api/devices.ts'), async (original) => ({
   ...(await original()),
   listDevices: vi.fn(),
 }));
 
-class BrowserSocket extends FakeSocket {
-  static made: BrowserSocket[] = [];
-  constructor(url: string) {
-    super(url);
-    BrowserSocket.made.push(this);
-  }
-}
-const ws = () => BrowserSocket.made.at(-1)!;
+const { current: ws, connect } = fakeBrowserSockets();
 
 const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
   id,
@@ -51,9 +43,6 @@ const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
 });
 
 beforeEach(() => {
-  BrowserSocket.made = [];
-  vi.stubGlobal('WebSocket', BrowserSocket);
-  localStorage.setItem('token', 'tok');
   vi.mocked(listDevices).mockReset();
   vi.mocked(listDevices).mockResolvedValue({
     code: 200,
@@ -61,8 +50,6 @@ beforeEach(() => {
     data: { list: [gateway(1), gateway(2)], total: 2, page: 1, page_size: 10 },
   });
 });
-
-afterEach(() => closeLiveSocket());
 
 const rowOf = (serNum: string) => screen.getByText(serNum).closest('tr')!;
 
@@ -79,9 +66,7 @@ describe('live device list', () => {
     await waitFor(() => expect(within(rowOf('GW-2')).getByText('从未上报')).toBeTruthy());
     expect(within(rowOf('GW-2')).getByText('离线')).toBeTruthy();
 
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     expect(ws().last('subscribe').data).toEqual({ channel: 'devices', kind: 'gateway' });
     ws().reply(ws().last('subscribe'));
     await act(async () => {});
@@ -113,9 +98,7 @@ describe('live device list', () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(1));
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     ws().reply(ws().last('subscribe'));
     await act(async () => {});
 
@@ -126,9 +109,7 @@ describe('live device list', () => {
     } finally {
       vi.useRealTimers();
     }
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     ws().reply(ws().last('subscribe'));
     await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(2));
   });
