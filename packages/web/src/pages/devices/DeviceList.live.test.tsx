@@ -6,6 +6,7 @@ import { UiProvider } from '../../App.tsx';
 import { listDevices } from '../../api/devices.ts';
 import { DeviceList } from './DeviceList.tsx';
 import { fakeBrowserSockets } from '../../test-live.ts';
+import { deviceRow } from '../../test-rows.ts';
 
 vi.mock(import('../../api/devices.ts'), async (original) => ({
   ...(await original()),
@@ -14,33 +15,8 @@ vi.mock(import('../../api/devices.ts'), async (original) => ({
 
 const { current: ws, connect } = fakeBrowserSockets();
 
-const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
-  id,
-  kind: 'gateway',
-  is_delete: false,
-  ser_num: `GW-${id}`,
-  desc: `网关${id}`,
-  lng: null,
-  lat: null,
-  location: '',
-  version: '',
-  url: '',
-  time: null,
-  online: false,
-  warning: 0,
-  star_count: 0,
-  star_level: 0,
-  config_date: null,
-  parameter_num: null,
-  type: 40,
-  industrial_type: null,
-  gateway_id: null,
-  reading: null,
-  latest: {},
-  owners: '',
-  created_at: '2025-01-01 00:00:00',
-  ...over,
-});
+const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow =>
+  deviceRow({ id, ser_num: `GW-${id}`, desc: `网关${id}`, type: 40, ...over });
 
 beforeEach(() => {
   vi.mocked(listDevices).mockReset();

@@ -7,6 +7,7 @@ import { getHistory, listAlarms } from '../../api/live.ts';
 import { defaultTab } from './DeviceDrawer.tsx';
 import { LiveTab } from './LiveTab.tsx';
 import { fakeBrowserSockets } from '../../test-live.ts';
+import { deviceRow } from '../../test-rows.ts';
 
 vi.mock(import('../../api/live.ts'), () => ({
   getHistory: vi.fn(),
@@ -18,15 +19,13 @@ vi.mock(import('../../api/live.ts'), () => ({
 const { current: ws, connect } = fakeBrowserSockets();
 
 const KEY = ['devices', 'gateway', 'one', 7] as const;
-const device = {
+const device = deviceRow({
   id: 7,
-  kind: 'gateway',
   ser_num: 'GW-7',
   time: Date.now() - 60_000,
   online: true,
-  warning: 0,
   latest: { nh3: 0.05, smk_alarm: 0, male_count: 8, male_occupy: 2 },
-} as unknown as DeviceRow;
+});
 
 /** The drawer's part: the device query the tab reads and the pushes update. */
 function Harness() {
