@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, DEVICE_REPORT_API } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { DEVICE_KINDS } from '@se/core';
+import { adminApp, sendReport, type TestApp } from '../test/harness.ts';
 import { ensurePartitions } from './partitions.ts';
 import { applyRetention } from './retention.ts';
 
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-});
+beforeAll(async () => ({ t, admin } = await adminApp()));
 afterAll(() => t.close());
 
 const rows = async (deviceId: number) =>
@@ -70,20 +67,8 @@ describe('evaluation terminal ratings', () => {
         { token: admin },
       )
     ).data;
-    for (const [i, star] of [4, 2].entries()) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: DEVICE_REPORT_API,
-        headers: { 'content-type': 'application/json', 'x-device-token': evl.token },
-        payload: JSON.stringify({
-          ser_num: evl.ser_num,
-          id: `r${i}`,
-          ts: Date.now(),
-          type: 'report',
-          data: { star_level: star, smelly: 1 },
-        }),
-      });
-      expect(res.json().data.accepted).toBe(1);
+    for (const star of [4, 2]) {
+      expect((await sendReport(t, evl, { star_level: star, smelly: 1 })).accepted).toBe(1);
     }
     const comments = await t.ctx.db.query<{ star_level: number; smelly: boolean }>(
       `SELECT star_level, smelly FROM comments WHERE equipment_id = $1 ORDER BY id`,

@@ -2,7 +2,7 @@ import net from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { ADMIN_PASSWORD, adminApp, testApp, type TestApp } from '../test/harness.ts';
 import { connectHead, connectPacket, str, varint } from '../test/mqtt-bytes.ts';
 
 const MB = 1024 * 1024;
@@ -84,8 +84,7 @@ describe('embedded broker: packet size limits', () => {
     });
 
   beforeAll(async () => {
-    t = await testApp({ mqttPort: 0, host: '127.0.0.1' });
-    admin = await t.login('admin', ADMIN_PASSWORD);
+    ({ t, admin } = await adminApp({ mqttPort: 0, host: '127.0.0.1' }));
     gw = await addGateway(t, admin, 'LIM-GW-1');
     port = t.ctx.broker!.port;
   });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
-import { testApp, type TestApp } from '../test/harness.ts';
+import { CODE, DEVICE_KINDS, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
+import { sendReport, testApp, type Account, type TestApp } from '../test/harness.ts';
 
 // The 'comments' and 'messages' channels of /ws: who hears what.
 
 let t: TestApp;
 let base: string;
-type Account = { id: number; token: string };
 let owner: Account;
 let other: Account;
 let child: Account;
@@ -139,19 +138,7 @@ describe('comments channel', () => {
     const b = open(other.token);
     await Promise.all([a.ready, b.ready]);
     for (const s of [a, b]) await s.request('subscribe', { channel: 'comments' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: DEVICE_REPORT_API,
-      headers: { 'content-type': 'application/json', 'x-device-token': terminal.token },
-      payload: JSON.stringify({
-        ser_num: terminal.ser_num,
-        id: 'rating-1',
-        ts: Date.now(),
-        type: 'report',
-        data: { star_level: 2, poorsanitary: 1 },
-      }),
-    });
-    expect(res.json().code).toBe(200);
+    await sendReport(t, terminal, { star_level: 2, poorsanitary: 1 });
     const got = (await a.pushes('comments')).map((p) => p.data);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ star_level: 2, poorsanitary: true });

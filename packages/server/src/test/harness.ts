@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { DEVICE_REPORT_API, PERMISSION } from '@se/core';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -143,6 +144,70 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     },
   };
   return t;
+}
+
+/**
+ * A test app with admin signed in: the start of most API suites
+ * (`beforeAll(async () => ({ t, admin } = await adminApp()))`).
+ */
+export async function adminApp(overrides: Partial<Config> = {}) {
+  const t = await testApp(overrides);
+  return { t, admin: await t.login('admin', ADMIN_PASSWORD) };
+}
+
+/** A signed-in account as `TestApp.account` gives it. */
+export interface Account {
+  id: number;
+  token: string;
+}
+
+/** The rights of a dealer (manages accounts and devices) and of a customer below one. */
+export const DEALER_RIGHTS = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
+export const CUSTOMER_RIGHTS = PERMISSION.user | PERMISSION.visitor;
+
+/**
+ * The accounts most access tests need, named `<prefix>_…`: a dealer below admin, another
+ * dealer who must see none of its things, and a customer of the first dealer.
+ */
+export async function dealers(t: TestApp, prefix: string) {
+  const dealer = await t.account(`${prefix}_dealer`, DEALER_RIGHTS, 1);
+  const other = await t.account(`${prefix}_other`, DEALER_RIGHTS, 1);
+  const customer = await t.account(`${prefix}_customer`, CUSTOMER_RIGHTS, dealer.id);
+  return { dealer, other, customer };
+}
+
+/** POSTs a JSON body (or raw text) to the device report endpoint with a device's token. */
+export function postReport(t: { app: FastifyInstance }, token: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: DEVICE_REPORT_API,
+    headers: { 'content-type': 'application/json', 'x-device-token': token },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+let reportSeq = 0;
+
+/**
+ * One `report` message from device `d` with a fresh message id, as the device sends it over
+ * HTTP; fails the test unless the server answers 200, and gives the ingest counts.
+ */
+export async function sendReport(
+  t: { app: FastifyInstance },
+  d: { ser_num: string; token: string },
+  data: Record<string, unknown>,
+  ts = Date.now(),
+) {
+  const res = await postReport(t, d.token, {
+    ser_num: d.ser_num,
+    id: `rep${++reportSeq}`,
+    ts,
+    type: 'report',
+    data,
+  });
+  const env = res.json() as Env<{ accepted: number; duplicates: number }>;
+  if (env.code !== 200) throw new Error(`report from ${d.ser_num} refused: ${res.body}`);
+  return env.data;
 }
 
 /** Reads the newest captcha mailed to `email` from the outbox, as a developer would. */

@@ -4,7 +4,6 @@ import {
   COMMENT_API,
   COMMENT_LIMITS,
   DEVICE_KINDS,
-  DEVICE_REPORT_API,
   PERMISSION,
   TOILET_API,
   commentFilter,
@@ -14,14 +13,14 @@ import {
   type ToiletCard,
 } from '@se/core';
 import type { Caller } from '../../context.ts';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, dealers, sendReport, type Account, type TestApp } from '../../test/harness.ts';
 import { commentsExport } from './export.ts';
 
 let t: TestApp;
 let admin: string;
-let dealer: { id: number; token: string };
-let other: { id: number; token: string };
-let customer: { id: number; token: string };
+let dealer: Account;
+let other: Account;
+let customer: Account;
 let toilet: number;
 let otherToilet: number;
 let terminal: { id: number; ser_num: string; token: string };
@@ -57,30 +56,11 @@ const totals = async (id: number) =>
 const list = (token: string, query: Record<string, unknown> = {}) =>
   t.get<{ list: CommentRow[]; total: number }>(COMMENT_API.list, { page_size: 100, ...query }, { token });
 
-let seq = 0;
-async function terminalRating(data: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': terminal.token },
-    payload: JSON.stringify({
-      ser_num: terminal.ser_num,
-      id: `r${++seq}`,
-      ts: Date.now(),
-      type: 'report',
-      data,
-    }),
-  });
-  expect(res.json().code).toBe(200);
-}
+const terminalRating = (data: Record<string, unknown>) => sendReport(t, terminal, data);
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await t.account('rv_dealer', mgr, 1);
-  other = await t.account('rv_other', mgr, 1);
-  customer = await t.account('rv_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+  ({ t, admin } = await adminApp());
+  ({ dealer, other, customer } = await dealers(t, 'rv'));
   const add = async (token: string, name: string) =>
     (
       await t.post<{ id: number }>(

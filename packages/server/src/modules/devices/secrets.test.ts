@@ -4,13 +4,12 @@ import {
   CODE,
   DEVICE_KINDS,
   DOWNLOAD_API,
-  PERMISSION,
   SENSOR_API,
   TOILET_API,
   TOILET_DETAIL_API,
   type DeviceKind,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, dealers, type Account, type TestApp } from '../../test/harness.ts';
 import { runnerOf } from '../downloads/runner.ts';
 
 /**
@@ -19,9 +18,9 @@ import { runnerOf } from '../downloads/runner.ts';
  */
 let t: TestApp;
 let admin: string;
-let dealer: { id: number; token: string };
-let customer: { id: number; token: string };
-let other: { id: number; token: string };
+let dealer: Account;
+let customer: Account;
+let other: Account;
 const KINDS = Object.keys(DEVICE_KINDS) as DeviceKind[];
 const secrets: string[] = [];
 const ids = {} as Record<DeviceKind, number>;
@@ -34,13 +33,9 @@ const url = (kind: DeviceKind, what: string) => {
 };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp());
   await runnerOf(t.ctx).start({ pollMs: 50, progressMs: 20 });
-  const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await t.account('sec_dealer', mgr, 1);
-  customer = await t.account('sec_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
-  other = await t.account('sec_other', mgr, 1);
+  ({ dealer, other, customer } = await dealers(t, 'sec'));
   for (const kind of KINDS) {
     const r = await t.post<{ id: number; token: string }>(
       url(kind, 'add'),

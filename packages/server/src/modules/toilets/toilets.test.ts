@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CODE,
-  DEVICE_KINDS,
-  PERMISSION,
-  SENSOR_API,
-  STATUS_FILTER,
-  TOILET_API,
-  TOILET_STATUS,
-} from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { CODE, DEVICE_KINDS, SENSOR_API, STATUS_FILTER, TOILET_API, TOILET_STATUS } from '@se/core';
+import { adminApp, dealers, type Account, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
-let dealer: { id: number; token: string };
-let other: { id: number; token: string };
-let customer: { id: number; token: string };
+let dealer: Account;
+let other: Account;
+let customer: Account;
 let gw: number;
 let otherGw: number;
 
@@ -28,12 +20,8 @@ const addGateway = async (token: string, ser: string) =>
   ).data.id;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await t.account('wc_dealer', mgr, 1);
-  other = await t.account('wc_other', mgr, 1);
-  customer = await t.account('wc_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+  ({ t, admin } = await adminApp());
+  ({ dealer, other, customer } = await dealers(t, 'wc'));
   gw = await addGateway(dealer.token, 'GW-1');
   otherGw = await addGateway(other.token, 'GW-2');
 });
