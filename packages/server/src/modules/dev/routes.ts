@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEV_API, PERMISSION, pageQuery } from '@se/core';
+import { DEV_API, PERMISSION, pageOf, pageQuery } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { listOutbox } from './repo.ts';
@@ -24,7 +24,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
     tag: 'dev',
     access: PERMISSION.develop,
     query: pageQuery.extend({ to_addr: z.string().trim().max(254).optional() }),
-    response: z.object({ list: z.array(mail), total: z.number(), page: z.number(), page_size: z.number() }),
+    response: pageOf(mail),
     handler: async ({ query }) => {
       const to = query.to_addr ? query.to_addr.toLowerCase() : null;
       const r = await listOutbox(ctx.db, to, query.page_size, (query.page - 1) * query.page_size);

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LIVE_API, ackAlarmBody, alarmListQuery, alarmRow, historyData, historyQuery } from '@se/core';
+import {
+  LIVE_API,
+  ackAlarmBody,
+  alarmListQuery,
+  alarmRow,
+  historyData,
+  historyQuery,
+  pageOf,
+} from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as live from './service.ts';
@@ -23,12 +31,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext) {
     tag: 'alarm',
     access: 0,
     query: alarmListQuery,
-    response: z.object({
-      list: z.array(alarmRow),
-      total: z.number(),
-      page: z.number(),
-      page_size: z.number(),
-    }),
+    response: pageOf(alarmRow),
     handler: ({ caller, query }) => live.listAlarms(ctx, caller, query),
   });
   route(app, ctx, {
