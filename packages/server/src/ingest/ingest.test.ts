@@ -9,7 +9,7 @@ import {
   STATUS_FILTER,
   TOPIC,
 } from '@se/core';
-import { adminApp, postReport, type TestApp } from '../test/harness.ts';
+import { addDevice, adminApp, postReport, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,16 +21,8 @@ const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   ({ t, admin } = await adminApp({ mqttPort: 0, host: '127.0.0.1' }));
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'ING-GW-1' },
-      { token: admin },
-    )
-  ).data;
-  jwb = (
-    await t.post<typeof jwb>(`${DEVICE_KINDS.jwb.base}/add-jwb`, { ser_num: 'ING-JWB-1' }, { token: admin })
-  ).data;
+  gw = await addDevice(t, 'gateway', 'ING-GW-1', admin);
+  jwb = await addDevice(t, 'jwb', 'ING-JWB-1', admin);
   mqttUrl = `mqtt://127.0.0.1:${t.ctx.broker!.port}`;
 });
 afterAll(() => t.close());
@@ -141,13 +133,7 @@ describe('HTTP transport', () => {
     );
     expect(r.data.accepted).toBe(1);
     expect(r.data.rejected.map((x) => x.index)).toEqual([0]);
-    const evl = (
-      await t.post<typeof gw>(
-        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-        { ser_num: 'ING-EVL-1' },
-        { token: admin },
-      )
-    ).data;
+    const evl = await addDevice(t, 'evaluate', 'ING-EVL-1', admin);
     const nul = await report(
       {
         ser_num: evl.ser_num,

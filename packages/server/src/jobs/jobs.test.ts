@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS } from '@se/core';
-import { adminApp, sendReport, type TestApp } from '../test/harness.ts';
+import { addDevice, adminApp, sendReport, type TestApp } from '../test/harness.ts';
 import { ensurePartitions } from './partitions.ts';
 import { applyRetention } from './retention.ts';
 
@@ -35,13 +35,7 @@ describe('telemetry partitions and retention', () => {
   });
 
   it('drops whole old months, trims the default partition and keeps recent reports', async () => {
-    const d = (
-      await t.post<{ id: number }>(
-        `${DEVICE_KINDS.gateway.base}/add-gateway`,
-        { ser_num: 'RET-1' },
-        { token: admin },
-      )
-    ).data;
+    const d = await addDevice(t, 'gateway', 'RET-1', admin);
     await ensurePartitions(t.ctx.db, new Date('2024-03-01T00:00:00Z'));
     await t.ctx.db.query(
       `INSERT INTO telemetry (device_id, ts, msg_id, data) VALUES
@@ -60,13 +54,7 @@ describe('telemetry partitions and retention', () => {
 
 describe('evaluation terminal ratings', () => {
   it('become comments and move the terminal star average', async () => {
-    const evl = (
-      await t.post<{ id: number; ser_num: string; token: string }>(
-        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-        { ser_num: 'EVL-1' },
-        { token: admin },
-      )
-    ).data;
+    const evl = await addDevice(t, 'evaluate', 'EVL-1', admin);
     for (const star of [4, 2]) {
       expect((await sendReport(t, evl, { star_level: star, smelly: 1 })).accepted).toBe(1);
     }

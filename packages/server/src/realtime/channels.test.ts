@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, DEVICE_KINDS, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
-import { sendReport, testApp, type Account, type TestApp } from '../test/harness.ts';
+import { CODE, PERMISSION, WS_TYPE } from '@se/core';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../test/harness.ts';
 
 // The 'comments' and 'messages' channels of /ws: who hears what.
 
@@ -72,17 +72,9 @@ beforeAll(async () => {
   other = await t.account('ch_other', perms);
   // A user below the owner sees nothing of the owner's: visibility flows down, not up.
   child = await t.account('ch_child', PERMISSION.user | PERMISSION.visitor, owner.id);
-  const addToilet = async (name: string, who: Account) =>
-    (await t.post<{ id: number }>(TOILET_API.add, { name }, { token: who.token })).data.id;
-  ownerToilet = await addToilet('甲厕所', owner);
-  otherToilet = await addToilet('乙厕所', other);
-  ownerTerminal = (
-    await t.post<{ id: number }>(
-      `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-      { ser_num: 'CH-EVL-1', desc: '甲评价器' },
-      { token: owner.token },
-    )
-  ).data.id;
+  ownerToilet = await addToilet(t, owner.token, { name: '甲厕所' });
+  otherToilet = await addToilet(t, other.token, { name: '乙厕所' });
+  ownerTerminal = (await addDevice(t, 'evaluate', 'CH-EVL-1', owner.token, { desc: '甲评价器' })).id;
 });
 afterAll(() => t.close());
 
@@ -127,13 +119,7 @@ describe('comments channel', () => {
   });
 
   it("pushes an evaluation terminal's rating as it is stored", async () => {
-    const terminal = (
-      await t.post<{ id: number; ser_num: string; token: string }>(
-        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-        { ser_num: 'CH-EVL-2', desc: '甲评价器二' },
-        { token: owner.token },
-      )
-    ).data;
+    const terminal = await addDevice(t, 'evaluate', 'CH-EVL-2', owner.token, { desc: '甲评价器二' });
     const a = open(owner.token);
     const b = open(other.token);
     await Promise.all([a.ready, b.ready]);

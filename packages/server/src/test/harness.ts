@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { DEVICE_REPORT_API, PERMISSION } from '@se/core';
+import {
+  DEVICE_KINDS,
+  DEVICE_REPORT_API,
+  PERMISSION,
+  TOILET_API,
+  type AuditEntry,
+  type DeviceKind,
+} from '@se/core';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -176,6 +183,40 @@ export async function dealers(t: TestApp, prefix: string) {
   return { dealer, other, customer };
 }
 
+/** A device kind's API path: `list`, `bind`, or `<what>-<one>` (add, get, update…). */
+export function kindUrl(kind: DeviceKind, what: string) {
+  const k = DEVICE_KINDS[kind];
+  if (what === 'list') return `${k.base}/${k.plural}`;
+  return what === 'bind' ? k.bind : `${k.base}/${what}-${k.one}`;
+}
+
+/** A device as a test registered it: what it is and what it reports with. */
+export interface TestDevice {
+  id: number;
+  ser_num: string;
+  token: string;
+}
+
+/** Registers a device of `kind` as the account with `token` (setup: fails unless it is added). */
+export async function addDevice(
+  t: TestApp,
+  kind: DeviceKind,
+  ser_num: string,
+  token: string,
+  extra: Record<string, unknown> = {},
+) {
+  const r = await t.post<TestDevice>(kindUrl(kind, 'add'), { ser_num, ...extra }, { token });
+  if (r.code !== 200) throw new Error(`add ${kind} ${ser_num}: ${r.code} ${r.message}`);
+  return r.data;
+}
+
+/** Registers a toilet as the account with `token` and gives its id (setup: fails unless added). */
+export async function addToilet(t: TestApp, token: string, body: Record<string, unknown>) {
+  const r = await t.post<{ id: number }>(TOILET_API.add, body, { token });
+  if (r.code !== 200) throw new Error(`add toilet ${String(body.name)}: ${r.code} ${r.message}`);
+  return r.data.id;
+}
+
 /** POSTs a JSON body (or raw text) to the device report endpoint with a device's token. */
 export function postReport(t: { app: FastifyInstance }, token: string, body: unknown) {
   return t.app.inject({
@@ -208,6 +249,17 @@ export async function sendReport(
   const env = res.json() as Env<{ accepted: number; duplicates: number }>;
   if (env.code !== 200) throw new Error(`report from ${d.ser_num} refused: ${res.body}`);
   return env.data;
+}
+
+/** The audit log entries about account `userId`, as admin reads them. */
+export async function auditOf(t: TestApp, userId: number) {
+  const admin = await t.login('admin', ADMIN_PASSWORD);
+  const log = await t.get<{ list: AuditEntry[] }>(
+    '/api/v1/user/audit-logs',
+    { target_user_id: userId },
+    { token: admin },
+  );
+  return log.data.list;
 }
 
 /** Reads the newest captcha mailed to `email` from the outbox, as a developer would. */

@@ -3,7 +3,6 @@ import {
   CODE,
   COMMENT_API,
   COMMENT_LIMITS,
-  DEVICE_KINDS,
   PERMISSION,
   TOILET_API,
   commentFilter,
@@ -13,7 +12,15 @@ import {
   type ToiletCard,
 } from '@se/core';
 import type { Caller } from '../../context.ts';
-import { adminApp, dealers, sendReport, type Account, type TestApp } from '../../test/harness.ts';
+import {
+  addDevice,
+  addToilet,
+  adminApp,
+  dealers,
+  sendReport,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
 import { commentsExport } from './export.ts';
 
 let t: TestApp;
@@ -62,22 +69,10 @@ beforeAll(async () => {
   ({ t, admin } = await adminApp());
   ({ dealer, other, customer } = await dealers(t, 'rv'));
   const add = async (token: string, name: string) =>
-    (
-      await t.post<{ id: number }>(
-        TOILET_API.add,
-        { name, cityname: '杭州市', address: '北山街 1 号' },
-        { token },
-      )
-    ).data.id;
+    await addToilet(t, token, { name, cityname: '杭州市', address: '北山街 1 号' });
   toilet = await add(dealer.token, '西湖公厕');
   otherToilet = await add(other.token, '别人的公厕');
-  terminal = (
-    await t.post<typeof terminal>(
-      `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-      { ser_num: 'RV-EVL-1' },
-      { token: dealer.token },
-    )
-  ).data;
+  terminal = await addDevice(t, 'evaluate', 'RV-EVL-1', dealer.token);
   // Setup: the terminal hangs in the dealer's toilet (placing devices is the toilet page's job).
   await t.ctx.db.query('UPDATE devices SET toilet_id = $1 WHERE id = $2', [toilet, terminal.id]);
 });
@@ -221,9 +216,7 @@ describe('public review page', () => {
 
   it(`lets one IP rate a toilet ${COMMENT_LIMITS.perIpPerHour} times an hour, whatever visitor id it sends`, async () => {
     const ip = '10.9.8.7';
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '限流厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '限流厕所' });
     const codes = [];
     for (let i = 0; i < COMMENT_LIMITS.perIpPerHour + 1; i++)
       codes.push((await review({ toilet_id: fresh }, ip)).code);
@@ -244,9 +237,7 @@ describe('public review page', () => {
   });
 
   it('holds the visitor limit when one visitor submits many reviews at the same moment', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '并发限流' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '并发限流' });
     const id = visitor();
     const results = await Promise.all(
       Array.from({ length: 10 }, () => review({ toilet_id: fresh, visitor_id: id })),
@@ -259,9 +250,7 @@ describe('public review page', () => {
   });
 
   it('keeps the star totals exact under 50 concurrent reviews', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '并发厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '并发厕所' });
     const stars = Array.from({ length: 50 }, (_, i) => (i % 5) + 1);
     const results = await Promise.all(stars.map((s) => review({ toilet_id: fresh, star_level: s })));
     expect(results.map((r) => r.code)).toEqual(stars.map(() => 200));
@@ -378,9 +367,7 @@ describe('review management', () => {
   });
 
   it('pages the list with the total', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '分页厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '分页厕所' });
     for (let i = 0; i < 15; i++) await review({ toilet_id: fresh, star_level: (i % 5) + 1 });
     const all = await list(admin, { toilet_id: fresh });
     expect(all.data.total).toBe(15);
@@ -519,9 +506,7 @@ describe('comments export', () => {
   });
 
   it('reads deep exports page by page without skipping or repeating rows', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '导出厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '导出厕所' });
     // Setup: 4,500 reviews straight into the table, many sharing one timestamp.
     await t.ctx.db.query(
       `INSERT INTO comments (toilet_id, star_level, content, source, created_at)

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CODE,
-  DATACENTER_API,
-  DEVICE_KINDS,
-  PERMISSION,
-  TOILET_API,
-  type DatacenterMap,
-  type DatacenterOverview,
-} from '@se/core';
+import { CODE, DATACENTER_API, PERMISSION, type DatacenterMap, type DatacenterOverview } from '@se/core';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { localDay, localDayStart } from './service.ts';
 
 let t: TestApp;
@@ -23,23 +15,13 @@ const toilet = {} as Record<'t1' | 't2' | 't3', number>;
 
 const DATA_VIEW = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor | PERMISSION.dataView;
 
-async function add(kind: 'gateway' | 'jwb' | 'evaluate', serNum: string, owner: Account) {
-  const one = DEVICE_KINDS[kind].one;
-  const r = await t.post<Dev>(
-    `${DEVICE_KINDS[kind].base}/add-${one}`,
-    { ser_num: serNum, desc: serNum },
-    { token: owner.token },
-  );
-  expect(r.code).toBe(200);
-  return r.data;
-}
+const add = (kind: 'gateway' | 'jwb' | 'evaluate', serNum: string, owner: Account) =>
+  addDevice(t, kind, serNum, owner.token, { desc: serNum });
 
-async function addToilet(name: string, gateway: Dev, owner: Account, at?: [number, number], pname = '') {
+async function toiletAt(name: string, gateway: Dev, owner: Account, at?: [number, number], pname = '') {
   const body: Record<string, unknown> = { name, gateway_id: gateway.id, pname };
   if (at) [body.lng, body.lat] = at;
-  const r = await t.post<{ id: number }>(TOILET_API.add, body, { token: owner.token });
-  expect(r.code).toBe(200);
-  return r.data.id;
+  return addToilet(t, owner.token, body);
 }
 
 async function comment(toiletId: number | null, stars: number, extra: Record<string, unknown> = {}) {
@@ -71,9 +53,9 @@ beforeAll(async () => {
   dev.j2 = await add('jwb', 'DC-JWB-2', dealerA);
   dev.j3 = await add('jwb', 'DC-JWB-3', dealerB);
   dev.e1 = await add('evaluate', 'DC-EVL-1', dealerA);
-  toilet.t1 = await addToilet('东门公厕', dev.g1, dealerA, [120.15, 30.28], '浙江省');
-  toilet.t2 = await addToilet('西门公厕', dev.g2, dealerA, [120.1, 30.25], '浙江省');
-  toilet.t3 = await addToilet('北站公厕', dev.g3, dealerB, [116.4, 39.9], '北京市');
+  toilet.t1 = await toiletAt('东门公厕', dev.g1, dealerA, [120.15, 30.28], '浙江省');
+  toilet.t2 = await toiletAt('西门公厕', dev.g2, dealerA, [120.1, 30.25], '浙江省');
+  toilet.t3 = await toiletAt('北站公厕', dev.g3, dealerB, [116.4, 39.9], '北京市');
 
   // History: an earlier hour today and the latest state.
   await sendReport(t, dev.g1, { male_times: 2, nh3: 0.05 }, todayAt(61 * 60_000));

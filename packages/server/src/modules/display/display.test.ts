@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
-  DEVICE_KINDS,
   DISPLAY_TOKEN_INVALID,
   PERMISSION,
   TOILET_API,
@@ -11,7 +10,7 @@ import {
   type NewDisplayToken,
 } from '@se/core';
 import { sha256 } from '../auth/password.ts';
-import { sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { MAX_ACTIVE_TOKENS } from './service.ts';
 
 let t: TestApp;
@@ -34,20 +33,13 @@ beforeAll(async () => {
   owner = await t.account('dp_owner', mgr, 1);
   other = await t.account('dp_other', mgr, 1);
   viewer = await t.account('dp_viewer', PERMISSION.visitor, owner.id);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'DP-GW' },
-      { token: owner.token },
-    )
-  ).data;
-  toilet = (
-    await t.post<{ id: number }>(
-      TOILET_API.add,
-      { name: '显示屏厕所', cityname: '杭州市', address: '湖滨路 2 号', gateway_id: gw.id },
-      { token: owner.token },
-    )
-  ).data.id;
+  gw = await addDevice(t, 'gateway', 'DP-GW', owner.token);
+  toilet = await addToilet(t, owner.token, {
+    name: '显示屏厕所',
+    cityname: '杭州市',
+    address: '湖滨路 2 号',
+    gateway_id: gw.id,
+  });
   otherToilet = (await t.post<{ id: number }>(TOILET_API.add, { name: '别家' }, { token: other.token })).data
     .id;
   await t.post(TOILET_API.bind, { user_id: viewer.id, add_ids: String(toilet) }, { token: owner.token });

@@ -12,7 +12,7 @@ import {
   TOILET_API,
   type DownloadRow,
 } from '@se/core';
-import { adminApp, dealers, type Account, type TestApp } from '../../test/harness.ts';
+import { addDevice, adminApp, dealers, type Account, type TestApp } from '../../test/harness.ts';
 import { parseCsv } from '../devices/spreadsheet.ts';
 import { runnerOf } from './runner.ts';
 import { addFile, expireDownloads } from './service.ts';
@@ -490,13 +490,7 @@ describe('telemetry export', () => {
       { token: dealer.token },
     );
     sensor = s.data?.id;
-    hidden = (
-      await t.post<{ id: number }>(
-        `${DEVICE_KINDS.gateway.base}/add-gateway`,
-        { ser_num: 'TEL-HIDDEN' },
-        { token: other.token },
-      )
-    ).data.id;
+    hidden = (await addDevice(t, 'gateway', 'TEL-HIDDEN', other.token)).id;
     // Readings 1 minute apart from 2026-02-28 23:00 (UTC+8) for 4 days and 2 hours: the
     // range must cut both ends.
     for (const [id, shift] of [

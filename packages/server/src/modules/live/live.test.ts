@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, DEVICE_KINDS, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
+import { CODE, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
-import { sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let owner: Account;
@@ -28,27 +28,9 @@ beforeAll(async () => {
 
   owner = await t.account('live_owner', 7);
   stranger = await t.account('live_stranger', 7);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'LIVE-GW' },
-      { token: owner.token },
-    )
-  ).data;
-  jwb = (
-    await t.post<typeof jwb>(
-      `${DEVICE_KINDS.jwb.base}/add-jwb`,
-      { ser_num: 'LIVE-JWB' },
-      { token: owner.token },
-    )
-  ).data;
-  toilet = (
-    await t.post<{ id: number }>(
-      TOILET_API.add,
-      { name: '报警厕所', gateway_id: gw.id },
-      { token: owner.token },
-    )
-  ).data.id;
+  gw = await addDevice(t, 'gateway', 'LIVE-GW', owner.token);
+  jwb = await addDevice(t, 'jwb', 'LIVE-JWB', owner.token);
+  toilet = await addToilet(t, owner.token, { name: '报警厕所', gateway_id: gw.id });
 });
 afterAll(() => t.close());
 
@@ -228,13 +210,7 @@ describe('websocket /ws (protocol v1)', () => {
   });
 
   it('pushes every device of a kind channel, even when they report in the same instant', async () => {
-    const gw2 = (
-      await t.post<typeof gw>(
-        `${DEVICE_KINDS.gateway.base}/add-gateway`,
-        { ser_num: 'LIVE-GW-2' },
-        { token: owner.token },
-      )
-    ).data;
+    const gw2 = await addDevice(t, 'gateway', 'LIVE-GW-2', owner.token);
     const c = open();
     await c.ready;
     await c.request('auth', { token: owner.token });

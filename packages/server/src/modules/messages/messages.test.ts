@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, DEVICE_KINDS, MESSAGE_API, type MessageRow } from '@se/core';
-import { ADMIN_PASSWORD, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { CODE, MESSAGE_API, type MessageRow } from '@se/core';
+import {
+  ADMIN_PASSWORD,
+  addDevice,
+  sendReport,
+  testApp,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
 import { notifierOf } from '../notify/runtime.ts';
 
 let t: TestApp;
@@ -41,13 +48,7 @@ beforeAll(async () => {
   mgr = await t.account('msg_mgr', 7);
   child = await t.account('msg_child', 3, mgr.id);
   stranger = await t.account('msg_stranger', 7);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'MSG-GW', desc: '东门公厕' },
-      { token: child.token },
-    )
-  ).data;
+  gw = await addDevice(t, 'gateway', 'MSG-GW', child.token, { desc: '东门公厕' });
 });
 afterAll(() => t.close());
 

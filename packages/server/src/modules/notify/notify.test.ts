@@ -4,7 +4,6 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
-  DEVICE_KINDS,
   MESSAGE_API,
   NOTIFY_API,
   type DeliveryRow,
@@ -13,7 +12,7 @@ import {
   type NotifyObject,
 } from '@se/core';
 import { Mailer } from '../../mail/mailer.ts';
-import { sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { addDevice, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { dispatchRuleHit, type RuleHit } from './dispatch.ts';
 import { notifierOf } from './runtime.ts';
 
@@ -172,13 +171,7 @@ beforeAll(async () => {
   owner = await t.account('nt_owner', 7 | 64);
   child = await t.account('nt_child', 3, owner.id);
   stranger = await t.account('nt_stranger', 7 | 64);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'NT-GW', desc: '西门公厕' },
-      { token: owner.token },
-    )
-  ).data;
+  gw = await addDevice(t, 'gateway', 'NT-GW', owner.token, { desc: '西门公厕' });
   const d = await t.post<{ id: number; token: string }>(
     '/api/v1/user/add-docking-interface',
     { name: '市平台', url: `${receiverUrl}/hook` },

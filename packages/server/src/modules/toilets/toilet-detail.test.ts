@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
-  DEVICE_KINDS,
   PERMISSION,
   SENSOR_API,
   TOILET_API,
@@ -13,7 +12,14 @@ import {
   type ToiletDocument,
   type ToiletPart,
 } from '@se/core';
-import { adminApp, sendReport, type Account, type TestApp } from '../../test/harness.ts';
+import {
+  addDevice,
+  addToilet,
+  adminApp,
+  sendReport,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
 
 type Device = { id: number; ser_num: string; token: string };
 
@@ -31,14 +37,8 @@ let otherJwb: Device;
 let toilet: number;
 let otherToilet: number;
 
-const add = async (kind: 'gateway' | 'jwb' | 'evaluate', token: string, ser: string) =>
-  (
-    await t.post<Device>(
-      `${DEVICE_KINDS[kind].base}/add-${DEVICE_KINDS[kind].one}`,
-      { ser_num: ser },
-      { token },
-    )
-  ).data;
+const add = (kind: 'gateway' | 'jwb' | 'evaluate', token: string, ser: string) =>
+  addDevice(t, kind, ser, token);
 
 const detailOf = async (id: number, token: string) =>
   t.get<ToiletDetail>(TOILET_DETAIL_API.detail, { id }, { token });
@@ -56,13 +56,7 @@ beforeAll(async () => {
   sensor = (
     await t.post<Device>(SENSOR_API.add, { gateway_id: gw.id, ser_num: 'TD-SNS' }, { token: dealer.token })
   ).data;
-  toilet = (
-    await t.post<{ id: number }>(
-      TOILET_API.add,
-      { name: '详情厕所', gateway_id: gw.id },
-      { token: dealer.token },
-    )
-  ).data.id;
+  toilet = await addToilet(t, dealer.token, { name: '详情厕所', gateway_id: gw.id });
   otherToilet = (await t.post<{ id: number }>(TOILET_API.add, { name: '别家厕所' }, { token: other.token }))
     .data.id;
   const bound = await t.post(
@@ -375,9 +369,7 @@ describe('device placement', () => {
   });
 
   it('moves a device between two of the caller toilets', async () => {
-    const second = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '第二厕所' }, { token: dealer.token })
-    ).data.id;
+    const second = await addToilet(t, dealer.token, { name: '第二厕所' });
     await t.post(
       TOILET_DETAIL_API.place,
       { toilet_id: second, add_ids: `${jwb.id}` },
