@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_LEVELS } from '../air.ts';
-import { boolField, dateTimeField, idField, intField, pageQuery } from './envelope.ts';
+import { boolField, dateTimeField, idField, intField, keywordsField, pageQuery } from './envelope.ts';
 
 /**
  * Reviews (SPEC §3 "Comment"): public ratings of a toilet from /add-comment (source 'qr')
@@ -170,7 +170,7 @@ export const commentFilter = z.object({
   source: z.enum(['qr', 'terminal'], { error: '来源取值无效' }).optional(),
   start: dateTimeField().optional(),
   end: dateTimeField().optional(),
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   /** Include hidden reviews (is_delete). */
   show_hidden: boolField().default(false),
   /** Newest first (default), or by stars. */

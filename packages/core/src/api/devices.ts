@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTERNAL_TYPE, OFFLINE_MS } from '../devices.ts';
-import { boolField, idField, intField, pageQuery } from './envelope.ts';
+import { boolField, idField, intField, keywordsField, pageOf, pageQuery } from './envelope.ts';
 
 /**
  * The registry's device kinds and their API paths. Binding paths are the spec's (SPEC §7);
@@ -104,8 +104,11 @@ export const idList = (label: string) =>
       .max(1000, `${label}一次最多1000个`),
   );
 
+/** The ids a bind or place form links (`add_ids`) and unlinks (`remove_ids`), beside its target. */
+export const linkChange = () => ({ add_ids: idList('add_ids'), remove_ids: idList('remove_ids') });
+
 export const deviceListQuery = pageQuery.extend({
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   /** Online 1<<17 and offline 1<<18 bits (SPEC §4); none or both: every device. */
   status: intField().pipe(z.number().int().min(0)).optional(),
   type: intField().optional(),
@@ -222,17 +225,12 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
-export const devicePage = z.object({
-  list: z.array(deviceRow),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
+export const devicePage = pageOf(deviceRow);
 
 /** Binding list (SPEC §7): the caller's devices, each saying whether it is bound to the target. */
 export const bindListQuery = pageQuery.extend({
   target_user_id: idField(),
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   only_bound: boolField().default(false),
 });
 
@@ -244,18 +242,14 @@ export const bindRow = z.object({
   is_bind: z.boolean(),
 });
 
-export const bindBody = z.object({
-  user_id: idField(),
-  add_ids: idList('add_ids'),
-  remove_ids: idList('remove_ids'),
-});
+export const bindBody = z.object({ user_id: idField(), ...linkChange() });
 export type BindBody = z.infer<typeof bindBody>;
 
 // ---- sensors (attached to a gateway) ----
 
 export const sensorListQuery = pageQuery.extend({
   gateway_id: idField(),
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   status: intField().pipe(z.number().int().min(0)).optional(),
 });
 
@@ -295,7 +289,7 @@ export const toiletRow = z.object({
 export type ToiletRow = z.infer<typeof toiletRow>;
 
 export const toiletListQuery = pageQuery.extend({
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   /** Toilets with all of these status flags (cleaning 1, repair 2, alarm 4). */
   status: intField().pipe(z.number().int().min(0).max(7)).optional(),
   owner_id: idField().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeField, idField, intField, pageQuery } from './envelope.ts';
+import { dateTimeField, idField, intField, pageOf, pageQuery } from './envelope.ts';
 import { DEVICE_KINDS, idList } from './devices.ts';
 
 /**
@@ -87,11 +87,7 @@ export const downloadRow = z.object({
 });
 export type DownloadRow = z.infer<typeof downloadRow>;
 
-export const downloadPage = z.object({
-  list: z.array(downloadRow),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
+export const downloadPage = pageOf(downloadRow, {
   /** Jobs of the caller still queued or running (the page polls while any). */
   active: z.number(),
 });

@@ -93,6 +93,18 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** A list page's answer (`Page<T>`) as a schema; `extra` adds fields beside the four. */
+export const pageOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
+  item: T,
+  extra?: E,
+) =>
+  z
+    .object({ list: z.array(item), total: z.number(), page: z.number(), page_size: z.number() })
+    .extend(extra ?? ({} as E));
+
+/** The free-text search box of a list (SPEC §9). */
+export const keywordsField = () => z.string().trim().max(100, '关键字不能超过100个字符').optional();
+
 /** Chinese names of fields, used in validation messages on both sides. */
 export const FIELD_LABELS: Record<string, string> = {
   filter: '账号',

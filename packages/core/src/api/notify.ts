@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUrl } from '../format.ts';
 import { idList } from './devices.ts';
-import { boolField, dateTimeField, idField, pageQuery } from './envelope.ts';
+import { boolField, dateTimeField, idField, keywordsField, pageQuery } from './envelope.ts';
 
 /**
  * Notifications (/notify, /notify-object): recipients ("objects"), templates, the history of
@@ -78,7 +78,7 @@ export const notifyObject = z.object({
 });
 export type NotifyObject = z.infer<typeof notifyObject>;
 
-const keywords = z.string().trim().max(100, '关键字不能超过100个字符').optional();
+const keywords = keywordsField();
 
 export const notifyObjectsQuery = pageQuery.extend({
   keywords,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FORMULA_MAX_LENGTH, tryCheckFormula } from '../formula.ts';
 import { idList } from './devices.ts';
-import { boolField, dateTimeField, idField, intField, pageQuery } from './envelope.ts';
+import { boolField, dateTimeField, idField, intField, keywordsField, pageQuery } from './envelope.ts';
 
 /**
  * Formula rules (/notify-formula): when a formula over a device's readings holds for
@@ -120,7 +120,7 @@ export const updateRuleBody = z
 export type UpdateRuleBody = z.output<typeof updateRuleBody>;
 
 export const rulesQuery = pageQuery.extend({
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   enabled: boolField().optional(),
 });
 
@@ -208,7 +208,7 @@ export const ruleHitRow = z.object({
 export type RuleHitRow = z.infer<typeof ruleHitRow>;
 
 export const ruleDevicesQuery = pageQuery.extend({
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   /** Fetch these ids (labels of a rule's current selection). */
   ids: idList('ids').optional(),
 });

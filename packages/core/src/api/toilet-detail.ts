@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AIR_LEVELS, airScore, gasLevel, scoreLevel, type AirLevel, type Gas } from '../air.ts';
 import { TOILET_PART_TYPES, TOILET_STATUS } from '../devices.ts';
-import { boolField, idField, intField, pageQuery } from './envelope.ts';
-import { idList, toiletRow } from './devices.ts';
+import { boolField, idField, intField, keywordsField, pageQuery } from './envelope.ts';
+import { deviceRow, linkChange, toiletRow } from './devices.ts';
 
 /**
  * Toilet operations (issue 6): the detail of one toilet — its document (opening hours,
@@ -162,26 +162,26 @@ export const statusLogQuery = pageQuery.extend({ toilet_id: idField() });
 
 // ---- devices in the toilet ----
 
-export const liveDevice = z.object({
-  id: z.number(),
-  kind: z.string(),
-  ser_num: z.string(),
-  desc: z.string(),
-  location: z.string(),
-  /** ms of the last report; null before the first one. */
-  time: z.number().nullable(),
-  online: z.boolean(),
-  warning: z.number(),
-  star_count: z.number(),
-  star_level: z.number(),
-  latest: z.record(z.string(), z.unknown()),
+/** A device in the toilet: a device row's live fields (time: ms of the last report, null before). */
+export const liveDevice = deviceRow.pick({
+  id: true,
+  kind: true,
+  ser_num: true,
+  desc: true,
+  location: true,
+  time: true,
+  online: true,
+  warning: true,
+  star_count: true,
+  star_level: true,
+  latest: true,
 });
 export type LiveDevice = z.infer<typeof liveDevice>;
 
 export const placeableQuery = pageQuery.extend({
   toilet_id: idField(),
   kind: z.enum(PLACEABLE_KINDS, '设备类型取值无效'),
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
 });
 
 export const placeableRow = z.object({
@@ -199,11 +199,7 @@ export const placeableRow = z.object({
 });
 export type PlaceableRow = z.infer<typeof placeableRow>;
 
-export const placeBody = z.object({
-  toilet_id: idField(),
-  add_ids: idList('add_ids'),
-  remove_ids: idList('remove_ids'),
-});
+export const placeBody = z.object({ toilet_id: idField(), ...linkChange() });
 export type PlaceBody = z.infer<typeof placeBody>;
 
 // ---- reviews ----

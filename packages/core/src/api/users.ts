@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSION } from '../permissions.ts';
 import { isUrl } from '../format.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, userName } from './auth.ts';
-import { boolField, dateTimeField, idField, intField, pageQuery } from './envelope.ts';
+import { boolField, dateTimeField, idField, intField, keywordsField, pageOf, pageQuery } from './envelope.ts';
 
 export const USER_API = {
   list: '/api/v1/user/users',
@@ -66,7 +66,7 @@ export type UpdateInfoBody = z.infer<typeof updateInfoBody>;
 export const USER_SEARCH_KEYS = ['user_name', 'id', 'email', 'phone_num'] as const;
 
 export const usersQuery = pageQuery.extend({
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   keys: z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -107,13 +107,8 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
-export const usersPage = z.object({
-  list: z.array(userRow),
-  /** -1 when need_match_count is false. */
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
+/** `total` is -1 when need_match_count is false. */
+export const usersPage = pageOf(userRow);
 
 export const getUserQuery = z.object({ user_id: idField() });
 
@@ -181,7 +176,7 @@ export type DockingInterface = z.infer<typeof dockingInterface>;
 
 export const dockingQuery = pageQuery.extend({
   target_user_id: idField().optional(),
-  keywords: z.string().trim().max(100, '关键字不能超过100个字符').optional(),
+  keywords: keywordsField(),
   token: z.string().trim().max(200).optional(),
 });
 

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { adminApp, type TestApp } from '../test/harness.ts';
 import { registry } from './route.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-});
+beforeAll(async () => ({ t, admin } = await adminApp()));
 afterAll(() => t.close());
 
 // Values a careless or hostile client sends in place of every field.

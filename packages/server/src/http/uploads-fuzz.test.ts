@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE_KINDS } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { adminApp, type TestApp } from '../test/harness.ts';
 import { hostileFiles } from '../test/hostile-files.ts';
 import { registry } from './route.ts';
 
@@ -9,10 +9,7 @@ import { registry } from './route.ts';
 // 5 s, never a 500.
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-});
+beforeAll(async () => ({ t, admin } = await adminApp()));
 afterAll(() => t.close());
 
 describe('hostile files on every upload route', () => {

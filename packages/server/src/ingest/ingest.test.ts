@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
   DEVICE_KINDS,
-  DEVICE_REPORT_API,
   JWB_API,
   MAX_MESSAGE_BYTES,
   MAX_REPORT_BODY_BYTES,
   STATUS_FILTER,
   TOPIC,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { addDevice, adminApp, postReport, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,29 +20,15 @@ let mqttUrl: string;
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  t = await testApp({ mqttPort: 0, host: '127.0.0.1' });
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'ING-GW-1' },
-      { token: admin },
-    )
-  ).data;
-  jwb = (
-    await t.post<typeof jwb>(`${DEVICE_KINDS.jwb.base}/add-jwb`, { ser_num: 'ING-JWB-1' }, { token: admin })
-  ).data;
+  ({ t, admin } = await adminApp({ mqttPort: 0, host: '127.0.0.1' }));
+  gw = await addDevice(t, 'gateway', 'ING-GW-1', admin);
+  jwb = await addDevice(t, 'jwb', 'ING-JWB-1', admin);
   mqttUrl = `mqtt://127.0.0.1:${t.ctx.broker!.port}`;
 });
 afterAll(() => t.close());
 
 async function report(body: Record<string, unknown>, token = gw.token) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': token },
-    payload: JSON.stringify(body),
-  });
+  const res = await postReport(t, token, body);
   return res.json() as {
     code: number;
     message: string;
@@ -148,13 +133,7 @@ describe('HTTP transport', () => {
     );
     expect(r.data.accepted).toBe(1);
     expect(r.data.rejected.map((x) => x.index)).toEqual([0]);
-    const evl = (
-      await t.post<typeof gw>(
-        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-        { ser_num: 'ING-EVL-1' },
-        { token: admin },
-      )
-    ).data;
+    const evl = await addDevice(t, 'evaluate', 'ING-EVL-1', admin);
     const nul = await report(
       {
         ser_num: evl.ser_num,
@@ -203,16 +182,9 @@ describe('HTTP transport', () => {
   });
 
   it('refuses a body above MAX_REPORT_BODY_BYTES with a message saying what to do', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: DEVICE_REPORT_API,
-      headers: { 'content-type': 'application/json', 'x-device-token': gw.token },
-      payload: JSON.stringify({
-        ser_num: gw.ser_num,
-        messages: [
-          { id: 'huge', ts: now(), type: 'report', data: { pad: 'x'.repeat(MAX_REPORT_BODY_BYTES) } },
-        ],
-      }),
+    const res = await postReport(t, gw.token, {
+      ser_num: gw.ser_num,
+      messages: [{ id: 'huge', ts: now(), type: 'report', data: { pad: 'x'.repeat(MAX_REPORT_BODY_BYTES) } }],
     });
     expect(res.json()).toMatchObject({
       code: CODE.tooLarge,
@@ -221,12 +193,7 @@ describe('HTTP transport', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: DEVICE_REPORT_API,
-      headers: { 'content-type': 'application/json', 'x-device-token': gw.token },
-      payload: '{"ser_num":',
-    });
+    const res = await postReport(t, gw.token, '{"ser_num":');
     expect(res.json()).toMatchObject({ code: CODE.badRequest });
   });
 });

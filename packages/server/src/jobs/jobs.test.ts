@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, DEVICE_REPORT_API } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { DEVICE_KINDS } from '@se/core';
+import { addDevice, adminApp, sendReport, type TestApp } from '../test/harness.ts';
 import { ensurePartitions } from './partitions.ts';
 import { applyRetention } from './retention.ts';
 
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-});
+beforeAll(async () => ({ t, admin } = await adminApp()));
 afterAll(() => t.close());
 
 const rows = async (deviceId: number) =>
@@ -38,13 +35,7 @@ describe('telemetry partitions and retention', () => {
   });
 
   it('drops whole old months, trims the default partition and keeps recent reports', async () => {
-    const d = (
-      await t.post<{ id: number }>(
-        `${DEVICE_KINDS.gateway.base}/add-gateway`,
-        { ser_num: 'RET-1' },
-        { token: admin },
-      )
-    ).data;
+    const d = await addDevice(t, 'gateway', 'RET-1', admin);
     await ensurePartitions(t.ctx.db, new Date('2024-03-01T00:00:00Z'));
     await t.ctx.db.query(
       `INSERT INTO telemetry (device_id, ts, msg_id, data) VALUES
@@ -63,27 +54,9 @@ describe('telemetry partitions and retention', () => {
 
 describe('evaluation terminal ratings', () => {
   it('become comments and move the terminal star average', async () => {
-    const evl = (
-      await t.post<{ id: number; ser_num: string; token: string }>(
-        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-        { ser_num: 'EVL-1' },
-        { token: admin },
-      )
-    ).data;
-    for (const [i, star] of [4, 2].entries()) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: DEVICE_REPORT_API,
-        headers: { 'content-type': 'application/json', 'x-device-token': evl.token },
-        payload: JSON.stringify({
-          ser_num: evl.ser_num,
-          id: `r${i}`,
-          ts: Date.now(),
-          type: 'report',
-          data: { star_level: star, smelly: 1 },
-        }),
-      });
-      expect(res.json().data.accepted).toBe(1);
+    const evl = await addDevice(t, 'evaluate', 'EVL-1', admin);
+    for (const star of [4, 2]) {
+      expect((await sendReport(t, evl, { star_level: star, smelly: 1 })).accepted).toBe(1);
     }
     const comments = await t.ctx.db.query<{ star_level: number; smelly: boolean }>(
       `SELECT star_level, smelly FROM comments WHERE equipment_id = $1 ORDER BY id`,

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, JWB_API, MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { adminApp, type TestApp } from '../test/harness.ts';
 import { CONNECTIONS } from './external.ts';
 
 const url = process.env.MQTT_URL!;
@@ -14,8 +14,11 @@ let admin: string;
 let jwb: { id: number; ser_num: string; token: string };
 
 beforeAll(async () => {
-  t = await testApp({ mqttUrl: url, mqttClientId: `console-test-${run}`, mqttShareGroup: `t${run}` });
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp({
+    mqttUrl: url,
+    mqttClientId: `console-test-${run}`,
+    mqttShareGroup: `t${run}`,
+  }));
   jwb = (
     await t.post<typeof jwb>(`${DEVICE_KINDS.jwb.base}/add-jwb`, { ser_num: `MOSQ-${run}` }, { token: admin })
   ).data;

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { MAX_MESSAGE_BYTES, TOPIC } from '@se/core';
+import { ADMIN_PASSWORD, addDevice, adminApp, testApp, type TestApp } from '../test/harness.ts';
 import { connectHead, connectPacket, str, varint } from '../test/mqtt-bytes.ts';
 
 const MB = 1024 * 1024;
@@ -55,13 +55,7 @@ function reportOf(bytes: number, id: string) {
 }
 
 async function addGateway(t: TestApp, admin: string, ser: string) {
-  return (
-    await t.post<{ id: number; ser_num: string; token: string }>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: ser },
-      { token: admin },
-    )
-  ).data;
+  return await addDevice(t, 'gateway', ser, admin);
 }
 const stored = async (t: TestApp, id: number) =>
   (
@@ -84,8 +78,7 @@ describe('embedded broker: packet size limits', () => {
     });
 
   beforeAll(async () => {
-    t = await testApp({ mqttPort: 0, host: '127.0.0.1' });
-    admin = await t.login('admin', ADMIN_PASSWORD);
+    ({ t, admin } = await adminApp({ mqttPort: 0, host: '127.0.0.1' }));
     gw = await addGateway(t, admin, 'LIM-GW-1');
     port = t.ctx.broker!.port;
   });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, PERMISSION, TOILET_API, WS_TYPE } from '@se/core';
-import { testApp, type TestApp } from '../test/harness.ts';
+import { CODE, PERMISSION, WS_TYPE } from '@se/core';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../test/harness.ts';
 
 // The 'comments' and 'messages' channels of /ws: who hears what.
 
 let t: TestApp;
 let base: string;
-type Account = { id: number; token: string };
 let owner: Account;
 let other: Account;
 let child: Account;
@@ -73,17 +72,9 @@ beforeAll(async () => {
   other = await t.account('ch_other', perms);
   // A user below the owner sees nothing of the owner's: visibility flows down, not up.
   child = await t.account('ch_child', PERMISSION.user | PERMISSION.visitor, owner.id);
-  const addToilet = async (name: string, who: Account) =>
-    (await t.post<{ id: number }>(TOILET_API.add, { name }, { token: who.token })).data.id;
-  ownerToilet = await addToilet('甲厕所', owner);
-  otherToilet = await addToilet('乙厕所', other);
-  ownerTerminal = (
-    await t.post<{ id: number }>(
-      `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-      { ser_num: 'CH-EVL-1', desc: '甲评价器' },
-      { token: owner.token },
-    )
-  ).data.id;
+  ownerToilet = await addToilet(t, owner.token, { name: '甲厕所' });
+  otherToilet = await addToilet(t, other.token, { name: '乙厕所' });
+  ownerTerminal = (await addDevice(t, 'evaluate', 'CH-EVL-1', owner.token, { desc: '甲评价器' })).id;
 });
 afterAll(() => t.close());
 
@@ -128,30 +119,12 @@ describe('comments channel', () => {
   });
 
   it("pushes an evaluation terminal's rating as it is stored", async () => {
-    const terminal = (
-      await t.post<{ id: number; ser_num: string; token: string }>(
-        `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-        { ser_num: 'CH-EVL-2', desc: '甲评价器二' },
-        { token: owner.token },
-      )
-    ).data;
+    const terminal = await addDevice(t, 'evaluate', 'CH-EVL-2', owner.token, { desc: '甲评价器二' });
     const a = open(owner.token);
     const b = open(other.token);
     await Promise.all([a.ready, b.ready]);
     for (const s of [a, b]) await s.request('subscribe', { channel: 'comments' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: DEVICE_REPORT_API,
-      headers: { 'content-type': 'application/json', 'x-device-token': terminal.token },
-      payload: JSON.stringify({
-        ser_num: terminal.ser_num,
-        id: 'rating-1',
-        ts: Date.now(),
-        type: 'report',
-        data: { star_level: 2, poorsanitary: 1 },
-      }),
-    });
-    expect(res.json().code).toBe(200);
+    await sendReport(t, terminal, { star_level: 2, poorsanitary: 1 });
     const got = (await a.pushes('comments')).map((p) => p.data);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ star_level: 2, poorsanitary: true });

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import {
+  DEVICE_KINDS,
+  DEVICE_REPORT_API,
+  PERMISSION,
+  TOILET_API,
+  type AuditEntry,
+  type DeviceKind,
+} from '@se/core';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -143,6 +151,115 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     },
   };
   return t;
+}
+
+/**
+ * A test app with admin signed in: the start of most API suites
+ * (`beforeAll(async () => ({ t, admin } = await adminApp()))`).
+ */
+export async function adminApp(overrides: Partial<Config> = {}) {
+  const t = await testApp(overrides);
+  return { t, admin: await t.login('admin', ADMIN_PASSWORD) };
+}
+
+/** A signed-in account as `TestApp.account` gives it. */
+export interface Account {
+  id: number;
+  token: string;
+}
+
+/** The rights of a dealer (manages accounts and devices) and of a customer below one. */
+export const DEALER_RIGHTS = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
+export const CUSTOMER_RIGHTS = PERMISSION.user | PERMISSION.visitor;
+
+/**
+ * The accounts most access tests need, named `<prefix>_…`: a dealer below admin, another
+ * dealer who must see none of its things, and a customer of the first dealer.
+ */
+export async function dealers(t: TestApp, prefix: string) {
+  const dealer = await t.account(`${prefix}_dealer`, DEALER_RIGHTS, 1);
+  const other = await t.account(`${prefix}_other`, DEALER_RIGHTS, 1);
+  const customer = await t.account(`${prefix}_customer`, CUSTOMER_RIGHTS, dealer.id);
+  return { dealer, other, customer };
+}
+
+/** A device kind's API path: `list`, `bind`, or `<what>-<one>` (add, get, update…). */
+export function kindUrl(kind: DeviceKind, what: string) {
+  const k = DEVICE_KINDS[kind];
+  if (what === 'list') return `${k.base}/${k.plural}`;
+  return what === 'bind' ? k.bind : `${k.base}/${what}-${k.one}`;
+}
+
+/** A device as a test registered it: what it is and what it reports with. */
+export interface TestDevice {
+  id: number;
+  ser_num: string;
+  token: string;
+}
+
+/** Registers a device of `kind` as the account with `token` (setup: fails unless it is added). */
+export async function addDevice(
+  t: TestApp,
+  kind: DeviceKind,
+  ser_num: string,
+  token: string,
+  extra: Record<string, unknown> = {},
+) {
+  const r = await t.post<TestDevice>(kindUrl(kind, 'add'), { ser_num, ...extra }, { token });
+  if (r.code !== 200) throw new Error(`add ${kind} ${ser_num}: ${r.code} ${r.message}`);
+  return r.data;
+}
+
+/** Registers a toilet as the account with `token` and gives its id (setup: fails unless added). */
+export async function addToilet(t: TestApp, token: string, body: Record<string, unknown>) {
+  const r = await t.post<{ id: number }>(TOILET_API.add, body, { token });
+  if (r.code !== 200) throw new Error(`add toilet ${String(body.name)}: ${r.code} ${r.message}`);
+  return r.data.id;
+}
+
+/** POSTs a JSON body (or raw text) to the device report endpoint with a device's token. */
+export function postReport(t: { app: FastifyInstance }, token: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: DEVICE_REPORT_API,
+    headers: { 'content-type': 'application/json', 'x-device-token': token },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+let reportSeq = 0;
+
+/**
+ * One `report` message from device `d` with a fresh message id, as the device sends it over
+ * HTTP; fails the test unless the server answers 200, and gives the ingest counts.
+ */
+export async function sendReport(
+  t: { app: FastifyInstance },
+  d: { ser_num: string; token: string },
+  data: Record<string, unknown>,
+  ts = Date.now(),
+) {
+  const res = await postReport(t, d.token, {
+    ser_num: d.ser_num,
+    id: `rep${++reportSeq}`,
+    ts,
+    type: 'report',
+    data,
+  });
+  const env = res.json() as Env<{ accepted: number; duplicates: number }>;
+  if (env.code !== 200) throw new Error(`report from ${d.ser_num} refused: ${res.body}`);
+  return env.data;
+}
+
+/** The audit log entries about account `userId`, as admin reads them. */
+export async function auditOf(t: TestApp, userId: number) {
+  const admin = await t.login('admin', ADMIN_PASSWORD);
+  const log = await t.get<{ list: AuditEntry[] }>(
+    '/api/v1/user/audit-logs',
+    { target_user_id: userId },
+    { token: admin },
+  );
+  return log.data.list;
 }
 
 /** Reads the newest captcha mailed to `email` from the outbox, as a developer would. */

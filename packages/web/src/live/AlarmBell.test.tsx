@@ -1,13 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../App.tsx';
 import { getAlarmCount, listAlarms } from '../api/live.ts';
 import { toast } from '../components/toast.ts';
 import { useSession } from '../session/store.ts';
 import { AlarmBell } from './AlarmBell.tsx';
-import { FakeSocket } from './fake-socket.ts';
-import { closeLiveSocket } from './socket.ts';
+import { fakeBrowserSockets } from '../test-live.ts';
 
 vi.mock(import('../api/live.ts'), () => ({
   getAlarmCount: vi.fn(),
@@ -20,14 +19,7 @@ vi.mock(import('../components/toast.ts'), async (original) => ({
   toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn() },
 }));
 
-class BrowserSocket extends FakeSocket {
-  static made: BrowserSocket[] = [];
-  constructor(url: string) {
-    super(url);
-    BrowserSocket.made.push(this);
-  }
-}
-const ws = () => BrowserSocket.made.at(-1)!;
+const { made, current: ws, connect } = fakeBrowserSockets();
 
 const alarm = (id: number, status: string) => ({
   id,
@@ -59,9 +51,6 @@ function renderBell() {
 const bell = () => screen.queryByRole('button', { name: /^告警中心/ });
 
 beforeEach(() => {
-  BrowserSocket.made = [];
-  vi.stubGlobal('WebSocket', BrowserSocket);
-  localStorage.setItem('token', 'tok');
   vi.mocked(getAlarmCount).mockResolvedValue({ code: 200, message: '', data: { open: 1, active: 2 } });
   vi.mocked(listAlarms).mockResolvedValue({
     code: 200,
@@ -72,16 +61,12 @@ beforeEach(() => {
   useSession.getState().signIn({ userName: 'zhang', permission: 2, userID: 4 });
 });
 
-afterEach(() => closeLiveSocket());
-
 describe('alarm bell', () => {
   it('shows the active count and keeps it current from the alarms channel, toasting new alarms', async () => {
     renderBell();
     await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，2 条未恢复'));
 
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     expect(ws().actions()).toEqual(['auth', 'subscribe alarms']);
     ws().reply(ws().last('subscribe'));
     await act(async () => {});
@@ -105,9 +90,7 @@ describe('alarm bell', () => {
   it('toasts many alarms opened at once as one summary', async () => {
     renderBell();
     await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，2 条未恢复'));
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     ws().reply(ws().last('subscribe'));
     await act(async () => {});
     act(() => {
@@ -124,6 +107,6 @@ describe('alarm bell', () => {
     useSession.getState().signIn({ userName: 'nobody', permission: 0, userID: 9 });
     renderBell();
     expect(bell()).toBeNull();
-    expect(BrowserSocket.made).toHaveLength(0);
+    expect(made).toHaveLength(0);
   });
 });

@@ -2,34 +2,10 @@ import type { DevicePush, DeviceRow, Page } from '@se/core';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { applyDevicePush, isDevicePush, patchDevicePage } from './device-push.ts';
+import { deviceRow } from '../test-rows.ts';
 
-const row = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
-  id,
-  kind: 'gateway',
-  is_delete: false,
-  ser_num: `GW${id}`,
-  desc: '',
-  lng: null,
-  lat: null,
-  location: '',
-  version: '',
-  url: '',
-  time: 1_000_000,
-  online: false,
-  warning: 0,
-  star_count: 0,
-  star_level: 0,
-  config_date: null,
-  parameter_num: null,
-  type: 40,
-  industrial_type: null,
-  gateway_id: null,
-  reading: null,
-  latest: { nh3: 0.1, co2: 500 },
-  owners: '',
-  created_at: '2025-01-01 00:00:00',
-  ...over,
-});
+const row = (id: number, over: Partial<DeviceRow> = {}): DeviceRow =>
+  deviceRow({ id, ser_num: `GW${id}`, time: 1_000_000, type: 40, latest: { nh3: 0.1, co2: 500 }, ...over });
 
 const push = (over: Partial<DevicePush> = {}): DevicePush => ({
   id: 2,

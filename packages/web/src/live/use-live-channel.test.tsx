@@ -1,32 +1,16 @@
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from './fake-socket.ts';
-import { closeLiveSocket, liveSocket, useLiveChannel } from './socket.ts';
+import { describe, expect, it } from 'vitest';
+import { liveSocket, useLiveChannel } from './socket.ts';
+import { fakeBrowserSockets } from '../test-live.ts';
 
-class BrowserSocket extends FakeSocket {
-  static made: BrowserSocket[] = [];
-  constructor(url: string) {
-    super(url);
-    BrowserSocket.made.push(this);
-  }
-}
-
-const current = () => BrowserSocket.made.at(-1)!;
+// Older builds stored the token JSON-encoded; the socket sends it without quotes.
+const { made, current, connect } = fakeBrowserSockets('"tok-9"');
 const flush = () => act(async () => {});
 
 function Listener({ id, log }: { id: number; log: unknown[] }) {
   useLiveChannel({ channel: 'device', id }, (data) => log.push(data));
   return null;
 }
-
-beforeEach(() => {
-  BrowserSocket.made = [];
-  vi.stubGlobal('WebSocket', BrowserSocket);
-  // Older builds stored the token JSON-encoded; the socket sends it without quotes.
-  localStorage.setItem('token', '"tok-9"');
-});
-
-afterEach(() => closeLiveSocket());
 
 describe('useLiveChannel', () => {
   it('subscribes on mount, shares the channel between components, unsubscribes after the last', async () => {
@@ -38,7 +22,7 @@ describe('useLiveChannel', () => {
         <Listener id={5} log={b} />
       </>,
     );
-    expect(BrowserSocket.made).toHaveLength(1);
+    expect(made).toHaveLength(1);
     expect(current().url).toMatch(/^ws:\/\/.+\/ws$/);
     current().open();
     expect(current().last('auth').data).toEqual({ token: 'tok-9' });
@@ -70,9 +54,7 @@ describe('useLiveChannel', () => {
     const first: unknown[] = [];
     const second: unknown[] = [];
     const view = render(<Listener id={5} log={first} />);
-    current().open();
-    current().reply(current().last('auth'));
-    await flush();
+    await connect();
     view.rerender(<Listener id={5} log={second} />);
     current().push('device', 5, 'x');
     expect(first).toEqual([]);
@@ -90,6 +72,6 @@ describe('useLiveChannel', () => {
       return null;
     }
     render(<Off />);
-    expect(BrowserSocket.made).toHaveLength(0);
+    expect(made).toHaveLength(0);
   });
 });

@@ -9,7 +9,7 @@ import {
   TOILET_DETAIL_API,
   type DeviceKind,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, addDevice, dealers, kindUrl, testApp, type TestApp } from '../../test/harness.ts';
 
 /**
  * Issue 12, point 4: the rights matrix of docs/permissions.md, over the accounts around one
@@ -28,10 +28,6 @@ let gateway: number;
 let toilet: number;
 let spare: number;
 
-const u = (kind: DeviceKind, what: string) => {
-  const k = DEVICE_KINDS[kind];
-  return what === 'bind' ? k.bind : `${k.base}/${what}-${k.one}`;
-};
 const OK = 200;
 const { forbidden: NO, notFound: GONE } = CODE;
 
@@ -39,10 +35,8 @@ beforeAll(async () => {
   t = await testApp();
   tok.develop = await t.login('admin', ADMIN_PASSWORD);
   uid.develop = 1;
-  const dealer = await t.account('m_dealer', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
-  const customer = await t.account('m_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+  const { dealer, other, customer } = await dealers(t, 'm');
   const visitor = await t.account('m_visitor', PERMISSION.visitor, customer.id);
-  const other = await t.account('m_other', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
   for (const [r, a] of [
     ['dealer', dealer],
     ['customer', customer],
@@ -58,11 +52,7 @@ beforeAll(async () => {
       r === 'visitor' ? visitor.id : (await t.account(`m_helper_${r}`, PERMISSION.visitor, uid[r])).id;
   }
 
-  const add = async (kind: DeviceKind, ser: string) => {
-    const r = await t.post<{ id: number }>(u(kind, 'add'), { ser_num: ser }, { token: tok.dealer });
-    expect(r.code, r.message).toBe(OK);
-    return r.data.id;
-  };
+  const add = async (kind: DeviceKind, ser: string) => (await addDevice(t, kind, ser, tok.dealer)).id;
   jwb = await add('jwb', 'M-JWB');
   gateway = await add('gateway', 'M-GW');
   spare = await add('evaluate', 'M-EV');
@@ -98,20 +88,12 @@ const expectRow = (act: Act, want: Record<Role, number>) =>
 
 const code = (p: Promise<{ code: number }>) => p.then((r) => r.code);
 
-function deviceRows(kind: 'jwb' | 'gateway', id: () => number): Row[] {
-  const update = (role: Role, body: Record<string, unknown>) =>
-    code(t.post(u(kind, 'update'), { id: id(), ...body }, { token: tok[role] }));
+/**
+ * Deleting and restoring a device or toilet through its update route; a successful delete
+ * is undone for the next role. Deleted, it is gone for everyone but its managers.
+ */
+function deleteRows(update: (role: Role, body: Record<string, unknown>) => Promise<number>): Row[] {
   return [
-    [
-      'read',
-      (r) => code(t.get(u(kind, 'get'), { id: id() }, { token: tok[r] })),
-      { visitor: OK, customer: OK, dealer: OK, other: GONE, develop: OK },
-    ],
-    [
-      'update',
-      (r) => update(r, { desc: `由${r}修改` }),
-      { visitor: NO, customer: NO, dealer: OK, other: GONE, develop: OK },
-    ],
     [
       'delete',
       async (r) => {
@@ -129,9 +111,26 @@ function deviceRows(kind: 'jwb' | 'gateway', id: () => number): Row[] {
         if (c !== OK) expect(await update('dealer', { is_delete: false })).toBe(OK);
         return c;
       },
-      // Deleted, the device is gone for everyone but its managers.
       { visitor: GONE, customer: GONE, dealer: OK, other: GONE, develop: OK },
     ],
+  ];
+}
+
+function deviceRows(kind: 'jwb' | 'gateway', id: () => number): Row[] {
+  const update = (role: Role, body: Record<string, unknown>) =>
+    code(t.post(kindUrl(kind, 'update'), { id: id(), ...body }, { token: tok[role] }));
+  return [
+    [
+      'read',
+      (r) => code(t.get(kindUrl(kind, 'get'), { id: id() }, { token: tok[r] })),
+      { visitor: OK, customer: OK, dealer: OK, other: GONE, develop: OK },
+    ],
+    [
+      'update',
+      (r) => update(r, { desc: `由${r}修改` }),
+      { visitor: NO, customer: NO, dealer: OK, other: GONE, develop: OK },
+    ],
+    ...deleteRows(update),
     [
       'bind to an account of the caller',
       (r) =>
@@ -142,7 +141,7 @@ function deviceRows(kind: 'jwb' | 'gateway', id: () => number): Row[] {
     [
       'read the token (drawer)',
       async (r) => {
-        const g = await t.get<{ token?: string }>(u(kind, 'get'), { id: id() }, { token: tok[r] });
+        const g = await t.get<{ token?: string }>(kindUrl(kind, 'get'), { id: id() }, { token: tok[r] });
         if (g.code !== OK) return g.code;
         return typeof g.data.token === 'string' && g.data.token.length >= 20 ? OK : NO;
       },
@@ -247,25 +246,7 @@ describe('toilet', () => {
       (r) => update(r, { name: `厕所${r}` }),
       { visitor: NO, customer: NO, dealer: OK, other: GONE, develop: OK },
     ],
-    [
-      'delete',
-      async (r) => {
-        const c = await update(r, { is_delete: true });
-        if (c === OK) expect(await update('dealer', { is_delete: false })).toBe(OK);
-        return c;
-      },
-      { visitor: NO, customer: NO, dealer: OK, other: GONE, develop: OK },
-    ],
-    [
-      'restore (after the dealer deleted it)',
-      async (r) => {
-        expect(await update('dealer', { is_delete: true })).toBe(OK);
-        const c = await update(r, { is_delete: false });
-        if (c !== OK) expect(await update('dealer', { is_delete: false })).toBe(OK);
-        return c;
-      },
-      { visitor: GONE, customer: GONE, dealer: OK, other: GONE, develop: OK },
-    ],
+    ...deleteRows(update),
     [
       'cleaning flag (on site: a cleaner may)',
       async (r) => {
@@ -311,7 +292,8 @@ describe('the registrant', () => {
     );
     const id = list.data.list[0]!.id;
     await t.post(k.bind, { user_id: uid.customer, add_ids: `${id}` }, { token: tok.dealer });
-    const del = (r: Role) => code(t.post(u('jwb', 'update'), { id, is_delete: true }, { token: tok[r] }));
+    const del = (r: Role) =>
+      code(t.post(kindUrl('jwb', 'update'), { id, is_delete: true }, { token: tok[r] }));
     expect(await code(t.post(JWB_API.cacheOperation, { id, op: 0 }, { token: tok.customer }))).toBe(OK);
     expect(await del('customer')).toBe(NO);
     expect(await del('dealer')).toBe(OK);
@@ -320,24 +302,32 @@ describe('the registrant', () => {
 
 describe('a deleted device comes back', () => {
   it('with its bindings: the customer sees it again after the dealer restores it', async () => {
-    const del = await t.post(u('jwb', 'update'), { id: jwb, is_delete: true }, { token: tok.dealer });
+    const del = await t.post(kindUrl('jwb', 'update'), { id: jwb, is_delete: true }, { token: tok.dealer });
     expect(del.code).toBe(OK);
-    expect((await t.get(u('jwb', 'get'), { id: jwb }, { token: tok.customer })).code).toBe(GONE);
+    expect((await t.get(kindUrl('jwb', 'get'), { id: jwb }, { token: tok.customer })).code).toBe(GONE);
     const back = await t.post<{ is_delete: boolean }>(
-      u('jwb', 'update'),
+      kindUrl('jwb', 'update'),
       { id: jwb, is_delete: false },
       { token: tok.dealer },
     );
     expect(back.code, back.message).toBe(OK);
     expect(back.data.is_delete).toBe(false);
-    expect((await t.get(u('jwb', 'get'), { id: jwb }, { token: tok.customer })).code).toBe(OK);
+    expect((await t.get(kindUrl('jwb', 'get'), { id: jwb }, { token: tok.customer })).code).toBe(OK);
   });
 
   it('not when its serial number was registered again meanwhile', async () => {
-    const d = await t.post<{ id: number }>(u('jwb', 'add'), { ser_num: 'M-AGAIN' }, { token: tok.dealer });
-    await t.post(u('jwb', 'update'), { id: d.data.id, is_delete: true }, { token: tok.dealer });
-    expect((await t.post(u('jwb', 'add'), { ser_num: 'M-AGAIN' }, { token: tok.other })).code).toBe(OK);
-    const back = await t.post(u('jwb', 'update'), { id: d.data.id, is_delete: false }, { token: tok.dealer });
+    const d = await t.post<{ id: number }>(
+      kindUrl('jwb', 'add'),
+      { ser_num: 'M-AGAIN' },
+      { token: tok.dealer },
+    );
+    await t.post(kindUrl('jwb', 'update'), { id: d.data.id, is_delete: true }, { token: tok.dealer });
+    expect((await t.post(kindUrl('jwb', 'add'), { ser_num: 'M-AGAIN' }, { token: tok.other })).code).toBe(OK);
+    const back = await t.post(
+      kindUrl('jwb', 'update'),
+      { id: d.data.id, is_delete: false },
+      { token: tok.dealer },
+    );
     expect(back).toMatchObject({ code: CODE.conflict, message: '该序列号已重新登记，无法恢复' });
   });
 });

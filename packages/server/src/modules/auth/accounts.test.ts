@@ -5,6 +5,7 @@ import { CODE, PERMISSION, userName } from '@se/core';
 import {
   ADMIN_PASSWORD,
   TEST_PASSWORD,
+  adminApp,
   allWaysIn,
   captchaFor,
   giveEmail,
@@ -17,10 +18,7 @@ import {
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-});
+beforeAll(async () => ({ t, admin } = await adminApp()));
 afterAll(() => t.close());
 
 const MANAGER = PERMISSION.dealer | PERMISSION.user;

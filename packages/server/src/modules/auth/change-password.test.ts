@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, CODE, PERMISSION, type AuditEntry } from '@se/core';
+import { AUDIT_ACTIONS, CODE, PERMISSION } from '@se/core';
 import {
-  ADMIN_PASSWORD,
   TEST_PASSWORD,
   allWaysIn,
+  auditOf,
   giveEmail,
   mailsTo,
   testApp,
@@ -64,13 +64,7 @@ describe('change-password', () => {
     await giveEmail(t, u.id, 'cp-audit@example.com');
     expect((await change(u.token, TEST_PASSWORD, NEW)).code).toBe(200);
 
-    const admin = await t.login('admin', ADMIN_PASSWORD);
-    const log = await t.get<{ list: AuditEntry[] }>(
-      '/api/v1/user/audit-logs',
-      { target_user_id: u.id },
-      { token: admin },
-    );
-    const entries = log.data.list.filter((e) => e.action === 'auth.password_changed');
+    const entries = (await auditOf(t, u.id)).filter((e) => e.action === 'auth.password_changed');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_id: u.id, target_name: 'cp_audit' });
     expect(AUDIT_ACTIONS['auth.password_changed']).toBe('修改密码');

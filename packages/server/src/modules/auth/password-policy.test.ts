@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, PERMISSION } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, type TestApp } from '../../test/harness.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 import { passwordProblem } from './password-policy.ts';
 
@@ -26,10 +26,7 @@ describe('password policy', () => {
 describe('a manager creating an account', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await testApp();
-    admin = await t.login('admin', ADMIN_PASSWORD);
-  });
+  beforeAll(async () => ({ t, admin } = await adminApp()));
   afterAll(() => t.close());
 
   const add = (user_name: string, password: string, phone_num = '') =>

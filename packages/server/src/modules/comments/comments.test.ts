@@ -3,8 +3,6 @@ import {
   CODE,
   COMMENT_API,
   COMMENT_LIMITS,
-  DEVICE_KINDS,
-  DEVICE_REPORT_API,
   PERMISSION,
   TOILET_API,
   commentFilter,
@@ -14,14 +12,22 @@ import {
   type ToiletCard,
 } from '@se/core';
 import type { Caller } from '../../context.ts';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import {
+  addDevice,
+  addToilet,
+  adminApp,
+  dealers,
+  sendReport,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
 import { commentsExport } from './export.ts';
 
 let t: TestApp;
 let admin: string;
-let dealer: { id: number; token: string };
-let other: { id: number; token: string };
-let customer: { id: number; token: string };
+let dealer: Account;
+let other: Account;
+let customer: Account;
 let toilet: number;
 let otherToilet: number;
 let terminal: { id: number; ser_num: string; token: string };
@@ -57,47 +63,16 @@ const totals = async (id: number) =>
 const list = (token: string, query: Record<string, unknown> = {}) =>
   t.get<{ list: CommentRow[]; total: number }>(COMMENT_API.list, { page_size: 100, ...query }, { token });
 
-let seq = 0;
-async function terminalRating(data: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': terminal.token },
-    payload: JSON.stringify({
-      ser_num: terminal.ser_num,
-      id: `r${++seq}`,
-      ts: Date.now(),
-      type: 'report',
-      data,
-    }),
-  });
-  expect(res.json().code).toBe(200);
-}
+const terminalRating = (data: Record<string, unknown>) => sendReport(t, terminal, data);
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await t.account('rv_dealer', mgr, 1);
-  other = await t.account('rv_other', mgr, 1);
-  customer = await t.account('rv_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+  ({ t, admin } = await adminApp());
+  ({ dealer, other, customer } = await dealers(t, 'rv'));
   const add = async (token: string, name: string) =>
-    (
-      await t.post<{ id: number }>(
-        TOILET_API.add,
-        { name, cityname: '杭州市', address: '北山街 1 号' },
-        { token },
-      )
-    ).data.id;
+    await addToilet(t, token, { name, cityname: '杭州市', address: '北山街 1 号' });
   toilet = await add(dealer.token, '西湖公厕');
   otherToilet = await add(other.token, '别人的公厕');
-  terminal = (
-    await t.post<typeof terminal>(
-      `${DEVICE_KINDS.evaluate.base}/add-evaluate`,
-      { ser_num: 'RV-EVL-1' },
-      { token: dealer.token },
-    )
-  ).data;
+  terminal = await addDevice(t, 'evaluate', 'RV-EVL-1', dealer.token);
   // Setup: the terminal hangs in the dealer's toilet (placing devices is the toilet page's job).
   await t.ctx.db.query('UPDATE devices SET toilet_id = $1 WHERE id = $2', [toilet, terminal.id]);
 });
@@ -241,9 +216,7 @@ describe('public review page', () => {
 
   it(`lets one IP rate a toilet ${COMMENT_LIMITS.perIpPerHour} times an hour, whatever visitor id it sends`, async () => {
     const ip = '10.9.8.7';
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '限流厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '限流厕所' });
     const codes = [];
     for (let i = 0; i < COMMENT_LIMITS.perIpPerHour + 1; i++)
       codes.push((await review({ toilet_id: fresh }, ip)).code);
@@ -264,9 +237,7 @@ describe('public review page', () => {
   });
 
   it('holds the visitor limit when one visitor submits many reviews at the same moment', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '并发限流' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '并发限流' });
     const id = visitor();
     const results = await Promise.all(
       Array.from({ length: 10 }, () => review({ toilet_id: fresh, visitor_id: id })),
@@ -279,9 +250,7 @@ describe('public review page', () => {
   });
 
   it('keeps the star totals exact under 50 concurrent reviews', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '并发厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '并发厕所' });
     const stars = Array.from({ length: 50 }, (_, i) => (i % 5) + 1);
     const results = await Promise.all(stars.map((s) => review({ toilet_id: fresh, star_level: s })));
     expect(results.map((r) => r.code)).toEqual(stars.map(() => 200));
@@ -398,9 +367,7 @@ describe('review management', () => {
   });
 
   it('pages the list with the total', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '分页厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '分页厕所' });
     for (let i = 0; i < 15; i++) await review({ toilet_id: fresh, star_level: (i % 5) + 1 });
     const all = await list(admin, { toilet_id: fresh });
     expect(all.data.total).toBe(15);
@@ -539,9 +506,7 @@ describe('comments export', () => {
   });
 
   it('reads deep exports page by page without skipping or repeating rows', async () => {
-    const fresh = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '导出厕所' }, { token: dealer.token })
-    ).data.id;
+    const fresh = await addToilet(t, dealer.token, { name: '导出厕所' });
     // Setup: 4,500 reviews straight into the table, many sharing one timestamp.
     await t.ctx.db.query(
       `INSERT INTO comments (toilet_id, star_level, content, source, created_at)

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AREAS,
   COMMENT_API,
@@ -9,6 +8,7 @@ import {
   commentListQuery,
   commentRow,
   commentStats,
+  pageOf,
   toiletCard,
   toiletCardQuery,
   updateCommentBody,
@@ -54,12 +54,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: commentListQuery,
-    response: z.object({
-      list: z.array(commentRow),
-      total: z.number(),
-      page: z.number(),
-      page_size: z.number(),
-    }),
+    response: pageOf(commentRow),
     handler: ({ caller, query }) => comments.list(ctx, caller, query),
   });
   route(app, ctx, {

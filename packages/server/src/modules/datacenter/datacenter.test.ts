@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CODE,
-  DATACENTER_API,
-  DEVICE_KINDS,
-  DEVICE_REPORT_API,
-  PERMISSION,
-  TOILET_API,
-  type DatacenterMap,
-  type DatacenterOverview,
-} from '@se/core';
+import { CODE, DATACENTER_API, PERMISSION, type DatacenterMap, type DatacenterOverview } from '@se/core';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { testApp, type TestApp } from '../../test/harness.ts';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { localDay, localDayStart } from './service.ts';
 
 let t: TestApp;
 type Dev = { id: number; ser_num: string; token: string };
-type Account = { id: number; token: string };
 let dealerA: Account;
 let dealerB: Account;
 let viewerOnly: Account;
@@ -25,34 +15,13 @@ const toilet = {} as Record<'t1' | 't2' | 't3', number>;
 
 const DATA_VIEW = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor | PERMISSION.dataView;
 
-let seq = 0;
-async function report(d: Dev, data: Record<string, unknown>, tsMs = Date.now()) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
-    payload: JSON.stringify({ ser_num: d.ser_num, id: `dc${++seq}`, ts: tsMs, type: 'report', data }),
-  });
-  expect(res.json().code).toBe(200);
-}
+const add = (kind: 'gateway' | 'jwb' | 'evaluate', serNum: string, owner: Account) =>
+  addDevice(t, kind, serNum, owner.token, { desc: serNum });
 
-async function add(kind: 'gateway' | 'jwb' | 'evaluate', serNum: string, owner: Account) {
-  const one = DEVICE_KINDS[kind].one;
-  const r = await t.post<Dev>(
-    `${DEVICE_KINDS[kind].base}/add-${one}`,
-    { ser_num: serNum, desc: serNum },
-    { token: owner.token },
-  );
-  expect(r.code).toBe(200);
-  return r.data;
-}
-
-async function addToilet(name: string, gateway: Dev, owner: Account, at?: [number, number], pname = '') {
+async function toiletAt(name: string, gateway: Dev, owner: Account, at?: [number, number], pname = '') {
   const body: Record<string, unknown> = { name, gateway_id: gateway.id, pname };
   if (at) [body.lng, body.lat] = at;
-  const r = await t.post<{ id: number }>(TOILET_API.add, body, { token: owner.token });
-  expect(r.code).toBe(200);
-  return r.data.id;
+  return addToilet(t, owner.token, body);
 }
 
 async function comment(toiletId: number | null, stars: number, extra: Record<string, unknown> = {}) {
@@ -84,13 +53,13 @@ beforeAll(async () => {
   dev.j2 = await add('jwb', 'DC-JWB-2', dealerA);
   dev.j3 = await add('jwb', 'DC-JWB-3', dealerB);
   dev.e1 = await add('evaluate', 'DC-EVL-1', dealerA);
-  toilet.t1 = await addToilet('东门公厕', dev.g1, dealerA, [120.15, 30.28], '浙江省');
-  toilet.t2 = await addToilet('西门公厕', dev.g2, dealerA, [120.1, 30.25], '浙江省');
-  toilet.t3 = await addToilet('北站公厕', dev.g3, dealerB, [116.4, 39.9], '北京市');
+  toilet.t1 = await toiletAt('东门公厕', dev.g1, dealerA, [120.15, 30.28], '浙江省');
+  toilet.t2 = await toiletAt('西门公厕', dev.g2, dealerA, [120.1, 30.25], '浙江省');
+  toilet.t3 = await toiletAt('北站公厕', dev.g3, dealerB, [116.4, 39.9], '北京市');
 
   // History: an earlier hour today and the latest state.
-  await report(dev.g1, { male_times: 2, nh3: 0.05 }, todayAt(61 * 60_000));
-  await report(dev.g1, {
+  await sendReport(t, dev.g1, { male_times: 2, nh3: 0.05 }, todayAt(61 * 60_000));
+  await sendReport(t, dev.g1, {
     male_count: 4,
     male_occupy: 3,
     female_count: 4,
@@ -100,13 +69,18 @@ beforeAll(async () => {
     nh3: 2.0,
     co2: 600,
   });
-  await report(dev.g2, { male_count: 2, male_occupy: 0, male_times: 1, nh3: 0.05, co2: 500 }, todayAt(2000));
-  await report(dev.g3, { male_count: 6, male_occupy: 6, male_times: 100, nh3: 0.5 });
+  await sendReport(
+    t,
+    dev.g2,
+    { male_count: 2, male_occupy: 0, male_times: 1, nh3: 0.05, co2: 500 },
+    todayAt(2000),
+  );
+  await sendReport(t, dev.g3, { male_count: 6, male_occupy: 6, male_times: 100, nh3: 0.5 });
   // Yesterday's uses are not today's visitors.
-  await report(dev.g1, { male_times: 40 }, localDayStart(Date.now()) - 3_600_000);
-  await report(dev.j1, { liquid: 50, warning: 32768 });
-  await report(dev.j2, { liquid: 500, warning: 0 });
-  await report(dev.j3, { liquid: 10, warning: 32768 });
+  await sendReport(t, dev.g1, { male_times: 40 }, localDayStart(Date.now()) - 3_600_000);
+  await sendReport(t, dev.j1, { liquid: 50, warning: 32768 });
+  await sendReport(t, dev.j2, { liquid: 500, warning: 0 });
+  await sendReport(t, dev.j3, { liquid: 10, warning: 32768 });
   // G2 has been silent past the offline threshold.
   await t.ctx.db.query(`UPDATE devices SET time = now() - interval '6 hours' WHERE id = $1`, [dev.g2.id]);
 

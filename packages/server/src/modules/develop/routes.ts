@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEVELOP_API, PERMISSION, outboxMail, pageQuery } from '@se/core';
+import { DEVELOP_API, PERMISSION, outboxMail, pageOf, pageQuery } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { listOutbox } from './repo.ts';
@@ -14,12 +14,7 @@ export function developRoutes(app: FastifyInstance, ctx: AppContext) {
     tag: 'develop',
     access: PERMISSION.develop,
     query: pageQuery.extend({ to_addr: z.string().trim().max(254).optional() }),
-    response: z.object({
-      list: z.array(outboxMail),
-      total: z.number(),
-      page: z.number(),
-      page_size: z.number(),
-    }),
+    response: pageOf(outboxMail),
     handler: async ({ query }) => {
       const to = query.to_addr ? query.to_addr.toLowerCase() : null;
       const r = await listOutbox(ctx.db, to, query.page_size, (query.page - 1) * query.page_size);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE_KINDS, PERMISSION, STATUS_FILTER, type DeviceKind } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,10 +11,7 @@ const url = (kind: DeviceKind, what: 'list' | 'get' | 'add' | 'update') => {
   return what === 'list' ? `${k.base}/${k.plural}` : `${k.base}/${what}-${k.one}`;
 };
 
-beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-});
+beforeAll(async () => ({ t, admin } = await adminApp()));
 afterAll(() => t.close());
 
 describe.each(KINDS)('%s registry', (kind) => {

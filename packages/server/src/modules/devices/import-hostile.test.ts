@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE_KINDS } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, type TestApp } from '../../test/harness.ts';
 import {
   XLSX_TYPE,
   bombXlsx,
@@ -26,8 +26,7 @@ const k = DEVICE_KINDS.gateway;
 beforeAll(async () => {
   // On disk, as a console runs: the embedded database's writes cost what they cost there.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-import-'));
-  t = await testApp({ dataDir });
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp({ dataDir }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

@@ -2,22 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AREAS,
+  DEVICE_INFO_API,
   DEVICE_KINDS,
+  SENSOR_API,
   addDeviceBody,
+  addSensorBody,
   bindBody,
   bindListQuery,
   bindRow,
-  DEVICE_INFO_API,
-  SENSOR_API,
-  addSensorBody,
   deviceInfo,
-  updateDeviceInfoBody,
   deviceListQuery,
-  sensorListQuery,
   devicePage,
   deviceRow,
   getDeviceQuery,
+  pageOf,
+  sensorListQuery,
   updateDeviceBody,
+  updateDeviceInfoBody,
   type DeviceKind,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
@@ -162,12 +163,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       tag,
       access: 'manager',
       query: bindListQuery,
-      response: z.object({
-        list: z.array(bindRow),
-        total: z.number(),
-        page: z.number(),
-        page_size: z.number(),
-      }),
+      response: pageOf(bindRow),
       handler: ({ caller, query }) => devices.bindList(ctx, caller, kind, query),
     });
 

@@ -4,13 +4,12 @@ import {
   CODE,
   DEVICE_KINDS,
   DOWNLOAD_API,
-  PERMISSION,
   SENSOR_API,
   TOILET_API,
   TOILET_DETAIL_API,
   type DeviceKind,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, dealers, kindUrl, type Account, type TestApp } from '../../test/harness.ts';
 import { runnerOf } from '../downloads/runner.ts';
 
 /**
@@ -19,31 +18,22 @@ import { runnerOf } from '../downloads/runner.ts';
  */
 let t: TestApp;
 let admin: string;
-let dealer: { id: number; token: string };
-let customer: { id: number; token: string };
-let other: { id: number; token: string };
+let dealer: Account;
+let customer: Account;
+let other: Account;
 const KINDS = Object.keys(DEVICE_KINDS) as DeviceKind[];
 const secrets: string[] = [];
 const ids = {} as Record<DeviceKind, number>;
 let sensor: number;
 let toilet: number;
 
-const url = (kind: DeviceKind, what: string) => {
-  const k = DEVICE_KINDS[kind];
-  return what === 'list' ? `${k.base}/${k.plural}` : `${k.base}/${what}-${k.one}`;
-};
-
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp());
   await runnerOf(t.ctx).start({ pollMs: 50, progressMs: 20 });
-  const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await t.account('sec_dealer', mgr, 1);
-  customer = await t.account('sec_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
-  other = await t.account('sec_other', mgr, 1);
+  ({ dealer, other, customer } = await dealers(t, 'sec'));
   for (const kind of KINDS) {
     const r = await t.post<{ id: number; token: string }>(
-      url(kind, 'add'),
+      kindUrl(kind, 'add'),
       { ser_num: `SEC-${kind}`, desc: '密钥测试' },
       { token: dealer.token },
     );
@@ -93,7 +83,7 @@ const noSecret = (value: unknown) => {
 describe('device tokens (point 13)', () => {
   it.each(KINDS)('no %s list row carries a token, not even for develop or the registrant', async (kind) => {
     for (const token of [admin, dealer.token, customer.token]) {
-      const r = await t.get<{ list: Record<string, unknown>[] }>(url(kind, 'list'), {}, { token });
+      const r = await t.get<{ list: Record<string, unknown>[] }>(kindUrl(kind, 'list'), {}, { token });
       expect(r.data.list.length).toBeGreaterThan(0);
       for (const row of r.data.list) expect(row).not.toHaveProperty('token');
       noSecret(r.data);
@@ -123,15 +113,15 @@ describe('device tokens (point 13)', () => {
   it("the drawer shows it to the device's managers only", async () => {
     for (const kind of KINDS) {
       const mine = await t.get<{ token?: string }>(
-        url(kind, 'get'),
+        kindUrl(kind, 'get'),
         { id: ids[kind] },
         { token: dealer.token },
       );
       expect(mine.data.token, kind).toBe(secrets[KINDS.indexOf(kind)]);
-      const dev = await t.get<{ token?: string }>(url(kind, 'get'), { id: ids[kind] }, { token: admin });
+      const dev = await t.get<{ token?: string }>(kindUrl(kind, 'get'), { id: ids[kind] }, { token: admin });
       expect(dev.data.token, kind).toBe(secrets[KINDS.indexOf(kind)]);
       // Bound to the customer, who uses it but did not register it.
-      const theirs = await t.get(url(kind, 'get'), { id: ids[kind] }, { token: customer.token });
+      const theirs = await t.get(kindUrl(kind, 'get'), { id: ids[kind] }, { token: customer.token });
       expect(theirs.code).toBe(200);
       expect(theirs.data, kind).not.toHaveProperty('token');
     }
@@ -186,20 +176,20 @@ describe('a taken serial number (point 14b)', () => {
   const NEUTRAL = '该序列号无法登记，请核对序列号或联系设备供应商';
 
   it('is said to exist to its own tenant, and neutrally to another one', async () => {
-    const own = await t.post(url('jwb', 'add'), { ser_num: 'SEC-jwb' }, { token: dealer.token });
+    const own = await t.post(kindUrl('jwb', 'add'), { ser_num: 'SEC-jwb' }, { token: dealer.token });
     expect(own).toMatchObject({ code: CODE.conflict, message: '序列号已存在' });
     // The customer sees the device too: it is told the same.
-    const cust = await t.post(url('gateway', 'add'), { ser_num: 'SEC-jwb' }, { token: customer.token });
+    const cust = await t.post(kindUrl('gateway', 'add'), { ser_num: 'SEC-jwb' }, { token: customer.token });
     expect(cust).toMatchObject({ code: CODE.conflict, message: '序列号已存在' });
     for (const kind of ['jwb', 'evaluate'] as const) {
-      const r = await t.post(url(kind, 'add'), { ser_num: 'SEC-jwb' }, { token: other.token });
+      const r = await t.post(kindUrl(kind, 'add'), { ser_num: 'SEC-jwb' }, { token: other.token });
       expect(r).toMatchObject({ code: CODE.conflict, message: NEUTRAL });
     }
   });
 
   it('the same for a sensor', async () => {
     const gw = await t.post<{ id: number }>(
-      url('gateway', 'add'),
+      kindUrl('gateway', 'add'),
       { ser_num: 'SEC-OTHER-GW' },
       { token: other.token },
     );

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DEVICE_KINDS, PERMISSION } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, type TestApp } from '../../test/harness.ts';
 import { SER_NUM_EXISTS } from './service.ts';
 import { parseCsv } from './spreadsheet.ts';
 
@@ -10,10 +10,7 @@ let admin: string;
 const k = DEVICE_KINDS.jwb;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-});
+beforeAll(async () => ({ t, admin } = await adminApp()));
 afterAll(() => t.close());
 
 async function upload(body: Buffer | string, contentType: string, mode = 'all') {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
-  DEVICE_KINDS,
-  DEVICE_REPORT_API,
   DISPLAY_TOKEN_INVALID,
   PERMISSION,
   TOILET_API,
@@ -12,10 +10,8 @@ import {
   type NewDisplayToken,
 } from '@se/core';
 import { sha256 } from '../auth/password.ts';
-import { testApp, type TestApp } from '../../test/harness.ts';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { MAX_ACTIVE_TOKENS } from './service.ts';
-
-type Account = { id: number; token: string };
 
 let t: TestApp;
 let owner: Account;
@@ -37,20 +33,13 @@ beforeAll(async () => {
   owner = await t.account('dp_owner', mgr, 1);
   other = await t.account('dp_other', mgr, 1);
   viewer = await t.account('dp_viewer', PERMISSION.visitor, owner.id);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'DP-GW' },
-      { token: owner.token },
-    )
-  ).data;
-  toilet = (
-    await t.post<{ id: number }>(
-      TOILET_API.add,
-      { name: '显示屏厕所', cityname: '杭州市', address: '湖滨路 2 号', gateway_id: gw.id },
-      { token: owner.token },
-    )
-  ).data.id;
+  gw = await addDevice(t, 'gateway', 'DP-GW', owner.token);
+  toilet = await addToilet(t, owner.token, {
+    name: '显示屏厕所',
+    cityname: '杭州市',
+    address: '湖滨路 2 号',
+    gateway_id: gw.id,
+  });
   otherToilet = (await t.post<{ id: number }>(TOILET_API.add, { name: '别家' }, { token: other.token })).data
     .id;
   await t.post(TOILET_API.bind, { user_id: viewer.id, add_ids: String(toilet) }, { token: owner.token });
@@ -59,19 +48,7 @@ beforeAll(async () => {
     { toilet_id: toilet, male_count: 4, female_count: 6, open_time: '06:00', close_time: '23:00' },
     { token: owner.token },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': gw.token },
-    payload: JSON.stringify({
-      ser_num: gw.ser_num,
-      id: 'dp1',
-      ts: Date.now(),
-      type: 'report',
-      data: { male_occupy: 3, female_count: 6, female_occupy: 1, nh3: 0.5, h2s: 0.01 },
-    }),
-  });
-  expect(res.json().code).toBe(200);
+  await sendReport(t, gw, { male_occupy: 3, female_count: 6, female_occupy: 1, nh3: 0.5, h2s: 0.01 });
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   DOCKING_API,
   PERMISSION,
@@ -8,6 +7,7 @@ import {
   dockingQuery,
   dockingTestResult,
   getDockingQuery,
+  pageOf,
   testDockingBody,
   updateDockingBody,
 } from '@se/core';
@@ -27,12 +27,7 @@ export function dockingRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: dockingQuery,
-    response: z.object({
-      list: z.array(dockingInterface),
-      total: z.number(),
-      page: z.number(),
-      page_size: z.number(),
-    }),
+    response: pageOf(dockingInterface),
     handler: ({ caller, query }) => docking.list(ctx, caller, query),
   });
 

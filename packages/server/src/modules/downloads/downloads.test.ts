@@ -12,7 +12,7 @@ import {
   TOILET_API,
   type DownloadRow,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { addDevice, adminApp, dealers, type Account, type TestApp } from '../../test/harness.ts';
 import { parseCsv } from '../devices/spreadsheet.ts';
 import { runnerOf } from './runner.ts';
 import { addFile, expireDownloads } from './service.ts';
@@ -21,9 +21,9 @@ import { downloadsDir } from './storage.ts';
 
 let t: TestApp;
 let admin: string;
-let dealer: { id: number; token: string };
-let other: { id: number; token: string };
-let customer: { id: number; token: string };
+let dealer: Account;
+let other: Account;
+let customer: Account;
 
 const BIG = 100_000;
 
@@ -71,12 +71,8 @@ async function readXlsx(body: Buffer) {
 const filesInDir = () => fs.readdirSync(downloadsDir(t.ctx));
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await t.account('dl_dealer', mgr, 1);
-  other = await t.account('dl_other', mgr, 1);
-  customer = await t.account('dl_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+  ({ t, admin } = await adminApp());
+  ({ dealer, other, customer } = await dealers(t, 'dl'));
   await runnerOf(t.ctx).start({ pollMs: 50, progressMs: 20 });
 }, 60_000);
 afterAll(() => t.close());
@@ -494,13 +490,7 @@ describe('telemetry export', () => {
       { token: dealer.token },
     );
     sensor = s.data?.id;
-    hidden = (
-      await t.post<{ id: number }>(
-        `${DEVICE_KINDS.gateway.base}/add-gateway`,
-        { ser_num: 'TEL-HIDDEN' },
-        { token: other.token },
-      )
-    ).data.id;
+    hidden = (await addDevice(t, 'gateway', 'TEL-HIDDEN', other.token)).id;
     // Readings 1 minute apart from 2026-02-28 23:00 (UTC+8) for 4 days and 2 hours: the
     // range must cut both ends.
     for (const [id, shift] of [

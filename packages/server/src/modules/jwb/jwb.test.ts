@@ -9,34 +9,21 @@ import {
   SCHEDULE_PRESETS,
   WEEKDAYS,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { addDevice, adminApp, type Account, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
-let owner: { id: number; token: string };
-let stranger: { id: number; token: string };
+let owner: Account;
+let stranger: Account;
 let jwb: number;
 let gateway: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp());
   owner = await t.account('cfg_owner', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor);
   stranger = await t.account('cfg_stranger', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor);
-  jwb = (
-    await t.post<{ id: number }>(
-      `${DEVICE_KINDS.jwb.base}/add-jwb`,
-      { ser_num: 'JWB-CFG' },
-      { token: owner.token },
-    )
-  ).data.id;
-  gateway = (
-    await t.post<{ id: number }>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'GW-CFG' },
-      { token: owner.token },
-    )
-  ).data.id;
+  jwb = (await addDevice(t, 'jwb', 'JWB-CFG', owner.token)).id;
+  gateway = (await addDevice(t, 'gateway', 'GW-CFG', owner.token)).id;
 });
 afterAll(() => t.close());
 

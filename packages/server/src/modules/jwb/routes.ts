@@ -11,6 +11,7 @@ import {
   deviceRow,
   jwbConfig,
   getDeviceQuery,
+  pageOf,
   parameterListQuery,
   parameterSet,
   sensorOperationBody,
@@ -21,8 +22,6 @@ import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as dispenser from './service.ts';
 
-const page = <T extends z.ZodType>(row: T) =>
-  z.object({ list: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
 const commandId = z.object({ command_id: z.number() });
 
 export function jwbRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -55,7 +54,7 @@ export function jwbRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: parameterListQuery,
-    response: page(parameterSet),
+    response: pageOf(parameterSet),
     handler: ({ caller, query }) => dispenser.listParameters(ctx, caller, query),
   });
   route(app, ctx, {
@@ -126,7 +125,7 @@ export function jwbRoutes(app: FastifyInstance, ctx: AppContext) {
     tag: 'device',
     access: 0,
     query: commandListQuery,
-    response: page(deviceCommand),
+    response: pageOf(deviceCommand),
     handler: ({ caller, query }) => dispenser.listCommands(ctx, caller, query),
   });
 }

@@ -1,31 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
+import { CODE, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
-import { testApp, type TestApp } from '../../test/harness.ts';
+import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
-let owner: { id: number; token: string };
-let stranger: { id: number; token: string };
+let owner: Account;
+let stranger: Account;
 let gw: { id: number; ser_num: string; token: string };
 let jwb: { id: number; ser_num: string; token: string };
 let toilet: number;
 let base: string;
-
-let seq = 0;
-async function report(
-  d: { ser_num: string; token: string },
-  data: Record<string, unknown>,
-  tsMs = Date.now(),
-) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
-    payload: JSON.stringify({ ser_num: d.ser_num, id: `m${++seq}`, ts: tsMs, type: 'report', data }),
-  });
-  expect(res.json().code).toBe(200);
-}
 
 const activeAlarms = async (token: string, deviceId: number) =>
   (
@@ -43,40 +28,22 @@ beforeAll(async () => {
 
   owner = await t.account('live_owner', 7);
   stranger = await t.account('live_stranger', 7);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'LIVE-GW' },
-      { token: owner.token },
-    )
-  ).data;
-  jwb = (
-    await t.post<typeof jwb>(
-      `${DEVICE_KINDS.jwb.base}/add-jwb`,
-      { ser_num: 'LIVE-JWB' },
-      { token: owner.token },
-    )
-  ).data;
-  toilet = (
-    await t.post<{ id: number }>(
-      TOILET_API.add,
-      { name: '报警厕所', gateway_id: gw.id },
-      { token: owner.token },
-    )
-  ).data.id;
+  gw = await addDevice(t, 'gateway', 'LIVE-GW', owner.token);
+  jwb = await addDevice(t, 'jwb', 'LIVE-JWB', owner.token);
+  toilet = await addToilet(t, owner.token, { name: '报警厕所', gateway_id: gw.id });
 });
 afterAll(() => t.close());
 
 describe('alarm lifecycle', () => {
   it('opens one air alarm per device while NH3 stays poor, flags the toilet, and closes on clear', async () => {
-    await report(gw, { nh3: 2.1 });
-    await report(gw, { nh3: 3.0 });
+    await sendReport(t, gw, { nh3: 2.1 });
+    await sendReport(t, gw, { nh3: 3.0 });
     let alarms = await activeAlarms(owner.token, gw.id);
     expect(alarms.filter((a) => a.type === 'air')).toHaveLength(1);
     expect(alarms[0]).toMatchObject({ status: 'open', message: '氨气 2.1 超过 1.5' });
     const t1 = await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: owner.token });
     expect(t1.data.status & 4).toBe(4);
-    await report(gw, { nh3: 0.2 });
+    await sendReport(t, gw, { nh3: 0.2 });
     alarms = await activeAlarms(owner.token, gw.id);
     expect(alarms.map((a) => a.status)).toEqual(['closed']);
     const t2 = await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: owner.token });
@@ -84,8 +51,8 @@ describe('alarm lifecycle', () => {
   });
 
   it('raises fire and help alarms and dispenser warnings; acknowledgement is recorded', async () => {
-    await report(gw, { smk_alarm: 1, alarm: 1 });
-    await report(jwb, { warning: 32768 | 4 });
+    await sendReport(t, gw, { smk_alarm: 1, alarm: 1 });
+    await sendReport(t, jwb, { warning: 32768 | 4 });
     const types = (
       await t.get<{ list: { type: string }[] }>(LIVE_API.alarms, undefined, { token: owner.token })
     ).data.list.map((a) => a.type);
@@ -133,7 +100,7 @@ describe('alarm lifecycle', () => {
     ).toHaveLength(1);
     await offlineSweep(t.ctx);
     expect((await activeAlarms(owner.token, jwb.id)).filter((a) => a.type === 'offline')).toHaveLength(1);
-    await report(jwb, { liquid: 300 });
+    await sendReport(t, jwb, { liquid: 300 });
     expect((await activeAlarms(owner.token, jwb.id)).find((a) => a.type === 'offline')!.status).toBe(
       'closed',
     );
@@ -144,7 +111,7 @@ describe('history', () => {
   it('averages raw reports per bucket and answers the fields it has', async () => {
     const now = Date.now();
     for (let i = 0; i < 6; i++)
-      await report(gw, { co2: 600 + i * 10, pm25: 30 }, now - 30 * 60_000 + i * 60_000);
+      await sendReport(t, gw, { co2: 600 + i * 10, pm25: 30 }, now - 30 * 60_000 + i * 60_000);
     const r = await t.get<{ source: string; fields: string[]; points: Record<string, number>[] }>(
       LIVE_API.history,
       { device_id: gw.id, range: '1h' },
@@ -235,7 +202,7 @@ describe('websocket /ws (protocol v1)', () => {
     expect((await c.request('auth', { token: `"${owner.token}"` })).type).toBe(WS_TYPE.reply);
     expect((await c.request('subscribe', { channel: 'device', id: gw.id })).type).toBe(WS_TYPE.reply);
     const t0 = Date.now();
-    await report(gw, { co2: 777 });
+    await sendReport(t, gw, { co2: 777 });
     const push = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'device');
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(push.data).toMatchObject({ id: gw.id, online: true, data: { co2: 777 } });
@@ -243,18 +210,12 @@ describe('websocket /ws (protocol v1)', () => {
   });
 
   it('pushes every device of a kind channel, even when they report in the same instant', async () => {
-    const gw2 = (
-      await t.post<typeof gw>(
-        `${DEVICE_KINDS.gateway.base}/add-gateway`,
-        { ser_num: 'LIVE-GW-2' },
-        { token: owner.token },
-      )
-    ).data;
+    const gw2 = await addDevice(t, 'gateway', 'LIVE-GW-2', owner.token);
     const c = open();
     await c.ready;
     await c.request('auth', { token: owner.token });
     await c.request('subscribe', { channel: 'devices', kind: 'gateway' });
-    await Promise.all([report(gw, { co2: 801 }), report(gw2, { co2: 802 })]);
+    await Promise.all([sendReport(t, gw, { co2: 801 }), sendReport(t, gw2, { co2: 802 })]);
     const a = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'devices');
     const b = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'devices');
     expect([a.data.id, b.data.id].sort()).toEqual([gw.id, gw2.id].sort());
@@ -268,7 +229,7 @@ describe('websocket /ws (protocol v1)', () => {
     expect((await c.request('subscribe', { channel: 'device', id: gw.id })).data.code).toBe(CODE.notFound);
     expect((await c.request('subscribe', { channel: 'devices', kind: 'gateway' })).type).toBe(WS_TYPE.reply);
     expect((await c.request('subscribe', { channel: 'alarms' })).type).toBe(WS_TYPE.reply);
-    await report(gw, { co2: 778, nh3: 5 });
+    await sendReport(t, gw, { co2: 778, nh3: 5 });
     await new Promise((r) => setTimeout(r, 600));
     await expect(c.next((m) => m.type === WS_TYPE.push, 100)).rejects.toThrow();
     c.ws.close();
@@ -280,7 +241,7 @@ describe('websocket /ws (protocol v1)', () => {
     await c.ready;
     await c.request('auth', { token });
     await c.request('subscribe', { channel: 'alarms' });
-    await report(jwb, { warning: 0 });
+    await sendReport(t, jwb, { warning: 0 });
     const push = await c.next((m) => m.type === WS_TYPE.push && m.channel === 'alarms');
     expect(push.data).toMatchObject({ type: 'warning', status: 'closed' });
     await t.post('/api/v1/auth/logout', undefined, { token });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   LIVE_API,
   ackAlarmBody,
@@ -8,6 +7,7 @@ import {
   alarmRow,
   historyData,
   historyQuery,
+  pageOf,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
@@ -31,12 +31,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext) {
     tag: 'alarm',
     access: 0,
     query: alarmListQuery,
-    response: z.object({
-      list: z.array(alarmRow),
-      total: z.number(),
-      page: z.number(),
-      page_size: z.number(),
-    }),
+    response: pageOf(alarmRow),
     handler: ({ caller, query }) => live.listAlarms(ctx, caller, query),
   });
   route(app, ctx, {

@@ -1,25 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, DEVICE_KINDS, DEVICE_REPORT_API, MESSAGE_API, type MessageRow } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { CODE, MESSAGE_API, type MessageRow } from '@se/core';
+import {
+  ADMIN_PASSWORD,
+  addDevice,
+  sendReport,
+  testApp,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
 import { notifierOf } from '../notify/runtime.ts';
 
 let t: TestApp;
 let admin: string;
-let mgr: { id: number; token: string };
-let child: { id: number; token: string };
-let stranger: { id: number; token: string };
+let mgr: Account;
+let child: Account;
+let stranger: Account;
 let gw: { id: number; ser_num: string; token: string };
 const events: { user_id: number; unread: number }[][] = [];
 
-let seq = 0;
+/** A device report, then the notifier done with it. */
 async function report(d: { ser_num: string; token: string }, data: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
-    payload: JSON.stringify({ ser_num: d.ser_num, id: `msg${++seq}`, ts: Date.now(), type: 'report', data }),
-  });
-  expect(res.json().code).toBe(200);
+  await sendReport(t, d, data);
   await notifierOf(t.ctx)!.settle();
 }
 
@@ -47,13 +48,7 @@ beforeAll(async () => {
   mgr = await t.account('msg_mgr', 7);
   child = await t.account('msg_child', 3, mgr.id);
   stranger = await t.account('msg_stranger', 7);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'MSG-GW', desc: '东门公厕' },
-      { token: child.token },
-    )
-  ).data;
+  gw = await addDevice(t, 'gateway', 'MSG-GW', child.token, { desc: '东门公厕' });
 });
 afterAll(() => t.close());
 

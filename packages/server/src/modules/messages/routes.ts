@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { MESSAGE_API, messageIdsBody, messageRow, messagesQuery, unreadCount } from '@se/core';
+import { MESSAGE_API, messageIdsBody, messageRow, messagesQuery, pageOf, unreadCount } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as messages from './service.ts';
@@ -16,12 +15,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access: 0,
     query: messagesQuery,
-    response: z.object({
-      list: z.array(messageRow),
-      total: z.number(),
-      page: z.number(),
-      page_size: z.number(),
-    }),
+    response: pageOf(messageRow),
     handler: ({ caller, query }) => messages.list(ctx, caller, query),
   });
   route(app, ctx, {

@@ -4,8 +4,6 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
-  DEVICE_KINDS,
-  DEVICE_REPORT_API,
   MESSAGE_API,
   NOTIFY_API,
   type DeliveryRow,
@@ -14,7 +12,7 @@ import {
   type NotifyObject,
 } from '@se/core';
 import { Mailer } from '../../mail/mailer.ts';
-import { testApp, type TestApp } from '../../test/harness.ts';
+import { addDevice, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { dispatchRuleHit, type RuleHit } from './dispatch.ts';
 import { notifierOf } from './runtime.ts';
 
@@ -139,11 +137,11 @@ function smtpServer(opts: { refuseRcpt?: boolean } = {}) {
 // ---- the app ----
 
 let t: TestApp;
-let owner: { id: number; token: string };
-let child: { id: number; token: string };
-let stranger: { id: number; token: string };
+let owner: Account;
+let child: Account;
+let stranger: Account;
 let gw: { id: number; ser_num: string; token: string };
-let docking: { id: number; token: string };
+let docking: Account;
 
 const worker = () => notifierOf(t.ctx)!.worker;
 const pushes = () => notifierOf(t.ctx)!.pushes;
@@ -160,15 +158,9 @@ async function history(token: string, q: Record<string, unknown> = {}) {
 /** Makes every waiting delivery due now (instead of waiting out its back-off). */
 const dueNow = () => t.ctx.db.query(`UPDATE deliveries SET next_attempt_at = now() WHERE status = 'pending'`);
 
-let seq = 0;
+/** A device report, then the notifier done with it. */
 async function report(d: { ser_num: string; token: string }, data: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
-    payload: JSON.stringify({ ser_num: d.ser_num, id: `n${++seq}`, ts: Date.now(), type: 'report', data }),
-  });
-  expect(res.json().code).toBe(200);
+  await sendReport(t, d, data);
   await notifierOf(t.ctx)!.settle();
 }
 
@@ -179,13 +171,7 @@ beforeAll(async () => {
   owner = await t.account('nt_owner', 7 | 64);
   child = await t.account('nt_child', 3, owner.id);
   stranger = await t.account('nt_stranger', 7 | 64);
-  gw = (
-    await t.post<typeof gw>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: 'NT-GW', desc: '西门公厕' },
-      { token: owner.token },
-    )
-  ).data;
+  gw = await addDevice(t, 'gateway', 'NT-GW', owner.token, { desc: '西门公厕' });
   const d = await t.post<{ id: number; token: string }>(
     '/api/v1/user/add-docking-interface',
     { name: '市平台', url: `${receiverUrl}/hook` },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AREAS,
   NOTIFY_API,
@@ -14,6 +13,7 @@ import {
   notifyObjectsQuery,
   notifyTemplate,
   notifyTemplatesQuery,
+  pageOf,
   previewTemplateBody,
   retryDeliveryBody,
   templatePreview,
@@ -26,8 +26,6 @@ import * as notify from './service.ts';
 
 const tag = 'notify';
 const access = AREAS.notify.permission;
-const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ list: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
 
 export function notifyRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {

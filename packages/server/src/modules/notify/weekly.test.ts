@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, SERVICE, TOILET_API } from '@se/core';
-import { testApp, type TestApp } from '../../test/harness.ts';
+import { testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { notifierOf } from './runtime.ts';
 import { reportHtml } from './weekly-mail.ts';
 import { buildWeeklyReport, dueWeek, mondayOf } from './weekly-report.ts';
@@ -9,8 +9,8 @@ import { reportXlsx } from './weekly-xlsx.ts';
 import { runWeeklyReports } from './weekly.ts';
 
 let t: TestApp;
-let user: { id: number; token: string };
-let other: { id: number; token: string };
+let user: Account;
+let other: Account;
 const dev: Record<string, number> = {};
 let toilet: number;
 

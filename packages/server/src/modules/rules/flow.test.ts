@@ -4,14 +4,13 @@ import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEVICE_KINDS,
-  DEVICE_REPORT_API,
   MESSAGE_API,
   NOTIFY_API,
   RULE_API,
   type NotificationRow,
   type RuleHitRow,
 } from '@se/core';
-import { testApp, type TestApp } from '../../test/harness.ts';
+import { sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { notifierOf } from '../notify/runtime.ts';
 import { ruleEngineOf } from './engine.ts';
 
@@ -20,20 +19,13 @@ import { ruleEngineOf } from './engine.ts';
 // the line produces the inbox message, the e-mail and the signed webhook.
 
 let t: TestApp;
-let owner: { id: number; token: string };
+let owner: Account;
 let receiver: http.Server;
 let receiverUrl = '';
 const hooks: { body: string; signature: string | undefined }[] = [];
 
-let seq = 0;
 async function report(d: { ser_num: string; token: string }, data: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
-    payload: JSON.stringify({ ser_num: d.ser_num, id: `f${++seq}`, ts: Date.now(), type: 'report', data }),
-  });
-  expect(res.json().code).toBe(200);
+  await sendReport(t, d, data);
   await ruleEngineOf(t.ctx)!.idle();
   await notifierOf(t.ctx)!.settle();
   // The delivery worker runs by itself only with background jobs on; here it is driven.

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AREAS,
   RULE_API,
@@ -8,6 +7,7 @@ import {
   formulaCheckResult,
   formulaTestResult,
   getDeviceQuery,
+  pageOf,
   ruleDeviceRow,
   ruleDevicesQuery,
   ruleHitRow,
@@ -22,8 +22,6 @@ import { route } from '../../http/route.ts';
 import * as rules from './service.ts';
 
 const tag = 'notify';
-const page = <T extends z.ZodType>(row: T) =>
-  z.object({ list: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
 
 export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
   const access = AREAS.notify.permission;
@@ -34,7 +32,7 @@ export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: rulesQuery,
-    response: page(ruleRow),
+    response: pageOf(ruleRow),
     handler: ({ caller, query }) => rules.list(ctx, caller, query),
   });
   route(app, ctx, {
@@ -94,7 +92,7 @@ export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: ruleHitsQuery,
-    response: page(ruleHitRow),
+    response: pageOf(ruleHitRow),
     handler: ({ caller, query }) => rules.hits(ctx, caller, query),
   });
   route(app, ctx, {
@@ -104,7 +102,7 @@ export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: ruleDevicesQuery,
-    response: page(ruleDeviceRow),
+    response: pageOf(ruleDeviceRow),
     handler: ({ caller, query }) => rules.devices(ctx, caller, query),
   });
 }

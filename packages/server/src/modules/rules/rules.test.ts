@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CODE,
   DEVICE_KINDS,
-  DEVICE_REPORT_API,
   MESSAGE_API,
   NOTIFY_API,
   RULE_API,
@@ -14,14 +13,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, sendReport, type Account, type TestApp } from '../../test/harness.ts';
 import { RuleEngine, ruleEngineOf } from './engine.ts';
 
 type Dev = { id: number; ser_num: string; token: string };
 let t: TestApp;
 let admin: string;
-let owner: { id: number; token: string };
-let stranger: { id: number; token: string };
+let owner: Account;
+let stranger: Account;
 let gw: Dev;
 let jwb: Dev;
 let sensor: Dev;
@@ -33,7 +32,6 @@ let strangerTemplate: number;
 let object: number;
 let strangerObject: number;
 
-let seq = 0;
 /** A device report through the real HTTP ingest route, then the rule engine drained. */
 async function report(
   d: { ser_num: string; token: string },
@@ -42,13 +40,7 @@ async function report(
   app: FastifyInstance = t.app,
   ctx: AppContext = t.ctx,
 ) {
-  const res = await app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
-    payload: JSON.stringify({ ser_num: d.ser_num, id: `r${++seq}`, ts: tsMs, type: 'report', data }),
-  });
-  expect(res.json().code).toBe(200);
+  await sendReport({ app }, d, data, tsMs);
   await ruleEngineOf(ctx)!.idle();
 }
 
@@ -71,8 +63,7 @@ const add = async <T>(url: string, body: Record<string, unknown>, token: string)
 };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp());
   owner = await t.account('rule_owner', 7);
   stranger = await t.account('rule_stranger', 7);
   gw = await add<Dev>(

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AREAS,
   TOILET_DETAIL_API,
   addPartBody,
   getDeviceQuery,
+  pageOf,
   placeBody,
   placeableQuery,
   placeableRow,
@@ -23,8 +23,6 @@ import { route } from '../../http/route.ts';
 import * as detail from './detail-service.ts';
 
 const tag = 'toilet';
-const page = <T extends z.ZodType>(row: T) =>
-  z.object({ list: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
 
 /** The toilet detail: document, parts, status with notes, placed devices. */
 export function toiletDetailRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -86,7 +84,7 @@ export function toiletDetailRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: statusLogQuery,
-    response: page(statusLogRow),
+    response: pageOf(statusLogRow),
     handler: ({ caller, query }) => detail.statusLog(ctx, caller, query),
   });
   route(app, ctx, {
@@ -96,7 +94,7 @@ export function toiletDetailRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: placeableQuery,
-    response: page(placeableRow),
+    response: pageOf(placeableRow),
     handler: ({ caller, query }) => detail.placeable(ctx, caller, query),
   });
   route(app, ctx, {

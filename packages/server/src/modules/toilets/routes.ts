@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AREAS,
   TOILET_API,
@@ -8,6 +7,7 @@ import {
   bindListQuery,
   bindRow,
   getDeviceQuery,
+  pageOf,
   toiletListQuery,
   toiletRow,
   updateToiletBody,
@@ -18,8 +18,6 @@ import * as toilets from './service.ts';
 import { toiletDetailRoutes } from './detail-routes.ts';
 
 const tag = 'toilet';
-const page = <T extends z.ZodType>(row: T) =>
-  z.object({ list: z.array(row), total: z.number(), page: z.number(), page_size: z.number() });
 
 export function toiletRoutes(app: FastifyInstance, ctx: AppContext) {
   const access = AREAS.smartToilet.permission;
@@ -30,7 +28,7 @@ export function toiletRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: toiletListQuery,
-    response: page(toiletRow),
+    response: pageOf(toiletRow),
     handler: ({ caller, query }) => toilets.list(ctx, caller, query),
   });
   route(app, ctx, {
@@ -70,7 +68,7 @@ export function toiletRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access: 'manager',
     query: bindListQuery,
-    response: page(bindRow),
+    response: pageOf(bindRow),
     handler: ({ caller, query }) => toilets.bindList(ctx, caller, query),
   });
   route(app, ctx, {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
-  DEVICE_KINDS,
-  DEVICE_REPORT_API,
   PERMISSION,
   SENSOR_API,
   TOILET_API,
@@ -14,9 +12,15 @@ import {
   type ToiletDocument,
   type ToiletPart,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import {
+  addDevice,
+  addToilet,
+  adminApp,
+  sendReport,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
 
-type Account = { id: number; token: string };
 type Device = { id: number; ser_num: string; token: string };
 
 let t: TestApp;
@@ -33,32 +37,14 @@ let otherJwb: Device;
 let toilet: number;
 let otherToilet: number;
 
-let seq = 0;
-async function report(d: { ser_num: string; token: string }, data: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DEVICE_REPORT_API,
-    headers: { 'content-type': 'application/json', 'x-device-token': d.token },
-    payload: JSON.stringify({ ser_num: d.ser_num, id: `td${++seq}`, ts: Date.now(), type: 'report', data }),
-  });
-  expect(res.json().code, res.body).toBe(200);
-}
-
-const add = async (kind: 'gateway' | 'jwb' | 'evaluate', token: string, ser: string) =>
-  (
-    await t.post<Device>(
-      `${DEVICE_KINDS[kind].base}/add-${DEVICE_KINDS[kind].one}`,
-      { ser_num: ser },
-      { token },
-    )
-  ).data;
+const add = (kind: 'gateway' | 'jwb' | 'evaluate', token: string, ser: string) =>
+  addDevice(t, kind, ser, token);
 
 const detailOf = async (id: number, token: string) =>
   t.get<ToiletDetail>(TOILET_DETAIL_API.detail, { id }, { token });
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp());
   const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
   dealer = await t.account('td_dealer', mgr, 1);
   other = await t.account('td_other', mgr, 1);
@@ -70,13 +56,7 @@ beforeAll(async () => {
   sensor = (
     await t.post<Device>(SENSOR_API.add, { gateway_id: gw.id, ser_num: 'TD-SNS' }, { token: dealer.token })
   ).data;
-  toilet = (
-    await t.post<{ id: number }>(
-      TOILET_API.add,
-      { name: '详情厕所', gateway_id: gw.id },
-      { token: dealer.token },
-    )
-  ).data.id;
+  toilet = await addToilet(t, dealer.token, { name: '详情厕所', gateway_id: gw.id });
   otherToilet = (await t.post<{ id: number }>(TOILET_API.add, { name: '别家厕所' }, { token: other.token }))
     .data.id;
   const bound = await t.post(
@@ -109,8 +89,8 @@ describe('get-toilet-detail', () => {
   });
 
   it('shows the gateway latest occupancy and the sensors gases as they report', async () => {
-    await report(gw, { male_count: 6, male_occupy: 2, female_count: 8, female_occupy: 8, nh3: 0.05 });
-    await report(sensor, { nh3: 0.8, h2s: 0.01 });
+    await sendReport(t, gw, { male_count: 6, male_occupy: 2, female_count: 8, female_occupy: 8, nh3: 0.05 });
+    await sendReport(t, sensor, { nh3: 0.8, h2s: 0.01 });
     const r = await detailOf(toilet, cleaner.token);
     expect(r.code, r.message).toBe(200);
     expect(r.data.gateway).toMatchObject({ online: true, latest: { male_occupy: 2, female_occupy: 8 } });
@@ -306,7 +286,7 @@ describe('set-status', () => {
   });
 
   it('keeps an alarm raised by the gateway while an operator sets repair', async () => {
-    await report(gw, { smk_alarm: 1 });
+    await sendReport(t, gw, { smk_alarm: 1 });
     const before = await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: dealer.token });
     expect(before.data.status & TOILET_STATUS.alarm).toBe(TOILET_STATUS.alarm);
     const r = await t.post<{ status: number }>(
@@ -315,7 +295,7 @@ describe('set-status', () => {
       { token: dealer.token },
     );
     expect(r.data.status).toBe(TOILET_STATUS.alarm | TOILET_STATUS.repair);
-    await report(gw, { smk_alarm: 0 });
+    await sendReport(t, gw, { smk_alarm: 0 });
     const after = await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: dealer.token });
     expect(after.data.status).toBe(TOILET_STATUS.repair);
   });
@@ -389,9 +369,7 @@ describe('device placement', () => {
   });
 
   it('moves a device between two of the caller toilets', async () => {
-    const second = (
-      await t.post<{ id: number }>(TOILET_API.add, { name: '第二厕所' }, { token: dealer.token })
-    ).data.id;
+    const second = await addToilet(t, dealer.token, { name: '第二厕所' });
     await t.post(
       TOILET_DETAIL_API.place,
       { toilet_id: second, add_ids: `${jwb.id}` },
@@ -423,7 +401,7 @@ describe('device placement', () => {
     const status = async () =>
       (await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: dealer.token })).data.status;
     expect((await status()) & TOILET_STATUS.alarm).toBe(0);
-    await report(jwb, { warning: 32768, liquid: 0 });
+    await sendReport(t, jwb, { warning: 32768, liquid: 0 });
     expect((await status()) & TOILET_STATUS.alarm).toBe(TOILET_STATUS.alarm);
     // Taking the alarming dispenser out clears the flag; putting it back raises it again.
     const move = (key: 'add_ids' | 'remove_ids') =>
@@ -432,13 +410,13 @@ describe('device placement', () => {
     expect((await status()) & TOILET_STATUS.alarm).toBe(0);
     await move('add_ids');
     expect((await status()) & TOILET_STATUS.alarm).toBe(TOILET_STATUS.alarm);
-    await report(jwb, { warning: 0, liquid: 500 });
+    await sendReport(t, jwb, { warning: 0, liquid: 500 });
     expect((await status()) & TOILET_STATUS.alarm).toBe(0);
   });
 
   it('turns a placed terminal ratings into comments of the toilet and its star average', async () => {
-    await report(terminal, { star_level: 5 });
-    await report(terminal, { star_level: 2, smelly: 1, content: '有异味' });
+    await sendReport(t, terminal, { star_level: 5 });
+    await sendReport(t, terminal, { star_level: 2, smelly: 1, content: '有异味' });
     const d = await detailOf(toilet, dealer.token);
     expect(d.data.toilet).toMatchObject({ star_sum: 7, star_count: 2 });
     expect(d.data.star_average).toBe(3.5);
@@ -454,7 +432,7 @@ describe('device placement', () => {
       { toilet_id: toilet, remove_ids: `${terminal.id}` },
       { token: dealer.token },
     );
-    await report(terminal, { star_level: 1 });
+    await sendReport(t, terminal, { star_level: 1 });
     const d = await detailOf(toilet, dealer.token);
     expect(d.data.toilet.star_count).toBe(2);
     const stray = await t.ctx.db.query<{ n: number }>(

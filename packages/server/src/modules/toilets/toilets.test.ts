@@ -1,39 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CODE,
-  DEVICE_KINDS,
-  PERMISSION,
-  SENSOR_API,
-  STATUS_FILTER,
-  TOILET_API,
-  TOILET_STATUS,
-} from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { CODE, SENSOR_API, STATUS_FILTER, TOILET_API, TOILET_STATUS } from '@se/core';
+import { addDevice, adminApp, dealers, type Account, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
-let dealer: { id: number; token: string };
-let other: { id: number; token: string };
-let customer: { id: number; token: string };
+let dealer: Account;
+let other: Account;
+let customer: Account;
 let gw: number;
 let otherGw: number;
 
 const addGateway = async (token: string, ser: string) =>
-  (
-    await t.post<{ id: number }>(
-      `${DEVICE_KINDS.gateway.base}/add-gateway`,
-      { ser_num: ser, type: 43 },
-      { token },
-    )
-  ).data.id;
+  (await addDevice(t, 'gateway', ser, token, { type: 43 })).id;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
-  const mgr = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
-  dealer = await t.account('wc_dealer', mgr, 1);
-  other = await t.account('wc_other', mgr, 1);
-  customer = await t.account('wc_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+  ({ t, admin } = await adminApp());
+  ({ dealer, other, customer } = await dealers(t, 'wc'));
   gw = await addGateway(dealer.token, 'GW-1');
   otherGw = await addGateway(other.token, 'GW-2');
 });
@@ -177,23 +159,20 @@ describe('sensors', () => {
       { gateway_id: gw, ser_num: 'SN-1H' },
       { token: dealer.token },
     );
-    await t.ctx.db.query(`UPDATE devices SET time = now() - interval '59 minutes' WHERE id = $1`, [
-      s.data.id,
-    ]);
-    const on = await t.get<{ list: { id: number }[] }>(
-      SENSOR_API.list,
-      { gateway_id: gw, status: STATUS_FILTER.online },
-      { token: dealer.token },
-    );
-    expect(on.data.list.map((x) => x.id)).toContain(s.data.id);
-    await t.ctx.db.query(`UPDATE devices SET time = now() - interval '61 minutes' WHERE id = $1`, [
-      s.data.id,
-    ]);
-    const off = await t.get<{ list: { id: number }[] }>(
-      SENSOR_API.list,
-      { gateway_id: gw, status: STATUS_FILTER.offline },
-      { token: dealer.token },
-    );
-    expect(off.data.list.map((x) => x.id)).toContain(s.data.id);
+    /** The sensor last reported `minutes` ago: the ids the list gives for `status`. */
+    const listedAfter = async (minutes: number, status: number) => {
+      await t.ctx.db.query(`UPDATE devices SET time = now() - make_interval(mins => $2) WHERE id = $1`, [
+        s.data.id,
+        minutes,
+      ]);
+      const r = await t.get<{ list: { id: number }[] }>(
+        SENSOR_API.list,
+        { gateway_id: gw, status },
+        { token: dealer.token },
+      );
+      return r.data.list.map((x) => x.id);
+    };
+    expect(await listedAfter(59, STATUS_FILTER.online)).toContain(s.data.id);
+    expect(await listedAfter(61, STATUS_FILTER.offline)).toContain(s.data.id);
   });
 });

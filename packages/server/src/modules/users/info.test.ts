@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { adminApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/password.ts';
 import { insertUser } from './repo.ts';
 
@@ -11,8 +11,7 @@ let bobId: number;
 let alice: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp());
   const hash = await hashPassword('password-123', 12);
   aliceId = await insertUser(t.ctx.db, {
     user_name: 'alice',

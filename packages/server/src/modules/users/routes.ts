@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  USER_API,
   AREAS,
+  USER_API,
   addUserBody,
   auditEntry,
   auditQuery,
   confirmEmailBody,
   getInfoQuery,
   getUserQuery,
+  pageOf,
   updateInfoBody,
   updateUserBody,
   userInfo,
@@ -112,12 +113,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access: managers,
     query: auditQuery,
-    response: z.object({
-      list: z.array(auditEntry),
-      total: z.number(),
-      page: z.number(),
-      page_size: z.number(),
-    }),
+    response: pageOf(auditEntry),
     handler: ({ caller, query }) => auditLog.list(ctx, caller, query),
   });
 }

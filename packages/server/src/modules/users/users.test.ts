@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, PERMISSION, ROLES, SERVICE, type RoleName } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type TestApp } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, adminApp, testApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/password.ts';
 import { insertUser } from './repo.ts';
 
@@ -10,8 +10,7 @@ let admin: string;
 let hash: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
+  ({ t, admin } = await adminApp());
   hash = await hashPassword('password-123', 12);
 });
 afterAll(() => t.close());

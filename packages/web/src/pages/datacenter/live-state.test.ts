@@ -130,35 +130,22 @@ describe('dashboard live state', () => {
   });
 
   it('turns map points online and offline with their gateways', () => {
+    const point = (id: number, name: string, online: boolean, gateway_id: number | null) => ({
+      id,
+      name,
+      lng: 1,
+      lat: 1,
+      pname: '',
+      cityname: '',
+      address: '',
+      status: 0,
+      online,
+      gateway_id,
+    });
     const map = {
       truncated: false,
       provinces: [],
-      points: [
-        {
-          id: 1,
-          name: 'a',
-          lng: 1,
-          lat: 1,
-          pname: '',
-          cityname: '',
-          address: '',
-          status: 0,
-          online: false,
-          gateway_id: 11,
-        },
-        {
-          id: 2,
-          name: 'b',
-          lng: 1,
-          lat: 1,
-          pname: '',
-          cityname: '',
-          address: '',
-          status: 0,
-          online: true,
-          gateway_id: null,
-        },
-      ],
+      points: [point(1, 'a', false, 11), point(2, 'b', true, null)],
     };
     const next = applyMapPushes(map, [gw(11, {})]);
     expect(next.points.map((p) => p.online)).toEqual([true, true]);

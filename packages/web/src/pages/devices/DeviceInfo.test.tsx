@@ -3,34 +3,10 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { DeviceInfo } from './DeviceInfo.tsx';
+import { deviceRow } from '../../test-rows.ts';
 
-const dispenser = (over: Partial<DeviceRow> = {}): DeviceRow => ({
-  id: 7,
-  kind: 'jwb',
-  is_delete: false,
-  ser_num: 'JWB-7',
-  desc: '',
-  lng: null,
-  lat: null,
-  location: '',
-  version: '',
-  url: '',
-  time: null,
-  online: false,
-  warning: 0,
-  star_count: 0,
-  star_level: 0,
-  config_date: null,
-  parameter_num: 2,
-  type: null,
-  industrial_type: null,
-  gateway_id: null,
-  reading: null,
-  latest: {},
-  owners: '',
-  created_at: '2025-01-01 00:00:00',
-  ...over,
-});
+const dispenser = (over: Partial<DeviceRow> = {}): DeviceRow =>
+  deviceRow({ id: 7, kind: 'jwb', ser_num: 'JWB-7', parameter_num: 2, ...over });
 
 const show = (device: DeviceRow) =>
   render(

@@ -2,59 +2,24 @@ import type { DeviceRow } from '@se/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { listDevices } from '../../api/devices.ts';
-import { FakeSocket } from '../../live/fake-socket.ts';
-import { closeLiveSocket } from '../../live/socket.ts';
 import { DeviceList } from './DeviceList.tsx';
+import { fakeBrowserSockets } from '../../test-live.ts';
+import { deviceRow } from '../../test-rows.ts';
 
 vi.mock(import('../../api/devices.ts'), async (original) => ({
   ...(await original()),
   listDevices: vi.fn(),
 }));
 
-class BrowserSocket extends FakeSocket {
-  static made: BrowserSocket[] = [];
-  constructor(url: string) {
-    super(url);
-    BrowserSocket.made.push(this);
-  }
-}
-const ws = () => BrowserSocket.made.at(-1)!;
+const { current: ws, connect } = fakeBrowserSockets();
 
-const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow => ({
-  id,
-  kind: 'gateway',
-  is_delete: false,
-  ser_num: `GW-${id}`,
-  desc: `网关${id}`,
-  lng: null,
-  lat: null,
-  location: '',
-  version: '',
-  url: '',
-  time: null,
-  online: false,
-  warning: 0,
-  star_count: 0,
-  star_level: 0,
-  config_date: null,
-  parameter_num: null,
-  type: 40,
-  industrial_type: null,
-  gateway_id: null,
-  reading: null,
-  latest: {},
-  owners: '',
-  created_at: '2025-01-01 00:00:00',
-  ...over,
-});
+const gateway = (id: number, over: Partial<DeviceRow> = {}): DeviceRow =>
+  deviceRow({ id, ser_num: `GW-${id}`, desc: `网关${id}`, type: 40, ...over });
 
 beforeEach(() => {
-  BrowserSocket.made = [];
-  vi.stubGlobal('WebSocket', BrowserSocket);
-  localStorage.setItem('token', 'tok');
   vi.mocked(listDevices).mockReset();
   vi.mocked(listDevices).mockResolvedValue({
     code: 200,
@@ -62,8 +27,6 @@ beforeEach(() => {
     data: { list: [gateway(1), gateway(2)], total: 2, page: 1, page_size: 10 },
   });
 });
-
-afterEach(() => closeLiveSocket());
 
 const rowOf = (serNum: string) => screen.getByText(serNum).closest('tr')!;
 
@@ -82,9 +45,7 @@ describe('live device list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(rowOf('GW-2')).getByText('从未上报')).toBeTruthy());
     expect(within(rowOf('GW-2')).getByText('离线')).toBeTruthy();
 
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     expect(ws().last('subscribe').data).toEqual({ channel: 'devices', kind: 'gateway' });
     ws().reply(ws().last('subscribe'));
     await act(async () => {});
@@ -118,9 +79,7 @@ describe('live device list', { timeout: 20_000 }, () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(1));
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     ws().reply(ws().last('subscribe'));
     await act(async () => {});
 
@@ -131,9 +90,7 @@ describe('live device list', { timeout: 20_000 }, () => {
     } finally {
       vi.useRealTimers();
     }
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     ws().reply(ws().last('subscribe'));
     await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(2));
   });

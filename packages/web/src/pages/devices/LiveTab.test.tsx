@@ -1,13 +1,13 @@
 import type { DeviceRow } from '@se/core';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { getHistory, listAlarms } from '../../api/live.ts';
-import { FakeSocket } from '../../live/fake-socket.ts';
-import { closeLiveSocket } from '../../live/socket.ts';
 import { defaultTab } from './DeviceDrawer.tsx';
 import { LiveTab } from './LiveTab.tsx';
+import { fakeBrowserSockets } from '../../test-live.ts';
+import { deviceRow } from '../../test-rows.ts';
 
 vi.mock(import('../../api/live.ts'), () => ({
   getHistory: vi.fn(),
@@ -16,25 +16,16 @@ vi.mock(import('../../api/live.ts'), () => ({
   getAlarmCount: vi.fn(),
 }));
 
-class BrowserSocket extends FakeSocket {
-  static made: BrowserSocket[] = [];
-  constructor(url: string) {
-    super(url);
-    BrowserSocket.made.push(this);
-  }
-}
-const ws = () => BrowserSocket.made.at(-1)!;
+const { current: ws, connect } = fakeBrowserSockets();
 
 const KEY = ['devices', 'gateway', 'one', 7] as const;
-const device = {
+const device = deviceRow({
   id: 7,
-  kind: 'gateway',
   ser_num: 'GW-7',
   time: Date.now() - 60_000,
   online: true,
-  warning: 0,
   latest: { nh3: 0.05, smk_alarm: 0, male_count: 8, male_occupy: 2 },
-} as unknown as DeviceRow;
+});
 
 /** The drawer's part: the device query the tab reads and the pushes update. */
 function Harness() {
@@ -48,9 +39,6 @@ function Harness() {
 }
 
 beforeEach(() => {
-  BrowserSocket.made = [];
-  vi.stubGlobal('WebSocket', BrowserSocket);
-  localStorage.setItem('token', 'tok');
   vi.mocked(getHistory).mockResolvedValue({
     code: 200,
     message: '',
@@ -62,8 +50,6 @@ beforeEach(() => {
     data: { list: [], total: 0, page: 1, page_size: 10 },
   });
 });
-
-afterEach(() => closeLiveSocket());
 
 describe('实时数据 tab', () => {
   it('shows the latest values with levels, and follows the device channel', async () => {
@@ -88,9 +74,7 @@ describe('实时数据 tab', () => {
     expect(getHistory).toHaveBeenCalledWith(7, '24h');
     expect(listAlarms).toHaveBeenCalledWith({ device_id: 7, status: 'all', page: 1, page_size: 10 });
 
-    ws().open();
-    ws().reply(ws().last('auth'));
-    await act(async () => {});
+    await connect();
     expect(ws().last('subscribe').data).toEqual({ channel: 'device', id: 7 });
     ws().reply(ws().last('subscribe'));
     await act(async () => {});

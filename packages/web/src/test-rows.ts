@@ -1,0 +1,30 @@
+import type { DeviceRow } from '@se/core';
+
+/** A device row as the list API returns it, with blank defaults; tests set what they look at. */
+export const deviceRow = (over: Partial<DeviceRow> = {}): DeviceRow => ({
+  id: 1,
+  kind: 'gateway',
+  is_delete: false,
+  ser_num: '',
+  desc: '',
+  lng: null,
+  lat: null,
+  location: '',
+  version: '',
+  url: '',
+  time: null,
+  online: false,
+  warning: 0,
+  star_count: 0,
+  star_level: 0,
+  config_date: null,
+  parameter_num: null,
+  type: null,
+  industrial_type: null,
+  gateway_id: null,
+  reading: null,
+  latest: {},
+  owners: '',
+  created_at: '2025-01-01 00:00:00',
+  ...over,
+});
