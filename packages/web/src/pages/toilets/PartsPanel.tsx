@@ -1,12 +1,11 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@se/core';
 import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addPart, updatePart } from '../../api/toilets.ts';
 import { FormModal } from '../../components/FormModal.tsx';
-import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
-import { ConfirmButton } from '../../components/list/index.ts';
+import { DeleteAction, RowAction } from '../../components/list/index.ts';
 import { partStateLabel, partTypeLabel, partsInOrder } from './detail-text.ts';
 
 type Target = { mode: 'add' } | { mode: 'edit'; part: ToiletPart } | { mode: 'state'; part: ToiletPart };
@@ -115,10 +114,6 @@ export function PartsPanel({
   onChanged: () => void;
 }) {
   const [target, setTarget] = useState<Target | null>(null);
-  const remove = async (p: ToiletPart) => {
-    const outcome = await attempt(() => updatePart({ id: p.id, is_delete: true }), '部件已删除');
-    if (outcome.ok) onChanged();
-  };
   const columns: TableColumnsType<ToiletPart> = [
     { title: '类型', dataIndex: 'type', width: 90, render: (t: number) => partTypeLabel(t) },
     { title: '名称', dataIndex: 'name', ellipsis: true, render: (n: string) => n || '—' },
@@ -136,28 +131,21 @@ export function PartsPanel({
       width: canManage ? 200 : 90,
       render: (_, p) => (
         <Flex gap={0}>
-          <Button size="small" type="link" onClick={() => setTarget({ mode: 'state', part: p })}>
+          <RowAction onClick={() => setTarget({ mode: 'state', part: p })}>
             {p.state === 0 ? '报故障' : '改状态'}
-          </Button>
+          </RowAction>
           {canManage && (
             <>
-              <Button
-                size="small"
-                type="link"
-                icon={<EditOutlined />}
-                onClick={() => setTarget({ mode: 'edit', part: p })}
-              >
+              <RowAction icon={<EditOutlined />} onClick={() => setTarget({ mode: 'edit', part: p })}>
                 编辑
-              </Button>
-              <ConfirmButton
+              </RowAction>
+              <DeleteAction
                 title="删除部件"
-                description={`确定删除 ${p.name || partTypeLabel(p.type)} 吗？`}
-                okText="删除"
-                icon={<DeleteOutlined />}
-                onConfirm={() => remove(p)}
-              >
-                删除
-              </ConfirmButton>
+                question={`确定删除 ${p.name || partTypeLabel(p.type)} 吗？`}
+                call={() => updatePart({ id: p.id, is_delete: true })}
+                done="部件已删除"
+                onDeleted={onChanged}
+              />
             </>
           )}
         </Flex>
