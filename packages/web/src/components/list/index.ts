@@ -18,6 +18,7 @@
 export { ConfirmButton, DeleteButton } from './ConfirmButton.tsx';
 export { ListCard } from './ListCard.tsx';
 export {
+  NO_FILTERS,
   SERVER_TIME,
   blankFilters,
   check,

@@ -13,6 +13,7 @@ import {
   useDialog,
   useListQuery,
   type FilterField,
+  NO_FILTERS,
   type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
@@ -53,8 +54,6 @@ const HIT_COLUMNS: ListColumn<RuleHitRow>[] = [
       ),
   },
 ];
-
-const NO_FILTERS: FilterFields<object> = {};
 
 /** 触发记录 of one rule: when, which device, with what readings, and whether it was handed on. */
 function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void }) {
