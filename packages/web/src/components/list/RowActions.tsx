@@ -32,19 +32,24 @@ export function DeleteAction({ title, question, call, done = '删除成功', onD
   return <DeleteButton title={title} description={question} onConfirm={remove} />;
 }
 
-/** The usual actions of a row: 详情 (when `detail` is given), 编辑, and the `remove` 删除. */
+/**
+ * The usual actions of a row: 详情 (when `detail` is given), 编辑, the row's own buttons
+ * (`children`: 记录, 发送测试 …) and the `remove` 删除.
+ */
 export function RowActions({
   detail,
   detailIcon = <EyeOutlined />,
   edit,
   remove,
   wrap,
+  children,
 }: {
   detail?: () => void;
   detailIcon?: ReactNode;
   edit: () => void;
   remove: Deletion;
   wrap?: boolean;
+  children?: ReactNode;
 }) {
   return (
     <Flex wrap={wrap} gap={0}>
@@ -56,6 +61,7 @@ export function RowActions({
       <RowAction icon={<EditOutlined />} onClick={edit}>
         编辑
       </RowAction>
+      {children}
       <DeleteAction {...remove} />
     </Flex>
   );

@@ -1,10 +1,4 @@
-import {
-  EditOutlined,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  HistoryOutlined,
-  SendOutlined,
-} from '@ant-design/icons';
+import { EyeInvisibleOutlined, EyeOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { addDockingBody, updateDockingBody, type DockingInterface, type UserRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Flex, Typography } from 'antd';
@@ -15,8 +9,8 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
-  DeleteAction,
   RowAction,
+  RowActions,
   ListTable,
   ListToolbar,
   text,
@@ -148,23 +142,23 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
   };
 
   const actions = (d: DockingInterface) => (
-    <Flex wrap gap={4}>
-      <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ docking: d })}>
-        编辑
-      </RowAction>
+    <RowActions
+      wrap
+      edit={() => dialog.open({ docking: d })}
+      remove={{
+        title: '删除对接接口',
+        question: `确定删除对接接口「${d.name}」吗？`,
+        call: () => updateDocking({ id: d.id, is_delete: true }),
+        onDeleted: refresh,
+      }}
+    >
       <RowAction icon={<SendOutlined />} loading={testing === d.id} onClick={() => void sendTest(d)}>
         发送测试
       </RowAction>
       <RowAction icon={<HistoryOutlined />} onClick={() => log.open(d)}>
         推送记录
       </RowAction>
-      <DeleteAction
-        title="删除对接接口"
-        question={`确定删除对接接口「${d.name}」吗？`}
-        call={() => updateDocking({ id: d.id, is_delete: true })}
-        onDeleted={refresh}
-      />
-    </Flex>
+    </RowActions>
   );
 
   const columns: ListColumn<DockingInterface>[] = [
