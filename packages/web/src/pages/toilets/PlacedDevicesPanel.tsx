@@ -20,7 +20,8 @@ import {
 } from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { bindingDiff, changeCount, isPicked, pickPage, type Picks } from '../devices/binding-diff.ts';
-import { lastReportText, lastReportTitle, warningTags } from '../devices/device-text.ts';
+import { OnlineSince } from '../devices/DeviceBits.tsx';
+import { warningTags } from '../devices/device-text.ts';
 import { useNow } from '../devices/use-now.ts';
 import { kindLabel } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
@@ -150,16 +151,7 @@ export function PlacedDevicesPanel({
       title: '在线',
       key: 'online',
       width: 150,
-      render: (_, d) => (
-        <Flex gap={4} align="center">
-          <Tag color={d.online ? 'success' : 'default'}>{d.online ? '在线' : '离线'}</Tag>
-          <Tooltip title={lastReportTitle(d.time)}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {lastReportText(d.time, now)}
-            </Typography.Text>
-          </Tooltip>
-        </Flex>
-      ),
+      render: (_, d) => <OnlineSince online={d.online} time={d.time} now={now} />,
     },
     {
       title: '状态',
