@@ -1,12 +1,13 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@se/core';
-import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addPart, updatePart } from '../../api/toilets.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import type { FormField } from '../../components/form-fields.tsx';
 import { DeleteAction, RowAction } from '../../components/list/index.ts';
 import { partStateLabel, partTypeLabel, partsInOrder } from './detail-text.ts';
+import { TabTable } from './TabTable.tsx';
 
 type Target = { mode: 'add' } | { mode: 'edit'; part: ToiletPart } | { mode: 'state'; part: ToiletPart };
 
@@ -155,41 +156,22 @@ export function PartsPanel({
   const faulty = parts.filter((p) => p.state !== 0).length;
   return (
     <Flex vertical gap={12}>
-      <Flex align="center" gap={8} wrap>
-        <span>
-          共 {parts.length} 个部件
-          {faulty > 0 && (
-            <Tag color="error" style={{ marginInlineStart: 8 }}>
-              {faulty} 个故障
-            </Tag>
-          )}
-        </span>
-        {canManage && (
-          <Button
-            type="primary"
-            size="small"
-            icon={<PlusOutlined />}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setTarget({ mode: 'add' })}
-          >
-            添加部件
-          </Button>
-        )}
-      </Flex>
-      <Table<ToiletPart>
-        rowKey="id"
-        size="small"
+      <TabTable
+        summary={
+          <span>
+            共 {parts.length} 个部件
+            {faulty > 0 && (
+              <Tag color="error" style={{ marginInlineStart: 8 }}>
+                {faulty} 个故障
+              </Tag>
+            )}
+          </span>
+        }
+        add={canManage ? { label: '添加部件', onClick: () => setTarget({ mode: 'add' }) } : undefined}
+        rows={partsInOrder(parts)}
         columns={columns}
-        dataSource={partsInOrder(parts)}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={canManage ? '暂无部件，点击“添加部件”登记蹲位、洗手台等' : '暂无部件'}
-            />
-          ),
-        }}
-        scroll={{ x: 720 }}
+        width={720}
+        empty={canManage ? '暂无部件，点击“添加部件”登记蹲位、洗手台等' : '暂无部件'}
         pagination={parts.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       />
       {target && (
