@@ -12,7 +12,7 @@ import {
   type TableColumnType,
   type TableProps,
 } from 'antd';
-import type { Key, ReactNode } from 'react';
+import type { Key, MouseEvent, ReactNode } from 'react';
 import { useBreakpoint } from '../../layout/viewport.ts';
 import type { ListQuery, RowsPage } from './use-list-query.ts';
 
@@ -68,13 +68,16 @@ export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
   cardExtra?: (row: Row) => ReactNode;
   /** Defaults to the list loading (again). */
   loading?: boolean;
-  selection?: { selected: Key[]; onChange: (keys: Key[]) => void };
+  /** Ticked rows; `rowClick` lets a click anywhere on a row tick it (a picking dialog). */
+  selection?: { selected: Key[]; onChange: (keys: Key[]) => void; rowClick?: boolean };
   /** More about a row, shown when it is expanded (under the card's details on a phone). */
   expand?: (row: Row) => ReactNode;
   /** A sorter's change (paging goes through the list). */
   onSort?: TableProps<Row>['onChange'];
   /** A small table and pager, for a list inside a drawer, tab or dialog. */
   compact?: boolean;
+  /** A fixed body height: the rows scroll under the header (a list inside a dialog). */
+  height?: number;
 }
 
 /**
@@ -137,6 +140,16 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
     );
   }
 
+  const tickOnClick = (row: Row) => ({
+    // A click anywhere on the row toggles it, like its checkbox.
+    onClick: (e: MouseEvent) => {
+      if ((e.target as HTMLElement).closest('button, input, a')) return;
+      const key = row[props.rowKey] as Key;
+      const keys = selection!.selected;
+      selection!.onChange(keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]);
+    },
+    style: { cursor: 'pointer' },
+  });
   const fits = (c: ListColumn<Row>) => !c.from || at >= ORDER.indexOf(c.from);
   const folded = columns.filter((c) => !fits(c));
   const shown: TableColumnType<Row>[] = columns.filter(fits);
@@ -159,7 +172,7 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x }}
+      scroll={{ x, y: props.height }}
       pagination={
         props.compact ? { ...list.pagination, showQuickJumper: false, size: 'small' } : list.pagination
       }
@@ -176,8 +189,13 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
           : undefined
       }
       rowSelection={
-        selection && { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys) }
+        selection && {
+          selectedRowKeys: selection.selected,
+          onChange: (keys) => selection.onChange(keys),
+          getTitleCheckboxProps: () => ({ 'aria-label': '全选本页' }),
+        }
       }
+      onRow={selection?.rowClick ? (row) => tickOnClick(row) : undefined}
       onChange={props.onSort}
     />
   );

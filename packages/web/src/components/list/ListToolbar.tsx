@@ -4,6 +4,21 @@ import { Fragment, type ReactNode } from 'react';
 import { useIsMobile } from '../../layout/viewport.ts';
 import type { ListQuery, RowsPage } from './use-list-query.ts';
 
+/** What a list's primary 新增 button says and does (新增用户, 登记设备 …). */
+export interface Add {
+  label: string;
+  onClick: () => void;
+}
+
+/** The primary 新增 button of a list: `add` of `ListToolbar` and `ListPanel`. */
+export function AddButton({ label, onClick, size }: Add & { size?: 'small' }) {
+  return (
+    <Button type="primary" size={size} icon={<PlusOutlined />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
 /**
  * A list's filter inputs (from its filter list), 查询 and 重置 (left out with `buttons={false}`
  * when every filter applies at once), then `extra` (刷新 …) and the right-aligned `actions`
@@ -22,7 +37,7 @@ export function ListToolbar<F, P extends RowsPage<unknown>>({
   buttons?: boolean;
   extra?: ReactNode;
   actions?: ReactNode;
-  add?: { label: string; onClick: () => void };
+  add?: Add;
   refresh?: boolean;
 }) {
   const mobile = useIsMobile();
@@ -56,11 +71,7 @@ export function ListToolbar<F, P extends RowsPage<unknown>>({
       {extra}
       {(actions || add) && (
         <Flex wrap gap="small" style={{ marginInlineStart: mobile ? 0 : 'auto' }}>
-          {add && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
-              {add.label}
-            </Button>
-          )}
+          {add && <AddButton {...add} />}
           {actions}
         </Flex>
       )}

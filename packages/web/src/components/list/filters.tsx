@@ -33,6 +33,9 @@ export interface FilterField<V> {
 /** The filter list of a screen: one field per property of its filter values. */
 export type FilterFields<F> = { [K in keyof F]: FilterField<F[K]> };
 
+/** The filter list of a list without filters (it only pages). */
+export const NO_FILTERS: FilterFields<object> = {};
+
 interface Common {
   placeholder: string;
   /** Accessible name; the placeholder when left out. */

@@ -4,14 +4,21 @@
  *   const FILTERS: FilterFields<Search> = { keywords: text({ placeholder: '名称' }), city: select({ … }) };
  *   const COLUMNS: ListColumn<Row>[] = [{ title: '名称', dataIndex: 'name' }, { title: '地址', dataIndex: 'address', from: 'xl' }];
  *   const list = useListQuery({ key: ['toilets'], filters: FILTERS, load: (f, paging) => listToilets({ ...f, ...paging }) });
- *   <ListToolbar list={list} actions={<Button>新增</Button>} />
- *   <ListTable list={list} columns={COLUMNS} rowKey="id" empty="暂无厕所" actions={…} cardTitle={(r) => r.name} />
+ *   <ListToolbar list={list} add={{ label: '登记厕所', onClick: () => dialog.open('new') }} actions={<Button>导出</Button>} />
+ *   <ListTable list={list} columns={COLUMNS} rowKey="id" empty="暂无厕所" cardTitle={(r) => r.name}
+ *     actions={(r) => <RowActions edit={() => dialog.open(r)} remove={{ title: '删除厕所', question: `确定删除 ${r.name} 吗？`,
+ *       call: () => updateToilet({ id: r.id, is_delete: true }), onDeleted: list.refresh }} />} />
+ *
+ * A list in a drawer or tab is a `ListPanel` (title, 新增, instant filters, compact table).
+ * Row buttons are `RowAction`s; a row's 删除 is a `DeleteAction` (asks, calls, says 删除成功,
+ * reloads); any other button that asks first is a `ConfirmButton` (`DeleteButton` for 删除).
  *
  * Filters, page and page size live in the URL; dialogs hang off `useDialog()`.
  */
 export { ConfirmButton, DeleteButton } from './ConfirmButton.tsx';
 export { ListCard } from './ListCard.tsx';
 export {
+  NO_FILTERS,
   SERVER_TIME,
   blankFilters,
   check,
@@ -28,8 +35,8 @@ export {
   type Range,
 } from './filters.tsx';
 export { ListTable, type ListColumn, type ListTableProps } from './ListTable.tsx';
-export { AddButton, LinkButton, ListPanel, RowActions } from './ListPanel.tsx';
+export { ListPanel } from './ListPanel.tsx';
 export { ListToolbar } from './ListToolbar.tsx';
-export { DeleteAction, RowAction } from './RowActions.tsx';
+export { DeleteAction, RowAction, RowActions, type Deletion } from './RowActions.tsx';
 export { useDialog, type Dialog } from './use-dialog.ts';
 export { useListQuery, type ListOptions, type ListQuery, type RowsPage } from './use-list-query.ts';

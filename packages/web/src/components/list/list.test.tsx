@@ -255,6 +255,37 @@ describe('ListTable', { timeout: 20_000 }, () => {
     expect(screen.getByText('共 45 条')).toBeTruthy();
   });
 
+  it('ticks a row clicked anywhere when asked to, and 全选本页 ticks the whole page', async () => {
+    const picked = vi.fn<(keys: unknown[]) => void>();
+    function Picker() {
+      const list = useListQuery({ key: ['pick'], filters: FILTERS, load, local: true });
+      return (
+        <ListTable
+          list={list}
+          columns={COLUMNS}
+          rowKey="id"
+          empty="没有厕所"
+          cardTitle={(r) => r.name}
+          selection={{ selected: [2], onChange: picked, rowClick: true }}
+        />
+      );
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <UiProvider>
+          <Picker />
+        </UiProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByText('厕所1'));
+    expect(picked).toHaveBeenLastCalledWith([2, 1]);
+    fireEvent.click(screen.getByText('厕所2'));
+    expect(picked).toHaveBeenLastCalledWith([]);
+    fireEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
+    expect(picked).toHaveBeenLastCalledWith([2, 1, 3]);
+  });
+
   it('says so when there are no rows', async () => {
     load.mockResolvedValue(rows(0, 0));
     renderAt('/list');

@@ -1,26 +1,22 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, TOILET_API } from '@se/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Flex,
-  Input,
-  Modal,
-  Table,
-  Tabs,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Flex, Modal, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { bindDevices, listBindable, type BindPaths, type BindRow } from '../../api/devices.ts';
-import { usePager } from '../../components/pager.ts';
+import {
+  ListTable,
+  ListToolbar,
+  check,
+  text,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { bindingDiff, changeCount, isPicked, pick, pickAll, type Picks } from './binding-diff.ts';
+import { bindingDiff, changeCount, isPicked, pickPage, type Picks } from './binding-diff.ts';
 import { SerNum } from './DeviceBits.tsx';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { attempt } from '../../components/feedback.ts';
 
 interface BindTab {
   key: string;
@@ -152,6 +148,19 @@ function BindBody({ userId, onClose }: { userId: number; onClose: () => void }) 
   );
 }
 
+/** The search of one tab: the name or serial, and whether only the bound rows show. */
+const bindFilters = (tab: BindTab): FilterFields<{ keywords: string; only_bound: boolean }> => ({
+  keywords: text({
+    placeholder: tab.toilet ? '名称 / 地址' : '序列号 / 描述 / 位置',
+    label: `搜索${tab.label}`,
+    width: 220,
+    search: true,
+  }),
+  only_bound: check({ label: '只看已绑定', instant: true }),
+});
+
+const orDash = (v: string) => v || '—';
+
 function BindList({
   tab,
   userId,
@@ -163,94 +172,47 @@ function BindList({
   picks: Picks;
   onPicks: (picks: Picks) => void;
 }) {
-  const pager = usePager();
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState({ keywords: '', onlyBound: false });
-  const rows = useQuery({
-    queryKey: ['bind', tab.key, userId, search, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() =>
-        listBindable(tab.paths, {
-          target_user_id: userId,
-          keywords: search.keywords || undefined,
-          only_bound: search.onlyBound || undefined,
-          page: pager.page,
-          page_size: pager.pageSize,
-        }),
-      ),
-    placeholderData: keepPreviousData,
+  const filters = useMemo(() => bindFilters(tab), [tab]);
+  const list = useListQuery({
+    key: ['bind', tab.key, userId],
+    filters,
+    local: true,
+    load: (f, paging) =>
+      listBindable(tab.paths, {
+        target_user_id: userId,
+        keywords: f.keywords || undefined,
+        only_bound: f.only_bound || undefined,
+        ...paging,
+      }),
   });
 
-  const list = rows.data?.list ?? [];
-  const columns: TableColumnsType<BindRow> = tab.toilet
+  const columns: ListColumn<BindRow>[] = tab.toilet
     ? [
         { title: '名称', dataIndex: 'desc', ellipsis: true },
-        { title: '地址', dataIndex: 'location', ellipsis: true, render: (v: string) => v || '—' },
+        { title: '地址', dataIndex: 'location', ellipsis: true, render: orDash },
       ]
     : [
         { title: '序列号', dataIndex: 'ser_num', width: 220, render: (v: string) => <SerNum value={v} /> },
-        { title: '描述', dataIndex: 'desc', ellipsis: true, render: (v: string) => v || '—' },
-        { title: '位置', dataIndex: 'location', ellipsis: true, render: (v: string) => v || '—' },
+        { title: '描述', dataIndex: 'desc', ellipsis: true, render: orDash },
+        { title: '位置', dataIndex: 'location', ellipsis: true, render: orDash },
       ];
 
   return (
     <>
-      <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
-        <Input
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onPressEnter={() => {
-            setSearch({ ...search, keywords: draft.trim() });
-            pager.reset();
-          }}
-          allowClear
-          maxLength={100}
-          placeholder={tab.toilet ? '名称 / 地址' : '序列号 / 描述 / 位置'}
-          aria-label={`搜索${tab.label}`}
-          style={{ width: 220 }}
-        />
-        <Button
-          icon={<SearchOutlined />}
-          onClick={() => {
-            setSearch({ ...search, keywords: draft.trim() });
-            pager.reset();
-          }}
-        >
-          查询
-        </Button>
-        <Checkbox
-          checked={search.onlyBound}
-          onChange={(e) => {
-            setSearch({ ...search, onlyBound: e.target.checked });
-            pager.reset();
-          }}
-        >
-          只看已绑定
-        </Checkbox>
-      </Flex>
-      <Table<BindRow>
-        rowKey="id"
-        size="small"
+      <ListToolbar list={list} buttons={false} />
+      <ListTable
+        list={list}
         columns={columns}
-        dataSource={list}
-        loading={rows.isFetching}
-        scroll={{ x: 'max-content', y: 360 }}
-        pagination={{ ...pager.pagination(rows.data?.total ?? 0), showQuickJumper: false, size: 'small' }}
-        locale={{ emptyText: `暂无可绑定的${tab.label}` }}
-        rowSelection={{
-          selectedRowKeys: list.filter((r) => isPicked(picks, r)).map((r) => r.id),
-          onSelect: (row, checked) => onPicks(pick(picks, row.id, row.is_bind, checked)),
-          onSelectAll: (checked, _selected, changed) => onPicks(pickAll(picks, changed, checked)),
-          getTitleCheckboxProps: () => ({ 'aria-label': '全选本页' }),
+        rowKey="id"
+        compact
+        height={360}
+        empty={`暂无可绑定的${tab.label}`}
+        cardTitle={(r) => (tab.toilet ? r.desc : r.ser_num)}
+        selection={{
+          selected: list.rows.filter((r) => isPicked(picks, r)).map((r) => r.id),
+          onChange: (keys) => onPicks(pickPage(picks, list.rows, keys)),
+          rowClick: true,
         }}
-        onRow={(row) => ({
-          // A click anywhere on the row toggles it, like the checkbox.
-          onClick: (e) => {
-            if ((e.target as HTMLElement).closest('button, input, a')) return;
-            onPicks(pick(picks, row.id, row.is_bind, !isPicked(picks, row)));
-          },
-          style: { cursor: 'pointer' },
-        })}
       />
     </>
   );

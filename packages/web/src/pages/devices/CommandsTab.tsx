@@ -12,7 +12,7 @@ import {
 import { Button, Card, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { cacheOperation, listCommands, sensorOperation } from '../../api/devices.ts';
-import { ListTable, useListQuery, type ListColumn } from '../../components/list/index.ts';
+import { ListTable, NO_FILTERS, useListQuery, type ListColumn } from '../../components/list/index.ts';
 import { CommandStatusTag } from './DeviceBits.tsx';
 import { features } from './device-text.ts';
 import { attempt } from '../../components/feedback.ts';
@@ -66,7 +66,7 @@ export function CommandsTab({ kind, device }: { kind: DeviceKind; device: Device
   const f = features(kind);
   const list = useListQuery({
     key: commandsKey(device.id),
-    filters: {},
+    filters: NO_FILTERS,
     local: true,
     load: (_, paging) => listCommands({ device_id: device.id, ...paging }),
   });

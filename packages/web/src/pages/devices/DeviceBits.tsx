@@ -19,6 +19,20 @@ export function LastReport({ time, now }: { time: number | null; now: number }) 
   );
 }
 
+/** 在线/离线 with how long ago the device last reported, small, for a toilet's device tables. */
+export function OnlineSince({ online, time, now }: { online: boolean; time: number | null; now: number }) {
+  return (
+    <Flex gap={4} align="center">
+      <Tag color={online ? 'success' : 'default'}>{online ? '在线' : '离线'}</Tag>
+      <Tooltip title={lastReportTitle(time)}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {lastReportText(time, now)}
+        </Typography.Text>
+      </Tooltip>
+    </Flex>
+  );
+}
+
 export function WarningTags({ warning }: { warning: number | null | undefined }) {
   const tags = warningTags(warning);
   if (tags.length === 0) return <Typography.Text type="secondary">无</Typography.Text>;

@@ -1,35 +1,10 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, INDUSTRIAL_TYPES, formatDateTime, type DeviceKind, type DeviceRow } from '@se/core';
-import { Button, Descriptions, Flex, Typography, type DescriptionsProps } from 'antd';
-import { useState } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { Descriptions, Flex, Typography, type DescriptionsProps } from 'antd';
+import { SecretToken } from '../../components/SecretToken.tsx';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { LastReport, OnlineTag, SerNum, WarningTags } from './DeviceBits.tsx';
 import { coordText, dash, features, gatewayTypeLabel, maskToken, readingText } from './device-text.ts';
 import { useNow } from './use-now.ts';
-
-function Token({ token }: { token: string }) {
-  const [shown, setShown] = useState(false);
-  if (!token) return <Typography.Text type="secondary">—</Typography.Text>;
-  return (
-    <Flex align="center" gap={4} wrap>
-      <Typography.Text style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-        {shown ? token : maskToken(token)}
-      </Typography.Text>
-      <Button
-        type="text"
-        size="small"
-        icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-        aria-label={shown ? '隐藏令牌' : '显示令牌'}
-        title={shown ? '隐藏令牌' : '显示令牌'}
-        onClick={() => setShown(!shown)}
-      />
-      <CopyButton text={token} type="text" size="small" aria-label="复制令牌" title="复制令牌">
-        {null}
-      </CopyButton>
-    </Flex>
-  );
-}
 
 // The server writes times as UTC+8 'YYYY-MM-DD HH:mm:ss' text already.
 const when = (value: string | null) => value || '—';
@@ -74,7 +49,16 @@ export function DeviceInfo({ kind, device }: { kind: DeviceKind; device: DeviceR
   ];
   // The server sends the token to the device's managers only (docs/permissions.md).
   if (device.token !== undefined) {
-    items.push({ key: 'token', label: '令牌', children: <Token token={device.token} />, span: 2 });
+    items.push({
+      key: 'token',
+      label: '令牌',
+      children: device.token ? (
+        <SecretToken token={device.token} masked={maskToken(device.token)} />
+      ) : (
+        <Typography.Text type="secondary">—</Typography.Text>
+      ),
+      span: 2,
+    });
   }
   if (f.dispenser) {
     items.push(

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { deleteDevice, listDevices, restoreDevice, type DeviceFilter } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  AddButton,
   ListTable,
   ListToolbar,
   RowActions,
@@ -134,18 +133,15 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceListKey(kind) });
 
-  const remove = async (device: DeviceRow) => {
-    const outcome = await attempt(() => deleteDevice(kind, device.id));
-    if (outcome.ok) {
-      if (detail?.id === device.id) setDetail(null);
-      refresh();
-      // A delete is undone by restoring (update with is_delete false), as long as the toast shows.
-      toastWithAction(`已删除 ${device.ser_num}`, '撤销', () => {
-        void attempt(() => restoreDevice(kind, device.id), '已恢复').then((back) => {
-          if (back.ok) refresh();
-        });
+  const deleted = (device: DeviceRow) => {
+    if (detail?.id === device.id) setDetail(null);
+    refresh();
+    // A delete is undone by restoring (update with is_delete false), as long as the toast shows.
+    toastWithAction(`已删除 ${device.ser_num}`, '撤销', () => {
+      void attempt(() => restoreDevice(kind, device.id), '已恢复').then((back) => {
+        if (back.ok) refresh();
       });
-    }
+    });
   };
 
   // 导出 runs in the background: the file lands in 下载中心 (/download).
@@ -162,8 +158,10 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       edit={() => dialog.open({ mode: 'edit', device })}
       remove={{
         title: `删除${label}`,
-        description: `确定删除 ${device.ser_num} 吗？删除后设备的数据不再上报到平台。`,
-        onConfirm: () => remove(device),
+        question: `确定删除 ${device.ser_num} 吗？删除后设备的数据不再上报到平台。`,
+        call: () => deleteDevice(kind, device.id),
+        done: false,
+        onDeleted: () => deleted(device),
       }}
     />
   );
@@ -227,9 +225,9 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
     <>
       <ListToolbar
         list={list}
+        add={{ label: '登记设备', onClick: () => dialog.open({ mode: 'add' }) }}
         actions={
           <>
-            <AddButton label="登记设备" onClick={() => dialog.open({ mode: 'add' })} />
             <Button icon={<UploadOutlined />} onClick={() => importing.open(true)}>
               导入
             </Button>

@@ -149,11 +149,6 @@ function ParameterSets() {
   // Shared sets belong to the platform: only developers change them (the server says so too).
   const canEdit = (p: ParameterSet) => !p.shared || has(permission, PERMISSION.develop);
 
-  const remove = async (p: ParameterSet) => {
-    const outcome = await attempt(() => updateParameterSet({ id: p.id, is_delete: true }), '参数已删除');
-    if (outcome.ok) list.refresh();
-  };
-
   return (
     <>
       <ListPanel
@@ -170,8 +165,10 @@ function ParameterSets() {
               edit={() => editing.open(p)}
               remove={{
                 title: '删除参数',
-                description: `确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`,
-                onConfirm: () => remove(p),
+                question: `确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`,
+                call: () => updateParameterSet({ id: p.id, is_delete: true }),
+                done: '参数已删除',
+                onDeleted: list.refresh,
               }}
             />
           ) : (

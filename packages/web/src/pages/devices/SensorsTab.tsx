@@ -12,7 +12,6 @@ import {
 } from '../../components/list/index.ts';
 import { LastReport, OnlineTag, SerNum } from './DeviceBits.tsx';
 import { dash } from './device-text.ts';
-import { attempt } from '../../components/feedback.ts';
 import { useNow } from './use-now.ts';
 
 const FILTERS = {
@@ -30,11 +29,6 @@ export function SensorsTab({ gatewayId }: { gatewayId: number }) {
       listSensors({ gateway_id: gatewayId, keywords: f.keywords.trim() || undefined, ...paging }),
   });
   const editing = useDialog<DeviceRow | 'new'>();
-
-  const remove = async (s: DeviceRow) => {
-    const outcome = await attempt(() => updateSensor({ id: s.id, is_delete: true }), '传感器已删除');
-    if (outcome.ok) list.refresh();
-  };
 
   const columns: ListColumn<DeviceRow>[] = [
     {
@@ -77,8 +71,10 @@ export function SensorsTab({ gatewayId }: { gatewayId: number }) {
             edit={() => editing.open(s)}
             remove={{
               title: '删除传感器',
-              description: `确定删除传感器 ${s.ser_num} 吗？`,
-              onConfirm: () => remove(s),
+              question: `确定删除传感器 ${s.ser_num} 吗？`,
+              call: () => updateSensor({ id: s.id, is_delete: true }),
+              done: '传感器已删除',
+              onDeleted: list.refresh,
             }}
           />
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindingDiff, changeCount, isPicked, pick, pickAll, type Picks } from './binding-diff.ts';
+import { bindingDiff, changeCount, isPicked, pick, pickPage, type Picks } from './binding-diff.ts';
 
 const none: Picks = new Map();
 const rows = [
@@ -35,13 +35,13 @@ describe('binding dialog diff', () => {
   });
 
   it('ticks a whole page, sending only the rows not bound yet', () => {
-    expect(bindingDiff(pickAll(none, rows, true))).toEqual({ add_ids: [2, 3], remove_ids: [] });
-    expect(bindingDiff(pickAll(none, rows, false))).toEqual({ add_ids: [], remove_ids: [1, 4] });
+    expect(bindingDiff(pickPage(none, rows, [1, 2, 3, 4]))).toEqual({ add_ids: [2, 3], remove_ids: [] });
+    expect(bindingDiff(pickPage(none, rows, []))).toEqual({ add_ids: [], remove_ids: [1, 4] });
   });
 
   it('keeps picks made on other pages', () => {
     const page1 = pick(none, 2, false, true);
-    const page2 = pickAll(page1, [{ id: 10, is_bind: true }], false);
+    const page2 = pickPage(page1, [{ id: 10, is_bind: true }], []);
     expect(bindingDiff(page2)).toEqual({ add_ids: [2], remove_ids: [10] });
   });
 });

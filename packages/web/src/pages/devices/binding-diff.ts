@@ -22,11 +22,6 @@ export function pick(picks: Picks, id: number, bound: boolean, checked: boolean)
   return next;
 }
 
-/** Ticks or unticks every given row at once (the header checkbox of a page). */
-export function pickAll(picks: Picks, rows: { id: number; is_bind: boolean }[], checked: boolean): Picks {
-  return rows.reduce((acc, row) => pick(acc, row.id, row.is_bind, checked), picks);
-}
-
 /** The picks after a page's ticks became `keys` (a table selection's change). */
 export const pickPage = (
   picks: Picks,

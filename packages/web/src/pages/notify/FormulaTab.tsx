@@ -1,18 +1,19 @@
-import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { HistoryOutlined } from '@ant-design/icons';
 import { FORMULA_VAR_LABELS, RULE_SCOPES, type FormulaVar, type RuleHitRow, type RuleRow } from '@se/core';
-import { Drawer, Flex, Select, Switch, Tag, Typography } from 'antd';
+import { Drawer, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listRuleHits, listRules, updateRule } from '../../api/rules.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  DeleteAction,
   RowAction,
+  RowActions,
   ListTable,
   ListToolbar,
   text,
   useDialog,
   useListQuery,
   type FilterField,
+  NO_FILTERS,
   type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
@@ -53,8 +54,6 @@ const HIT_COLUMNS: ListColumn<RuleHitRow>[] = [
       ),
   },
 ];
-
-const NO_FILTERS: FilterFields<object> = {};
 
 /** 触发记录 of one rule: when, which device, with what readings, and whether it was handed on. */
 function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void }) {
@@ -204,20 +203,20 @@ export default function FormulaTab() {
         cardTitle={(r) => r.name}
         actionsWidth={220}
         actions={(r) => (
-          <Flex wrap gap={4}>
-            <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ rule: r })}>
-              编辑
-            </RowAction>
+          <RowActions
+            wrap
+            edit={() => dialog.open({ rule: r })}
+            remove={{
+              title: '删除规则',
+              question: `确定删除规则「${r.name}」吗？`,
+              call: () => updateRule({ id: r.id, is_delete: true }),
+              onDeleted: list.refresh,
+            }}
+          >
             <RowAction icon={<HistoryOutlined />} onClick={() => history.open(r)}>
               记录
             </RowAction>
-            <DeleteAction
-              title="删除规则"
-              question={`确定删除规则「${r.name}」吗？`}
-              call={() => updateRule({ id: r.id, is_delete: true })}
-              onDeleted={list.refresh}
-            />
-          </Flex>
+          </RowActions>
         )}
       />
       {dialog.target && (

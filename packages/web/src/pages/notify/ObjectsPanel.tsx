@@ -1,4 +1,3 @@
-import { EditOutlined } from '@ant-design/icons';
 import {
   NOTIFY_OBJECT_TYPES,
   addNotifyObjectBody,
@@ -7,7 +6,7 @@ import {
   type NotifyObjectType,
 } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Flex, Form, Select, Tag } from 'antd';
+import { Empty, Form, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { addObject, listObjects, updateObject } from '../../api/notify.ts';
 import { listDocking, listUsers } from '../../api/users.ts';
@@ -15,8 +14,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { loadOrThrow } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
-  DeleteAction,
-  RowAction,
+  RowActions,
   ListTable,
   ListToolbar,
   select,
@@ -242,17 +240,15 @@ export function ObjectsPanel() {
         cardTitle={(o) => o.name}
         cardExtra={(o) => typeTag(o.type)}
         actions={(o) => (
-          <Flex gap={4}>
-            <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ object: o })}>
-              编辑
-            </RowAction>
-            <DeleteAction
-              title="删除提醒对象"
-              question={`确定删除「${o.name}」吗？规则将不再提醒它。`}
-              call={() => updateObject({ id: o.id, is_delete: true })}
-              onDeleted={list.refresh}
-            />
-          </Flex>
+          <RowActions
+            edit={() => dialog.open({ object: o })}
+            remove={{
+              title: '删除提醒对象',
+              question: `确定删除「${o.name}」吗？规则将不再提醒它。`,
+              call: () => updateObject({ id: o.id, is_delete: true }),
+              onDeleted: list.refresh,
+            }}
+          />
         )}
       />
       {dialog.target && (

@@ -1,4 +1,3 @@
-import { EditOutlined } from '@ant-design/icons';
 import {
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_SAMPLE,
@@ -15,8 +14,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
-  DeleteAction,
-  RowAction,
+  RowActions,
   ListTable,
   ListToolbar,
   text,
@@ -208,17 +206,15 @@ export function TemplatesPanel() {
         empty={list.filtered ? '没有符合条件的模板' : '暂无模板'}
         cardTitle={(t) => t.name}
         actions={(t) => (
-          <Flex gap={4}>
-            <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ template: t })}>
-              编辑
-            </RowAction>
-            <DeleteAction
-              title="删除模板"
-              question={`确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`}
-              call={() => updateTemplate({ id: t.id, is_delete: true })}
-              onDeleted={list.refresh}
-            />
-          </Flex>
+          <RowActions
+            edit={() => dialog.open({ template: t })}
+            remove={{
+              title: '删除模板',
+              question: `确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`,
+              call: () => updateTemplate({ id: t.id, is_delete: true }),
+              onDeleted: list.refresh,
+            }}
+          />
         )}
       />
       {dialog.target && (

@@ -1,7 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { addDisplayTokenBody, type DisplayTokenRow, type NewDisplayToken } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Form, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Form, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addDisplayToken, listDisplayTokens, revokeDisplayToken } from '../../api/display.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -11,6 +10,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { ConfirmButton } from '../../components/list/index.ts';
 import { displayUrl } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
+import { TabTable } from './TabTable.tsx';
 
 const FIELDS: FormField<{ name: string }>[] = [
   {
@@ -147,31 +147,18 @@ export function DisplayTokensPanel({ toiletId, canManage }: { toiletId: number; 
   ];
   return (
     <Flex vertical gap={12}>
-      <Flex align="center" gap={8} wrap>
-        <Typography.Text type="secondary">
-          厕所内的显示屏用令牌打开 /eternal-page，显示厕位占用、空气质量、开放时间和评价二维码。
-        </Typography.Text>
-        {canManage && (
-          <Button
-            type="primary"
-            size="small"
-            icon={<PlusOutlined />}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setCreating(true)}
-          >
-            新建显示令牌
-          </Button>
-        )}
-      </Flex>
-      <Table<DisplayTokenRow>
-        rowKey="id"
-        size="small"
+      <TabTable
+        summary={
+          <Typography.Text type="secondary">
+            厕所内的显示屏用令牌打开 /eternal-page，显示厕位占用、空气质量、开放时间和评价二维码。
+          </Typography.Text>
+        }
+        add={canManage ? { label: '新建显示令牌', onClick: () => setCreating(true) } : undefined}
+        rows={tokens.data ?? []}
         columns={columns}
-        dataSource={tokens.data ?? []}
+        width={640}
+        empty="暂无显示令牌"
         loading={tokens.isFetching}
-        pagination={false}
-        scroll={{ x: 640 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无显示令牌" /> }}
       />
       {creating && (
         <CreateDialog

@@ -23,7 +23,7 @@ import {
   theme,
 } from 'antd';
 import { FIELD_META, LEVEL_COLORS, numberText } from '../../live/latest-values.ts';
-import { lastReportText, lastReportTitle } from '../devices/device-text.ts';
+import { OnlineSince } from '../devices/DeviceBits.tsx';
 import { useNow } from '../devices/use-now.ts';
 import { occupancyPercent } from './detail-text.ts';
 
@@ -151,16 +151,7 @@ function Equipment({ detail }: { detail: ToiletDetail }) {
           title: '在线',
           key: 'online',
           width: 170,
-          render: (_, d) => (
-            <Flex gap={4} align="center">
-              <Tag color={d.online ? 'success' : 'default'}>{d.online ? '在线' : '离线'}</Tag>
-              <Tooltip title={lastReportTitle(d.time)}>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {lastReportText(d.time, now)}
-                </Typography.Text>
-              </Tooltip>
-            </Flex>
-          ),
+          render: (_, d) => <OnlineSince online={d.online} time={d.time} now={now} />,
         },
       ]}
     />

@@ -1,13 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@se/core';
-import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addPart, updatePart } from '../../api/toilets.ts';
 import { FormModal } from '../../components/FormModal.tsx';
-import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
-import { ConfirmButton } from '../../components/list/index.ts';
+import { DeleteAction, RowAction } from '../../components/list/index.ts';
 import { partStateLabel, partTypeLabel, partsInOrder } from './detail-text.ts';
+import { TabTable } from './TabTable.tsx';
 
 type Target = { mode: 'add' } | { mode: 'edit'; part: ToiletPart } | { mode: 'state'; part: ToiletPart };
 
@@ -115,10 +115,6 @@ export function PartsPanel({
   onChanged: () => void;
 }) {
   const [target, setTarget] = useState<Target | null>(null);
-  const remove = async (p: ToiletPart) => {
-    const outcome = await attempt(() => updatePart({ id: p.id, is_delete: true }), '部件已删除');
-    if (outcome.ok) onChanged();
-  };
   const columns: TableColumnsType<ToiletPart> = [
     { title: '类型', dataIndex: 'type', width: 90, render: (t: number) => partTypeLabel(t) },
     { title: '名称', dataIndex: 'name', ellipsis: true, render: (n: string) => n || '—' },
@@ -136,28 +132,21 @@ export function PartsPanel({
       width: canManage ? 200 : 90,
       render: (_, p) => (
         <Flex gap={0}>
-          <Button size="small" type="link" onClick={() => setTarget({ mode: 'state', part: p })}>
+          <RowAction onClick={() => setTarget({ mode: 'state', part: p })}>
             {p.state === 0 ? '报故障' : '改状态'}
-          </Button>
+          </RowAction>
           {canManage && (
             <>
-              <Button
-                size="small"
-                type="link"
-                icon={<EditOutlined />}
-                onClick={() => setTarget({ mode: 'edit', part: p })}
-              >
+              <RowAction icon={<EditOutlined />} onClick={() => setTarget({ mode: 'edit', part: p })}>
                 编辑
-              </Button>
-              <ConfirmButton
+              </RowAction>
+              <DeleteAction
                 title="删除部件"
-                description={`确定删除 ${p.name || partTypeLabel(p.type)} 吗？`}
-                okText="删除"
-                icon={<DeleteOutlined />}
-                onConfirm={() => remove(p)}
-              >
-                删除
-              </ConfirmButton>
+                question={`确定删除 ${p.name || partTypeLabel(p.type)} 吗？`}
+                call={() => updatePart({ id: p.id, is_delete: true })}
+                done="部件已删除"
+                onDeleted={onChanged}
+              />
             </>
           )}
         </Flex>
@@ -167,41 +156,22 @@ export function PartsPanel({
   const faulty = parts.filter((p) => p.state !== 0).length;
   return (
     <Flex vertical gap={12}>
-      <Flex align="center" gap={8} wrap>
-        <span>
-          共 {parts.length} 个部件
-          {faulty > 0 && (
-            <Tag color="error" style={{ marginInlineStart: 8 }}>
-              {faulty} 个故障
-            </Tag>
-          )}
-        </span>
-        {canManage && (
-          <Button
-            type="primary"
-            size="small"
-            icon={<PlusOutlined />}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setTarget({ mode: 'add' })}
-          >
-            添加部件
-          </Button>
-        )}
-      </Flex>
-      <Table<ToiletPart>
-        rowKey="id"
-        size="small"
+      <TabTable
+        summary={
+          <span>
+            共 {parts.length} 个部件
+            {faulty > 0 && (
+              <Tag color="error" style={{ marginInlineStart: 8 }}>
+                {faulty} 个故障
+              </Tag>
+            )}
+          </span>
+        }
+        add={canManage ? { label: '添加部件', onClick: () => setTarget({ mode: 'add' }) } : undefined}
+        rows={partsInOrder(parts)}
         columns={columns}
-        dataSource={partsInOrder(parts)}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={canManage ? '暂无部件，点击“添加部件”登记蹲位、洗手台等' : '暂无部件'}
-            />
-          ),
-        }}
-        scroll={{ x: 720 }}
+        width={720}
+        empty={canManage ? '暂无部件，点击“添加部件”登记蹲位、洗手台等' : '暂无部件'}
         pagination={parts.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       />
       {target && (

@@ -6,7 +6,7 @@ import {
   type PlaceableKind,
   type PlaceableRow,
 } from '@se/core';
-import { Button, Empty, Flex, Modal, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Flex, Modal, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { listPlaceable, placeDevices } from '../../api/toilets.ts';
 import { attempt } from '../../components/feedback.ts';
@@ -20,10 +20,12 @@ import {
 } from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { bindingDiff, changeCount, isPicked, pickPage, type Picks } from '../devices/binding-diff.ts';
-import { lastReportText, lastReportTitle, warningTags } from '../devices/device-text.ts';
+import { OnlineSince } from '../devices/DeviceBits.tsx';
+import { warningTags } from '../devices/device-text.ts';
 import { useNow } from '../devices/use-now.ts';
 import { kindLabel } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
+import { TabTable } from './TabTable.tsx';
 
 const FILTERS = {
   kind: segmented<PlaceableKind>({
@@ -150,16 +152,7 @@ export function PlacedDevicesPanel({
       title: '在线',
       key: 'online',
       width: 150,
-      render: (_, d) => (
-        <Flex gap={4} align="center">
-          <Tag color={d.online ? 'success' : 'default'}>{d.online ? '在线' : '离线'}</Tag>
-          <Tooltip title={lastReportTitle(d.time)}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {lastReportText(d.time, now)}
-            </Typography.Text>
-          </Tooltip>
-        </Flex>
-      ),
+      render: (_, d) => <OnlineSince online={d.online} time={d.time} now={now} />,
     },
     {
       title: '状态',
@@ -180,35 +173,17 @@ export function PlacedDevicesPanel({
   ];
   return (
     <Flex vertical gap={12}>
-      <Flex align="center" gap={8}>
-        <span>共 {devices.length} 台设备</span>
-        {canManage && (
-          <Button
-            type="primary"
-            size="small"
-            icon={<AppstoreAddOutlined />}
-            style={{ marginInlineStart: 'auto' }}
-            onClick={() => setPlacing(true)}
-          >
-            放置设备
-          </Button>
-        )}
-      </Flex>
-      <Table<LiveDevice>
-        rowKey="id"
-        size="small"
+      <TabTable
+        summary={<span>共 {devices.length} 台设备</span>}
+        add={
+          canManage
+            ? { label: '放置设备', icon: <AppstoreAddOutlined />, onClick: () => setPlacing(true) }
+            : undefined
+        }
+        rows={devices}
         columns={columns}
-        dataSource={devices}
-        pagination={false}
-        scroll={{ x: 640 }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={canManage ? '暂无设备，点击“放置设备”把除臭机、评价器等放入本厕所' : '暂无设备'}
-            />
-          ),
-        }}
+        width={640}
+        empty={canManage ? '暂无设备，点击“放置设备”把除臭机、评价器等放入本厕所' : '暂无设备'}
       />
       {placing && (
         <PlaceDialog

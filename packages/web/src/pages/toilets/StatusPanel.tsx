@@ -5,24 +5,11 @@ import {
   type StatusLogRow,
   type ToiletRow,
 } from '@se/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listStatusLog, setToiletStatus } from '../../api/toilets.ts';
-import { usePager } from '../../components/pager.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
+import { ListTable, NO_FILTERS, useListQuery, type ListColumn } from '../../components/list/index.ts';
+import { attempt } from '../../components/feedback.ts';
 import { zodRule } from '../../components/form-rules.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { statusChangeText } from './detail-text.ts';
@@ -108,7 +95,7 @@ function NoteDialog({
   );
 }
 
-const columns: TableColumnsType<StatusLogRow> = [
+const columns: ListColumn<StatusLogRow>[] = [
   { title: '时间', dataIndex: 'created_at', width: 170 },
   {
     title: '变更',
@@ -122,23 +109,20 @@ const columns: TableColumnsType<StatusLogRow> = [
 
 /** Status history of a toilet: who switched cleaning/repair, when and why. */
 function StatusHistory({ toiletId }: { toiletId: number }) {
-  const pager = usePager();
-  const log = useQuery({
-    queryKey: [...toiletsKey, 'status-log', toiletId, pager.page, pager.pageSize],
-    queryFn: () =>
-      loadOrThrow(() => listStatusLog(toiletId, { page: pager.page, page_size: pager.pageSize })),
-    placeholderData: keepPreviousData,
+  const list = useListQuery({
+    key: [...toiletsKey, 'status-log', toiletId],
+    filters: NO_FILTERS,
+    local: true,
+    load: (_, paging) => listStatusLog(toiletId, paging),
   });
   return (
-    <Table<StatusLogRow>
-      rowKey="id"
-      size="small"
+    <ListTable
+      list={list}
       columns={columns}
-      dataSource={log.data?.list ?? []}
-      loading={log.isFetching}
-      locale={{ emptyText: '暂无状态变更记录' }}
-      scroll={{ x: 560 }}
-      pagination={pager.pagination(log.data?.total ?? 0)}
+      rowKey="id"
+      compact
+      empty="暂无状态变更记录"
+      cardTitle={(r) => r.created_at}
     />
   );
 }

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { getToilet, listToilets, updateToilet } from '../../api/toilets.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  AddButton,
   ListTable,
   ListToolbar,
   RowActions,
@@ -91,11 +90,6 @@ export function ToiletList() {
     }
   };
 
-  const remove = async (toilet: ToiletRow) => {
-    const outcome = await attempt(() => updateToilet({ id: toilet.id, is_delete: true }), '删除成功');
-    if (outcome.ok) list.refresh();
-  };
-
   const flagSwitch = (toilet: ToiletRow, flag: ToiletFlag) => (
     <Switch
       size="small"
@@ -114,8 +108,9 @@ export function ToiletList() {
       edit={() => dialog.open({ mode: 'edit', toilet })}
       remove={{
         title: '删除厕所',
-        description: `确定删除 ${toilet.name} 吗？`,
-        onConfirm: () => remove(toilet),
+        question: `确定删除 ${toilet.name} 吗？`,
+        call: () => updateToilet({ id: toilet.id, is_delete: true }),
+        onDeleted: list.refresh,
       }}
     />
   );
@@ -151,10 +146,7 @@ export function ToiletList() {
 
   return (
     <>
-      <ListToolbar
-        list={list}
-        actions={<AddButton label="登记厕所" onClick={() => dialog.open({ mode: 'add' })} />}
-      />
+      <ListToolbar list={list} add={{ label: '登记厕所', onClick: () => dialog.open({ mode: 'add' }) }} />
       <ListTable
         list={list}
         columns={columns}

@@ -1,22 +1,16 @@
-import {
-  EditOutlined,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  HistoryOutlined,
-  SendOutlined,
-} from '@ant-design/icons';
+import { HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { addDockingBody, updateDockingBody, type DockingInterface, type UserRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Typography } from 'antd';
+import { Drawer } from 'antd';
 import { useState } from 'react';
 import { addDocking, listDocking, testDocking, updateDocking } from '../../api/users.ts';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { SecretToken } from '../../components/SecretToken.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
-  DeleteAction,
   RowAction,
+  RowActions,
   ListTable,
   ListToolbar,
   text,
@@ -29,29 +23,6 @@ import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { DockingDeliveriesModal, DockingPushSwitches } from '../notify/DockingDeliveries.tsx';
 import { dockingTestText, maskToken } from './docking-text.ts';
-
-/** A token hidden until asked for, with a copy button either way. */
-function TokenCell({ token }: { token: string }) {
-  const [shown, setShown] = useState(false);
-  return (
-    <Flex align="center" gap={4} wrap={false}>
-      <Typography.Text code style={{ wordBreak: 'break-all' }}>
-        {shown ? token : maskToken(token)}
-      </Typography.Text>
-      <Button
-        type="text"
-        size="small"
-        icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-        aria-label={shown ? '隐藏令牌' : '显示令牌'}
-        title={shown ? '隐藏令牌' : '显示令牌'}
-        onClick={() => setShown(!shown)}
-      />
-      <CopyButton text={token} type="text" size="small" aria-label="复制令牌" title="复制令牌">
-        {null}
-      </CopyButton>
-    </Flex>
-  );
-}
 
 interface DockingForm {
   name: string;
@@ -148,23 +119,23 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
   };
 
   const actions = (d: DockingInterface) => (
-    <Flex wrap gap={4}>
-      <RowAction icon={<EditOutlined />} onClick={() => dialog.open({ docking: d })}>
-        编辑
-      </RowAction>
+    <RowActions
+      wrap
+      edit={() => dialog.open({ docking: d })}
+      remove={{
+        title: '删除对接接口',
+        question: `确定删除对接接口「${d.name}」吗？`,
+        call: () => updateDocking({ id: d.id, is_delete: true }),
+        onDeleted: refresh,
+      }}
+    >
       <RowAction icon={<SendOutlined />} loading={testing === d.id} onClick={() => void sendTest(d)}>
         发送测试
       </RowAction>
       <RowAction icon={<HistoryOutlined />} onClick={() => log.open(d)}>
         推送记录
       </RowAction>
-      <DeleteAction
-        title="删除对接接口"
-        question={`确定删除对接接口「${d.name}」吗？`}
-        call={() => updateDocking({ id: d.id, is_delete: true })}
-        onDeleted={refresh}
-      />
-    </Flex>
+    </RowActions>
   );
 
   const columns: ListColumn<DockingInterface>[] = [
@@ -175,7 +146,12 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
       ellipsis: true,
       render: (url: string) => <span title={url}>{url}</span>,
     },
-    { title: '令牌', dataIndex: 'token', width: 230, render: (token: string) => <TokenCell token={token} /> },
+    {
+      title: '令牌',
+      dataIndex: 'token',
+      width: 230,
+      render: (token: string) => <SecretToken token={token} masked={maskToken(token)} code />,
+    },
     {
       title: '推送',
       key: 'pushes',
