@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { assertDeviceRight } from '../access/devices.ts';
-import { audit } from '../audit/service.ts';
+import { create } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
 import * as devices from './service.ts';
 import { scopeOf } from '../access/users.ts';
@@ -44,28 +44,20 @@ export function get(ctx: AppContext, caller: Caller, id: number) {
 export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof addSensorBody>, ip: string) {
   await assertDeviceRight(ctx, caller, 'gateway', b.gateway_id, 'manage', { what: '为网关添加传感器' });
   try {
-    const id = await ctx.db.transaction(async (tx) => {
-      const id = await repo.insertDevice(tx, {
-        kind: 'sensor',
-        ser_num: b.ser_num,
-        desc: b.desc,
-        location: b.location,
-        version: '',
-        url: '',
-        token: devices.newDeviceToken(),
-        gateway_id: b.gateway_id,
-      });
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: null,
-        action: 'device.add',
-        entity: 'sensor',
-        entityId: id,
-        before: null,
-        after: { ser_num: b.ser_num, gateway_id: b.gateway_id },
-        ip,
-      });
-      return id;
+    const id = await create(ctx, caller, ip, {
+      insert: (tx) =>
+        repo.insertDevice(tx, {
+          kind: 'sensor',
+          ser_num: b.ser_num,
+          desc: b.desc,
+          location: b.location,
+          version: '',
+          url: '',
+          token: devices.newDeviceToken(),
+          gateway_id: b.gateway_id,
+        }),
+      audit: { action: 'device.add', entity: 'sensor', targetUserId: null },
+      after: { ser_num: b.ser_num, gateway_id: b.gateway_id },
     });
     return get(ctx, caller, id);
   } catch (err) {

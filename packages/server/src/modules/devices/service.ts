@@ -15,8 +15,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
@@ -159,20 +158,14 @@ export async function add(ctx: AppContext, caller: Caller, kind: DeviceKind, b: 
     throw badRequest('网关类型只能是 40（智慧网关精简版）或 43（控制中心多媒体版）');
   }
   try {
-    const id = await ctx.db.transaction(async (tx) => {
-      const id = await insertRegistered(tx, kind, b);
-      await repo.bindDevices(tx, caller.id, [id]);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: caller.id,
-        action: 'device.add',
-        entity: kind,
-        entityId: id,
-        before: null,
-        after: { ser_num: b.ser_num, desc: b.desc },
-        ip,
-      });
-      return id;
+    const id = await create(ctx, caller, ip, {
+      insert: async (tx) => {
+        const id = await insertRegistered(tx, kind, b);
+        await repo.bindDevices(tx, caller.id, [id]);
+        return id;
+      },
+      audit: { action: 'device.add', entity: kind, targetUserId: caller.id },
+      after: { ser_num: b.ser_num, desc: b.desc },
     });
     return get(ctx, caller, kind, id);
   } catch (err) {

@@ -4,8 +4,7 @@ import type { addDockingBody, updateDockingBody, DockingInterface } from '@se/co
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { notifierOf } from '../notify/runtime.ts';
 import * as repo from './repo.ts';
 import { postJson, WebhookError } from './webhook.ts';
@@ -44,27 +43,19 @@ export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof ad
   const userId = b.target_user_id ?? caller.id;
   await assertCanManage(ctx, caller, userId);
   const token = b.token || crypto.randomBytes(24).toString('base64url');
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertDocking(tx, {
-      name: b.name,
-      url: b.url,
-      token,
-      user_id: userId,
-      push_reports: b.push_reports,
-      push_alarms: b.push_alarms,
-      push_comments: b.push_comments,
-    });
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: userId,
-      action: 'docking.add',
-      entity: 'docking_interface',
-      entityId: id,
-      before: null,
-      after: { name: b.name, url: b.url },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) =>
+      repo.insertDocking(tx, {
+        name: b.name,
+        url: b.url,
+        token,
+        user_id: userId,
+        push_reports: b.push_reports,
+        push_alarms: b.push_alarms,
+        push_comments: b.push_comments,
+      }),
+    audit: { action: 'docking.add', entity: 'docking_interface', targetUserId: userId },
+    after: { name: b.name, url: b.url },
   });
   pushesChanged(ctx);
   return load(ctx, caller, id);

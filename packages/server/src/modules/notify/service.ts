@@ -25,8 +25,7 @@ import type {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
 import { findDocking } from '../docking/repo.ts';
 import { isPrivateAddress } from '../docking/webhook.ts';
@@ -100,19 +99,10 @@ export async function addObject(
   const userId = b.target_user_id ?? caller.id;
   await assertCanManage(ctx, caller, userId);
   const target = await checkTarget(ctx, userId, b.type, b.target);
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertObject(tx, { user_id: userId, type: b.type, name: b.name, target });
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: userId,
-      action: 'notify.object.add',
-      entity: 'notify_object',
-      entityId: id,
-      before: null,
-      after: { type: b.type, name: b.name, target },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) => repo.insertObject(tx, { user_id: userId, type: b.type, name: b.name, target }),
+    audit: { action: 'notify.object.add', entity: 'notify_object', targetUserId: userId },
+    after: { type: b.type, name: b.name, target },
   });
   return loadObject(ctx, caller, id).then(strip);
 }
@@ -182,19 +172,10 @@ export async function addTemplate(
 ) {
   const userId = b.target_user_id ?? caller.id;
   await assertCanManage(ctx, caller, userId);
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertTemplate(tx, { user_id: userId, name: b.name, content: b.content });
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: userId,
-      action: 'notify.template.add',
-      entity: 'notify_template',
-      entityId: id,
-      before: null,
-      after: { name: b.name, content: b.content },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) => repo.insertTemplate(tx, { user_id: userId, name: b.name, content: b.content }),
+    audit: { action: 'notify.template.add', entity: 'notify_template', targetUserId: userId },
+    after: { name: b.name, content: b.content },
   });
   return loadTemplate(ctx, caller, id).then(strip);
 }

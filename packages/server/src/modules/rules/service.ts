@@ -13,8 +13,7 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { visibleToiletIds } from '../toilets/repo.ts';
 import { ruleEngineOf } from './engine.ts';
 import * as repo from './repo.ts';
@@ -84,23 +83,16 @@ function scoped<T extends { scope: string; device_ids: number[]; toilet_ids: num
 export async function add(ctx: AppContext, caller: Caller, b: AddRuleBody, ip: string) {
   const v = scoped({ ...b, template_id: b.template_id ?? null, object_ids: uniq(b.object_ids) });
   await assertRefs(ctx, caller, v);
-  const id = await ctx.db.transaction(async (tx) => {
-    // Serialises one owner's adds so the limit holds under concurrent requests.
-    await repo.lockOwner(tx, caller.id);
-    if ((await repo.countRules(tx, caller.id)) >= RULE_LIMITS.perUser)
-      throw conflict(`每个用户最多 ${RULE_LIMITS.perUser} 条规则`);
-    const id = await repo.insertRule(tx, caller.id, v);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: caller.id,
-      action: 'rule.add',
-      entity: 'notify_rule',
-      entityId: id,
-      before: null,
-      after: { name: v.name, formula: v.formula, scope: v.scope },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: async (tx) => {
+      // Serialises one owner's adds so the limit holds under concurrent requests.
+      await repo.lockOwner(tx, caller.id);
+      if ((await repo.countRules(tx, caller.id)) >= RULE_LIMITS.perUser)
+        throw conflict(`每个用户最多 ${RULE_LIMITS.perUser} 条规则`);
+      return repo.insertRule(tx, caller.id, v);
+    },
+    audit: { action: 'rule.add', entity: 'notify_rule', targetUserId: caller.id },
+    after: { name: v.name, formula: v.formula, scope: v.scope },
   });
   ruleEngineOf(ctx)?.invalidate();
   return get(ctx, caller, id);

@@ -11,8 +11,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { has, PERMISSION } from '@se/core';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { findDevice } from '../devices/repo.ts';
 import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
@@ -59,20 +58,14 @@ export async function add(ctx: AppContext, caller: Caller, b: AddToiletBody, ip:
   if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以登记厕所');
   const scope = await scopeOf(ctx, caller);
   if (b.gateway_id !== undefined) await assertGateway(ctx, scope, b.gateway_id);
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertToilet(tx, b);
-    await repo.bindToilets(tx, caller.id, [id]);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: caller.id,
-      action: 'device.add',
-      entity: 'toilet',
-      entityId: id,
-      before: null,
-      after: { name: b.name },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: async (tx) => {
+      const id = await repo.insertToilet(tx, b);
+      await repo.bindToilets(tx, caller.id, [id]);
+      return id;
+    },
+    audit: { action: 'device.add', entity: 'toilet', targetUserId: caller.id },
+    after: { name: b.name },
   });
   return get(ctx, caller, id);
 }

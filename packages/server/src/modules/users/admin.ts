@@ -12,8 +12,7 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { duplicateAsConflict, endAllWaysIn } from '../auth/service.ts';
@@ -71,27 +70,20 @@ export async function addUser(ctx: AppContext, caller: Caller, b: AddUserBody, i
   assertPasswordAllowed(b.password, b);
   const hash = await hashPassword(b.password, ctx.config.scryptLogN);
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const id = await repo.insertUser(tx, {
-        user_name: b.user_name,
-        email: b.email || null,
-        phone_num: b.phone_num,
-        password_hash: hash,
-        permissions: b.permissions,
-        parent_id: caller.id,
-      });
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: id,
-        action: 'user.add',
-        entity: 'user',
-        entityId: id,
-        before: null,
-        after: { user_name: b.user_name, email: b.email, phone_num: b.phone_num, permissions: b.permissions },
-        ip,
-      });
-      return { id };
+    const id = await create(ctx, caller, ip, {
+      insert: (tx) =>
+        repo.insertUser(tx, {
+          user_name: b.user_name,
+          email: b.email || null,
+          phone_num: b.phone_num,
+          password_hash: hash,
+          permissions: b.permissions,
+          parent_id: caller.id,
+        }),
+      audit: (id) => ({ action: 'user.add', entity: 'user', targetUserId: id }),
+      after: { user_name: b.user_name, email: b.email, phone_num: b.phone_num, permissions: b.permissions },
     });
+    return { id };
   } catch (err) {
     throw duplicateAsConflict(err);
   }
