@@ -1,5 +1,6 @@
 /** SQL fragments shared by repositories. */
 import { TZ_OFFSET_SQL } from '@se/core';
+import type { Queryable } from './index.ts';
 
 /** A timestamptz column as 'YYYY-MM-DD HH:mm:ss' in the product's zone, UTC+8 (SPEC §5). */
 export const localTime = (col: string) =>
@@ -20,4 +21,29 @@ export class Params {
     this.values.push(value);
     return `$${this.values.length}`;
   }
+}
+
+/**
+ * One page of a filtered list and the number of rows its filter matches, queried together.
+ * `list` builds the page query around the `LIMIT … OFFSET …` clause it is given (the two
+ * parameters follow `w`'s); the total is `SELECT count(*) FROM countFrom WHERE where` over
+ * `countValues` (default `w.values`), or -1 when `countFrom` is null (not asked for).
+ */
+export async function pageOf<T>(
+  q: Queryable,
+  w: Params,
+  page: { limit: number; offset: number },
+  s: { list: (limit: string) => string; where: string; countFrom: string | null; countValues?: unknown[] },
+): Promise<{ list: T[]; total: number }> {
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<T>(s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`), [...w.values, page.limit, page.offset]),
+    s.countFrom === null
+      ? [{ n: -1 }]
+      : q.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${s.countFrom} WHERE ${s.where}`,
+          s.countValues ?? w.values,
+        ),
+  ]);
+  return { list, total: count[0]!.n };
 }

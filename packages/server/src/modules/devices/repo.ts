@@ -2,7 +2,7 @@ import type { DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 
 /**
  * Visibility: a device is visible in a scope (a user-path prefix) when it is bound to some
@@ -74,18 +74,16 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
   const where = deviceWhere(w, f);
   const countParams = [...w.values];
   const select = row(w, f.offlineMs);
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
+  return pageOf<DeviceRow>(q, w, f, {
     // The page's ids first (skipped rows cost an index entry each), then the full rows —
     // with their owner lists — for those ids only.
-    q.query<DeviceRow>(
-      `WITH page AS (SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2})
+    list: (page) =>
+      `WITH page AS (SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC ${page})
        SELECT ${select} FROM page JOIN devices d ON d.id = page.id ORDER BY d.id DESC`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countParams),
-  ]);
-  return { list, total: count[0]!.n };
+    where,
+    countFrom: 'devices d',
+    countValues: countParams,
+  });
 }
 
 /**
@@ -307,16 +305,14 @@ export async function listForBinding(
   const where = cond.join(' AND ');
   const countValues = [...w.values];
   const isBind = bound(w.p(f.targetUserId));
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(
+  return pageOf<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(q, w, f, {
+    list: (page) =>
       `SELECT d.id, d.ser_num, d."desc", d.location, ${isBind} AS is_bind FROM devices d WHERE ${where}
-        ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countValues),
-  ]);
-  return { list, total: count[0]!.n };
+        ORDER BY d.id DESC ${page}`,
+    where,
+    countFrom: 'devices d',
+    countValues,
+  });
 }
 
 export async function kindOf(q: Queryable, id: number): Promise<string | undefined> {
