@@ -16,11 +16,10 @@ import type { Queryable } from '../../db/index.ts';
 import { offset } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
-import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import { assertDeviceRight, deviceRight, idsWithRight, type DeviceTarget } from '../access/devices.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
 export const newDeviceToken = () => crypto.randomBytes(18).toString('base64url');
@@ -42,10 +41,7 @@ export async function filterOf(
   const scope = await scopeOf(ctx, caller);
   let ownerScope: string | undefined;
   if (q.owner_id !== undefined) {
-    await assertCanManage(ctx, caller, q.owner_id);
-    const owner = await findUser(ctx.db, q.owner_id);
-    if (!owner || owner.is_delete) throw notFound('用户不存在');
-    ownerScope = owner.path;
+    ownerScope = (await managedUser(ctx, caller, q.owner_id)).path;
   }
   return {
     kind,

@@ -3,21 +3,17 @@ import type { z } from 'zod';
 import type { addDockingBody, updateDockingBody, DockingInterface } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { offset } from '../../db/sql.ts';
-import { notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import { notifierOf } from '../notify/runtime.ts';
 import * as repo from './repo.ts';
 import { postJson, WebhookError } from './webhook.ts';
-import { assertCanManage } from '../access/users.ts';
+import { assertCanManage, managedRow, managedUserId } from '../access/users.ts';
 
 const TEST_TIMEOUT_MS = 5_000;
 
 /** Loads an interface whose owner the caller manages; anything else is "not found". */
 async function load(ctx: AppContext, caller: Caller, id: number): Promise<DockingInterface> {
-  const d = await repo.findDocking(ctx.db, id);
-  if (!d || d.is_delete) throw notFound('对接接口不存在');
-  await assertCanManage(ctx, caller, d.user_id);
-  return d;
+  return managedRow(ctx, caller, await repo.findDocking(ctx.db, id), '对接接口不存在');
 }
 
 export async function list(
@@ -25,8 +21,7 @@ export async function list(
   caller: Caller,
   q: { target_user_id?: number; keywords?: string; token?: string; page: number; page_size: number },
 ) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listDocking(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
@@ -40,8 +35,7 @@ export async function list(
 export const get = load;
 
 export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof addDockingBody>, ip: string) {
-  const userId = b.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, b.target_user_id);
   const token = b.token || crypto.randomBytes(24).toString('base64url');
   const id = await create(ctx, caller, ip, {
     insert: (tx) =>

@@ -32,7 +32,7 @@ import { isPrivateAddress } from '../docking/webhook.ts';
 import { isSelfOrDescendant } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { notifierOf } from './runtime.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedRow, managedUserId, scopeOf } from '../access/users.ts';
 
 const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: number }) => ({
   ...r,
@@ -43,10 +43,7 @@ const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: 
 // ---- objects ----
 
 async function loadObject(ctx: AppContext, caller: Caller, id: number) {
-  const o = await repo.findObject(ctx.db, id);
-  if (!o || o.is_delete) throw notFound('提醒对象不存在');
-  await assertCanManage(ctx, caller, o.user_id);
-  return o;
+  return managedRow(ctx, caller, await repo.findObject(ctx.db, id), '提醒对象不存在');
 }
 
 /**
@@ -78,8 +75,7 @@ async function checkTarget(ctx: AppContext, ownerId: number, type: NotifyObjectT
 }
 
 export async function listObjects(ctx: AppContext, caller: Caller, q: z.output<typeof notifyObjectsQuery>) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listObjects(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
@@ -96,8 +92,7 @@ export async function addObject(
   b: z.output<typeof addNotifyObjectBody>,
   ip: string,
 ) {
-  const userId = b.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, b.target_user_id);
   const target = await checkTarget(ctx, userId, b.type, b.target);
   const id = await create(ctx, caller, ip, {
     insert: (tx) => repo.insertObject(tx, { user_id: userId, type: b.type, name: b.name, target }),
@@ -142,10 +137,7 @@ export async function updateObject(
 // ---- templates ----
 
 async function loadTemplate(ctx: AppContext, caller: Caller, id: number) {
-  const t = await repo.findTemplate(ctx.db, id);
-  if (!t || t.is_delete) throw notFound('模板不存在');
-  await assertCanManage(ctx, caller, t.user_id);
-  return t;
+  return managedRow(ctx, caller, await repo.findTemplate(ctx.db, id), '模板不存在');
 }
 
 export async function listTemplates(
@@ -153,8 +145,7 @@ export async function listTemplates(
   caller: Caller,
   q: z.output<typeof notifyTemplatesQuery>,
 ) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listTemplates(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
@@ -170,8 +161,7 @@ export async function addTemplate(
   b: z.output<typeof addNotifyTemplateBody>,
   ip: string,
 ) {
-  const userId = b.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, b.target_user_id);
   const id = await create(ctx, caller, ip, {
     insert: (tx) => repo.insertTemplate(tx, { user_id: userId, name: b.name, content: b.content }),
     audit: { action: 'notify.template.add', entity: 'notify_template', targetUserId: userId },
@@ -230,8 +220,7 @@ export async function listNotifications(
   caller: Caller,
   q: z.output<typeof notificationsQuery>,
 ) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listNotifications(ctx.db, {
     userId,
     keywords: q.keywords || undefined,

@@ -13,14 +13,13 @@ import { forbidden, notFound } from '../../errors.ts';
 import { has, PERMISSION } from '@se/core';
 import { create, mutate } from '../audit/mutate.ts';
 import { findDevice } from '../devices/repo.ts';
-import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import { atLeast, shortOf } from '../access/devices.ts';
 import { assertToiletRight } from '../access/toilets.ts';
 import { revokeAllDisplayTokens } from '../display/repo.ts';
 import { insertStatusLog, unplaceAll } from './detail-repo.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 /** A toilet may only point at a gateway the caller can see: no ids leak through the link. */
 async function assertGateway(ctx: AppContext, scope: string, gatewayId: number) {
@@ -32,10 +31,7 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof t
   const scope = await scopeOf(ctx, caller);
   let ownerScope: string | undefined;
   if (q.owner_id !== undefined) {
-    await assertCanManage(ctx, caller, q.owner_id);
-    const owner = await findUser(ctx.db, q.owner_id);
-    if (!owner || owner.is_delete) throw notFound('用户不存在');
-    ownerScope = owner.path;
+    ownerScope = (await managedUser(ctx, caller, q.owner_id)).path;
   }
   const r = await repo.listToilets(ctx.db, {
     scope,

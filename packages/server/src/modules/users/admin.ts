@@ -19,7 +19,7 @@ import { duplicateAsConflict, endAllWaysIn } from '../auth/service.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { emailChangedMail, sendAll, stageEmailChange } from './email.ts';
 import * as repo from './repo.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 const SERVICE_BITS = SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
 
@@ -28,10 +28,7 @@ export async function listUsers(ctx: AppContext, caller: Caller, q: UsersQuery) 
   let scope = await scopeOf(ctx, caller);
   if (q.user_id !== undefined) {
     // The variant with user_id lists that user's subtree.
-    await assertCanManage(ctx, caller, q.user_id);
-    const u = await repo.findUser(ctx.db, q.user_id);
-    if (!u || u.is_delete) throw notFound('用户不存在');
-    scope = u.path;
+    scope = (await managedUser(ctx, caller, q.user_id)).path;
   }
   const r = await repo.listUsers(ctx.db, {
     scope,
