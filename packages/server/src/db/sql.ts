@@ -47,3 +47,36 @@ export async function pageOf<T>(
   ]);
   return { list, total: count[0]!.n };
 }
+
+/** What a binding picker filters on: rows the caller sees, to bind to `targetUserId`. */
+export interface BindingFilter {
+  scope: string;
+  targetUserId: number;
+  keywords?: string;
+  onlyBound: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of a binding picker (devices or toilets to bind to `f.targetUserId`), each row
+ * with whether it is bound already; `bound(p)` is the condition "bound to user `p`".
+ */
+export function bindingPage(
+  q: Queryable,
+  w: Params,
+  f: BindingFilter,
+  s: { cond: string[]; bound: (p: string) => string; columns: string; from: string; order: string },
+) {
+  const cond = f.onlyBound ? [...s.cond, s.bound(w.p(f.targetUserId))] : s.cond;
+  const where = cond.join(' AND ');
+  const countValues = [...w.values];
+  const isBind = s.bound(w.p(f.targetUserId));
+  return pageOf<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(q, w, f, {
+    list: (page) =>
+      `SELECT ${s.columns}, ${isBind} AS is_bind FROM ${s.from} WHERE ${where} ORDER BY ${s.order} ${page}`,
+    where,
+    countFrom: s.from,
+    countValues,
+  });
+}

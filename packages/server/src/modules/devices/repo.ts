@@ -2,7 +2,7 @@ import type { DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, bindingPage, likeEscape, localTime, pageOf, type BindingFilter } from '../../db/sql.ts';
 
 /**
  * Visibility: a device is visible in a scope (a user-path prefix) when it is bound to some
@@ -284,34 +284,16 @@ export function unbindDevices(q: Queryable, userId: number, ids: number[]) {
   ]);
 }
 
-export async function listForBinding(
-  q: Queryable,
-  f: {
-    kind: string;
-    scope: string;
-    targetUserId: number;
-    keywords?: string;
-    onlyBound: boolean;
-    limit: number;
-    offset: number;
-  },
-) {
+export function listForBinding(q: Queryable, f: BindingFilter & { kind: string }) {
   const w = new Params();
-  const bound = (p: string) =>
-    `EXISTS (SELECT 1 FROM device_bindings tb WHERE tb.device_id = d.id AND tb.user_id = ${p})`;
   const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope)];
   if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
-  if (f.onlyBound) cond.push(bound(w.p(f.targetUserId)));
-  const where = cond.join(' AND ');
-  const countValues = [...w.values];
-  const isBind = bound(w.p(f.targetUserId));
-  return pageOf<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(q, w, f, {
-    list: (page) =>
-      `SELECT d.id, d.ser_num, d."desc", d.location, ${isBind} AS is_bind FROM devices d WHERE ${where}
-        ORDER BY d.id DESC ${page}`,
-    where,
-    countFrom: 'devices d',
-    countValues,
+  return bindingPage(q, w, f, {
+    cond,
+    bound: (p) => `EXISTS (SELECT 1 FROM device_bindings tb WHERE tb.device_id = d.id AND tb.user_id = ${p})`,
+    columns: 'd.id, d.ser_num, d."desc", d.location',
+    from: 'devices d',
+    order: 'd.id DESC',
   });
 }
 

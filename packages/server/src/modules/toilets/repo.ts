@@ -2,7 +2,7 @@ import type { ToiletRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, bindingPage, likeEscape, localTime, pageOf, type BindingFilter } from '../../db/sql.ts';
 
 /** A toilet is visible when bound to a user of the scope's subtree; '/' sees all. */
 export function visibleSql(w: Params, scope: string, alias = 't') {
@@ -127,35 +127,18 @@ export function unbindToilets(q: Queryable, userId: number, ids: number[]) {
   ]);
 }
 
-export async function listForBinding(
-  q: Queryable,
-  f: {
-    scope: string;
-    targetUserId: number;
-    keywords?: string;
-    onlyBound: boolean;
-    limit: number;
-    offset: number;
-  },
-) {
+export function listForBinding(q: Queryable, f: BindingFilter) {
   const w = new Params();
-  const bound = (p: string) =>
-    `EXISTS (SELECT 1 FROM toilet_bindings tb WHERE tb.toilet_id = t.id AND tb.user_id = ${p})`;
   const cond = [`NOT t.is_delete`, visibleSql(w, f.scope)];
   if (f.keywords) {
     const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     cond.push(`(t.name ILIKE ${like} OR t.address ILIKE ${like})`);
   }
-  if (f.onlyBound) cond.push(bound(w.p(f.targetUserId)));
-  const where = cond.join(' AND ');
-  const countValues = [...w.values];
-  const isBind = bound(w.p(f.targetUserId));
-  return pageOf<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(q, w, f, {
-    list: (page) =>
-      `SELECT t.id, '' AS ser_num, t.name AS "desc", t.address AS location, ${isBind} AS is_bind
-         FROM toilets t WHERE ${where} ORDER BY t.id DESC ${page}`,
-    where,
-    countFrom: 'toilets t',
-    countValues,
+  return bindingPage(q, w, f, {
+    cond,
+    bound: (p) => `EXISTS (SELECT 1 FROM toilet_bindings tb WHERE tb.toilet_id = t.id AND tb.user_id = ${p})`,
+    columns: `t.id, '' AS ser_num, t.name AS "desc", t.address AS location`,
+    from: 'toilets t',
+    order: 't.id DESC',
   });
 }
