@@ -14,6 +14,12 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 
+/** A list request's page as the LIMIT and OFFSET a repository takes. */
+export const pageWindow = (q: { page: number; page_size: number }) => ({
+  limit: q.page_size,
+  offset: offset(q.page, q.page_size),
+});
+
 /** Collects parameters while a query is assembled: `p(value)` answers its placeholder. */
 export class Params {
   readonly values: unknown[] = [];

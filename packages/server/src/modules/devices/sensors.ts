@@ -2,7 +2,7 @@ import { OFFLINE_MS, STATUS_FILTER } from '@se/core';
 import type { z } from 'zod';
 import type { addSensorBody, sensorListQuery, UpdateDeviceBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { assertDeviceRight } from '../access/devices.ts';
 import { create } from '../audit/mutate.ts';
@@ -29,8 +29,7 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof s
     keywords: q.keywords || undefined,
     online: on === off ? undefined : on,
     gatewayId: q.gateway_id,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

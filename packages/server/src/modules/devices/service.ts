@@ -13,7 +13,7 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
@@ -60,8 +60,7 @@ export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q:
   const f = await filterOf(ctx, caller, kind, q);
   const r = await repo.listDevices(ctx.db, {
     ...f,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -232,8 +231,7 @@ export async function bindList(
     targetUserId: q.target_user_id,
     keywords: q.keywords || undefined,
     onlyBound: q.only_bound,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { addDockingBody, updateDockingBody, DockingInterface } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import { notifierOf } from '../notify/runtime.ts';
 import * as repo from './repo.ts';
@@ -26,8 +26,7 @@ export async function list(
     userId,
     keywords: q.keywords || undefined,
     token: q.token || undefined,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -23,7 +23,7 @@ import type {
   updateNotifyTemplateBody,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
@@ -80,8 +80,7 @@ export async function listObjects(ctx: AppContext, caller: Caller, q: z.output<t
     userId,
     keywords: q.keywords || undefined,
     type: q.type,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }
@@ -149,8 +148,7 @@ export async function listTemplates(
   const r = await repo.listTemplates(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }
@@ -229,8 +227,7 @@ export async function listNotifications(
     status: q.status,
     start: q.start,
     end: q.end,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }
@@ -261,8 +258,7 @@ export async function listDockingDeliveries(
   const r = await repo.listDockingDeliveries(ctx.db, {
     dockingId: d.id,
     status: q.status,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }

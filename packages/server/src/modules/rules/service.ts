@@ -11,7 +11,7 @@ import {
   type UpdateRuleBody,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import { visibleToiletIds } from '../toilets/repo.ts';
@@ -28,8 +28,7 @@ export async function list(
     userId: caller.id,
     keywords: q.keywords || undefined,
     enabled: q.enabled,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -189,8 +188,7 @@ export async function hits(
     deviceId: q.device_id,
     start: q.start,
     end: q.end,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -204,8 +202,7 @@ export async function devices(
     scope: await scopeOf(ctx, caller),
     keywords: q.keywords || undefined,
     ids: q.ids,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

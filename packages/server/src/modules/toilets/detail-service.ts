@@ -10,7 +10,7 @@ import {
   type UpdatePartBody,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { offset, pageWindow } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { syncToiletAlarmFlagsOf } from '../../ingest/alarms.ts';
 import { atLeast } from '../access/devices.ts';
@@ -166,8 +166,7 @@ export async function placeable(
     toiletId: q.toilet_id,
     kind: q.kind,
     keywords: q.keywords || undefined,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

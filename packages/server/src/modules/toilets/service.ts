@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { toiletListQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { has, PERMISSION } from '@se/core';
 import { create, mutate } from '../audit/mutate.ts';
@@ -38,8 +38,7 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof t
     keywords: q.keywords || undefined,
     status: q.status,
     ownerScope,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -133,8 +132,7 @@ export async function bindList(
     targetUserId: q.target_user_id,
     keywords: q.keywords || undefined,
     onlyBound: q.only_bound,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -10,7 +10,7 @@ import {
   type UsersQuery,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -35,8 +35,7 @@ export async function listUsers(ctx: AppContext, caller: Caller, q: UsersQuery) 
     keywords: q.keywords || undefined,
     keys: q.keys,
     permission: q.permission,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
     count: q.need_match_count,
   });
   return { ...r, page: q.page, page_size: q.page_size };
