@@ -1,5 +1,5 @@
 import type { DeliveryRow, NotificationRow, NotifyObject, NotifyTemplate } from '@se/core';
-import type { Patchable } from '../../db/update.ts';
+import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
@@ -44,16 +44,11 @@ export async function listObjects(
   });
 }
 
-export async function insertObject(
+export function insertObject(
   q: Queryable,
   v: { user_id: number; type: string; name: string; target: string },
 ) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO notify_objects (user_id, type, name, target) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [v.user_id, v.type, v.name, v.target],
-  );
-  return r!.id;
+  return insertRow(q, 'notify_objects', { user_id: v.user_id, type: v.type, name: v.name, target: v.target });
 }
 
 /** Patched by the service (modules/audit/mutate.ts). */
@@ -107,13 +102,8 @@ export async function listTemplates(
   });
 }
 
-export async function insertTemplate(q: Queryable, v: { user_id: number; name: string; content: string }) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO notify_templates (user_id, name, content) VALUES ($1, $2, $3) RETURNING id`,
-    [v.user_id, v.name, v.content],
-  );
-  return r!.id;
+export function insertTemplate(q: Queryable, v: { user_id: number; name: string; content: string }) {
+  return insertRow(q, 'notify_templates', { user_id: v.user_id, name: v.name, content: v.content });
 }
 
 export const TEMPLATES: Patchable<'name' | 'content' | 'is_delete'> = {

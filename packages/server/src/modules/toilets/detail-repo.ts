@@ -9,7 +9,7 @@ import {
   type ToiletDocument,
   type ToiletPart,
 } from '@se/core';
-import type { Patchable } from '../../db/update.ts';
+import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
@@ -82,16 +82,17 @@ export function findPart(q: Queryable, id: number) {
   );
 }
 
-export async function insertPart(
+export function insertPart(
   q: Queryable,
   v: { toilet_id: number; type: number; name: string; state: number; note: string },
 ) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO toilet_parts (toilet_id, type, name, state, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [v.toilet_id, v.type, v.name, v.state, v.note],
-  );
-  return r!.id;
+  return insertRow(q, 'toilet_parts', {
+    toilet_id: v.toilet_id,
+    type: v.type,
+    name: v.name,
+    state: v.state,
+    note: v.note,
+  });
 }
 
 /** Patched by the service (modules/audit/mutate.ts). */
