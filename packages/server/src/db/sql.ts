@@ -1,5 +1,6 @@
 /** SQL fragments shared by repositories. */
 import { TZ_OFFSET_SQL } from '@se/core';
+import type { Queryable } from './index.ts';
 
 /** A timestamptz column as 'YYYY-MM-DD HH:mm:ss' in the product's zone, UTC+8 (SPEC §5). */
 export const localTime = (col: string) =>
@@ -13,6 +14,12 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 
+/** A list request's page as the LIMIT and OFFSET a repository takes. */
+export const pageWindow = (q: { page: number; page_size: number }) => ({
+  limit: q.page_size,
+  offset: offset(q.page, q.page_size),
+});
+
 /** Collects parameters while a query is assembled: `p(value)` answers its placeholder. */
 export class Params {
   readonly values: unknown[] = [];
@@ -20,4 +27,62 @@ export class Params {
     this.values.push(value);
     return `$${this.values.length}`;
   }
+}
+
+/**
+ * One page of a filtered list and the number of rows its filter matches, queried together.
+ * `list` builds the page query around the `LIMIT … OFFSET …` clause it is given (the two
+ * parameters follow `w`'s); the total is `SELECT count(*) FROM countFrom WHERE where` over
+ * `countValues` (default `w.values`), or -1 when `countFrom` is null (not asked for).
+ */
+export async function pageOf<T>(
+  q: Queryable,
+  w: Params,
+  page: { limit: number; offset: number },
+  s: { list: (limit: string) => string; where: string; countFrom: string | null; countValues?: unknown[] },
+): Promise<{ list: T[]; total: number }> {
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    q.query<T>(s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`), [...w.values, page.limit, page.offset]),
+    s.countFrom === null
+      ? [{ n: -1 }]
+      : q.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${s.countFrom} WHERE ${s.where}`,
+          s.countValues ?? w.values,
+        ),
+  ]);
+  return { list, total: count[0]!.n };
+}
+
+/** What a binding picker filters on: rows the caller sees, to bind to `targetUserId`. */
+export interface BindingFilter {
+  scope: string;
+  targetUserId: number;
+  keywords?: string;
+  onlyBound: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of a binding picker (devices or toilets to bind to `f.targetUserId`), each row
+ * with whether it is bound already; `bound(p)` is the condition "bound to user `p`".
+ */
+export function bindingPage(
+  q: Queryable,
+  w: Params,
+  f: BindingFilter,
+  s: { cond: string[]; bound: (p: string) => string; columns: string; from: string; order: string },
+) {
+  const cond = f.onlyBound ? [...s.cond, s.bound(w.p(f.targetUserId))] : s.cond;
+  const where = cond.join(' AND ');
+  const countValues = [...w.values];
+  const isBind = s.bound(w.p(f.targetUserId));
+  return pageOf<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(q, w, f, {
+    list: (page) =>
+      `SELECT ${s.columns}, ${isBind} AS is_bind FROM ${s.from} WHERE ${where} ORDER BY ${s.order} ${page}`,
+    where,
+    countFrom: s.from,
+    countValues,
+  });
 }

@@ -38,3 +38,14 @@ export async function updateRow<C extends string>(
   );
   return rows.length;
 }
+
+/** The one plain INSERT: a row with `v`'s columns and values; answers its id. */
+export async function insertRow(q: Queryable, table: string, v: Record<string, unknown>): Promise<number> {
+  const cols = Object.keys(v);
+  const rows = await q.query<{ id: number }>(
+    `INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')})
+     VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    cols.map((c) => v[c]),
+  );
+  return rows[0]!.id;
+}

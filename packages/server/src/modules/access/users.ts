@@ -5,7 +5,7 @@
  */
 import { PERMISSION, has } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { findUser, isSelfOrDescendant } from '../users/repo.ts';
 
 /** The account-tree path prefix the caller may see ('/' for developers). */
@@ -19,4 +19,31 @@ export async function scopeOf(ctx: AppContext, caller: Caller): Promise<string> 
 export async function assertCanManage(ctx: AppContext, caller: Caller, id: number) {
   if (caller.id === id || has(caller.permission, PERMISSION.develop)) return;
   if (!(await isSelfOrDescendant(ctx.db, caller.id, id))) throw forbidden('无权查看或修改该用户');
+}
+
+/** The account a request acts for (`target_user_id`, else the caller), once the caller may manage it. */
+export async function managedUserId(ctx: AppContext, caller: Caller, targetUserId: number | undefined) {
+  const userId = targetUserId ?? caller.id;
+  await assertCanManage(ctx, caller, userId);
+  return userId;
+}
+
+/** A live account the caller may manage; a deleted or missing one is "not found". */
+export async function managedUser(ctx: AppContext, caller: Caller, id: number) {
+  await assertCanManage(ctx, caller, id);
+  const u = await findUser(ctx.db, id);
+  if (!u || u.is_delete) throw notFound('用户不存在');
+  return u;
+}
+
+/** A live row owned by an account the caller may manage; a deleted or missing one is "not found". */
+export async function managedRow<T extends { is_delete: boolean; user_id: number }>(
+  ctx: AppContext,
+  caller: Caller,
+  row: T | undefined,
+  missing: string,
+): Promise<T> {
+  if (!row || row.is_delete) throw notFound(missing);
+  await assertCanManage(ctx, caller, row.user_id);
+  return row;
 }

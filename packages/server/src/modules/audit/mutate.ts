@@ -119,3 +119,25 @@ function masked(side: object, secret: readonly string[] = []) {
   for (const k of secret) if (k in out) out[k] = '***';
   return out;
 }
+
+export interface Creation {
+  /** Inserts the row (and whatever goes with it) in the transaction; answers the new id. */
+  insert: (tx: Queryable) => Promise<number>;
+  /** The audit entry; its entity id is the new row's (the function form sees it too). */
+  audit: Omit<AuditTarget, 'entityId'> | ((id: number) => Omit<AuditTarget, 'entityId'>);
+  /** The entry's `after`: what the new row was given. */
+  after: object;
+}
+
+/**
+ * The one insert path: the new row and its audit entry (before: null) in one transaction
+ * (either both or neither). Answers the new row's id.
+ */
+export function create(ctx: AppContext, caller: Caller, ip: string, c: Creation): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const id = await c.insert(tx);
+    const target = typeof c.audit === 'function' ? c.audit(id) : c.audit;
+    await insertAudit(tx, { actorId: caller.id, ...target, entityId: id, before: null, after: c.after, ip });
+    return id;
+  });
+}

@@ -1,6 +1,6 @@
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { insertAudit, listAudit, type AuditRecord } from './repo.ts';
 import { assertCanManage, scopeOf } from '../access/users.ts';
 
@@ -30,8 +30,7 @@ export async function list(
     actorId: f.actor_id,
     start: f.start,
     end: f.end,
-    limit: f.page_size,
-    offset: offset(f.page, f.page_size),
+    ...pageWindow(f),
   });
   return { ...r, page: f.page, page_size: f.page_size };
 }

@@ -3,8 +3,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { audit } from '../audit/service.ts';
-import { findUser } from '../users/repo.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { managedUser, scopeOf } from '../access/users.ts';
 
 /** What differs between binding devices and binding toilets. */
 export interface Bindable {
@@ -23,9 +22,7 @@ export interface Bindable {
  * must be an object the caller can see, and the user one the caller manages.
  */
 export async function applyBinding(ctx: AppContext, caller: Caller, what: Bindable, b: BindBody, ip: string) {
-  await assertCanManage(ctx, caller, b.user_id);
-  const target = await findUser(ctx.db, b.user_id);
-  if (!target || target.is_delete) throw notFound('用户不存在');
+  await managedUser(ctx, caller, b.user_id);
   const overlap = b.add_ids.filter((id) => b.remove_ids.includes(id));
   if (overlap.length) throw badRequest(`${what.label} ${overlap.join('、')} 不能同时绑定和解绑`);
   const scope = await scopeOf(ctx, caller);

@@ -1,7 +1,7 @@
 import type { CommentFilter, CommentRow, CommentStats } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 
 // A terminal's rating carries toilet_id when the terminal was placed in a toilet
 // (devices.toilet_id) at the time; the ingest writes it.
@@ -68,15 +68,11 @@ export async function listComments(
 ) {
   const w = new Params();
   const where = whereOf(w, f);
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<CommentRow>(
-      `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY ${ORDER[f.sort]} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM comments c WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+  return pageOf<CommentRow>(q, w, f, {
+    list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY ${ORDER[f.sort]} ${page}`,
+    where,
+    countFrom: 'comments c',
+  });
 }
 
 export async function countComments(q: Queryable, f: ListFilter) {

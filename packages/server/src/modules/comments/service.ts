@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { notFound, rateLimited } from '../../errors.ts';
 import { mutate } from '../audit/mutate.ts';
 import { findDevice } from '../devices/repo.ts';
@@ -125,8 +125,7 @@ export async function list(
   const r = await repo.listComments(ctx.db, {
     ...q,
     scope,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -2,7 +2,7 @@ import type { DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, bindingPage, likeEscape, localTime, pageOf, type BindingFilter } from '../../db/sql.ts';
 
 /**
  * Visibility: a device is visible in a scope (a user-path prefix) when it is bound to some
@@ -74,18 +74,16 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
   const where = deviceWhere(w, f);
   const countParams = [...w.values];
   const select = row(w, f.offlineMs);
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
+  return pageOf<DeviceRow>(q, w, f, {
     // The page's ids first (skipped rows cost an index entry each), then the full rows —
     // with their owner lists — for those ids only.
-    q.query<DeviceRow>(
-      `WITH page AS (SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2})
+    list: (page) =>
+      `WITH page AS (SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC ${page})
        SELECT ${select} FROM page JOIN devices d ON d.id = page.id ORDER BY d.id DESC`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countParams),
-  ]);
-  return { list, total: count[0]!.n };
+    where,
+    countFrom: 'devices d',
+    countValues: countParams,
+  });
 }
 
 /**
@@ -286,37 +284,17 @@ export function unbindDevices(q: Queryable, userId: number, ids: number[]) {
   ]);
 }
 
-export async function listForBinding(
-  q: Queryable,
-  f: {
-    kind: string;
-    scope: string;
-    targetUserId: number;
-    keywords?: string;
-    onlyBound: boolean;
-    limit: number;
-    offset: number;
-  },
-) {
+export function listForBinding(q: Queryable, f: BindingFilter & { kind: string }) {
   const w = new Params();
-  const bound = (p: string) =>
-    `EXISTS (SELECT 1 FROM device_bindings tb WHERE tb.device_id = d.id AND tb.user_id = ${p})`;
   const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope)];
   if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
-  if (f.onlyBound) cond.push(bound(w.p(f.targetUserId)));
-  const where = cond.join(' AND ');
-  const countValues = [...w.values];
-  const isBind = bound(w.p(f.targetUserId));
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(
-      `SELECT d.id, d.ser_num, d."desc", d.location, ${isBind} AS is_bind FROM devices d WHERE ${where}
-        ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countValues),
-  ]);
-  return { list, total: count[0]!.n };
+  return bindingPage(q, w, f, {
+    cond,
+    bound: (p) => `EXISTS (SELECT 1 FROM device_bindings tb WHERE tb.device_id = d.id AND tb.user_id = ${p})`,
+    columns: 'd.id, d.ser_num, d."desc", d.location',
+    from: 'devices d',
+    order: 'd.id DESC',
+  });
 }
 
 export async function kindOf(q: Queryable, id: number): Promise<string | undefined> {

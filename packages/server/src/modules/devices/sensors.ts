@@ -2,10 +2,10 @@ import { OFFLINE_MS, STATUS_FILTER } from '@se/core';
 import type { z } from 'zod';
 import type { addSensorBody, sensorListQuery, UpdateDeviceBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { assertDeviceRight } from '../access/devices.ts';
-import { audit } from '../audit/service.ts';
+import { create } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
 import * as devices from './service.ts';
 import { scopeOf } from '../access/users.ts';
@@ -29,8 +29,7 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof s
     keywords: q.keywords || undefined,
     online: on === off ? undefined : on,
     gatewayId: q.gateway_id,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -44,28 +43,20 @@ export function get(ctx: AppContext, caller: Caller, id: number) {
 export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof addSensorBody>, ip: string) {
   await assertDeviceRight(ctx, caller, 'gateway', b.gateway_id, 'manage', { what: '为网关添加传感器' });
   try {
-    const id = await ctx.db.transaction(async (tx) => {
-      const id = await repo.insertDevice(tx, {
-        kind: 'sensor',
-        ser_num: b.ser_num,
-        desc: b.desc,
-        location: b.location,
-        version: '',
-        url: '',
-        token: devices.newDeviceToken(),
-        gateway_id: b.gateway_id,
-      });
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: null,
-        action: 'device.add',
-        entity: 'sensor',
-        entityId: id,
-        before: null,
-        after: { ser_num: b.ser_num, gateway_id: b.gateway_id },
-        ip,
-      });
-      return id;
+    const id = await create(ctx, caller, ip, {
+      insert: (tx) =>
+        repo.insertDevice(tx, {
+          kind: 'sensor',
+          ser_num: b.ser_num,
+          desc: b.desc,
+          location: b.location,
+          version: '',
+          url: '',
+          token: devices.newDeviceToken(),
+          gateway_id: b.gateway_id,
+        }),
+      audit: { action: 'device.add', entity: 'sensor', targetUserId: null },
+      after: { ser_num: b.ser_num, gateway_id: b.gateway_id },
     });
     return get(ctx, caller, id);
   } catch (err) {

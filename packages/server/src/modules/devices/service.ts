@@ -13,15 +13,13 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
-import { findUser } from '../users/repo.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import { assertDeviceRight, deviceRight, idsWithRight, type DeviceTarget } from '../access/devices.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
 export const newDeviceToken = () => crypto.randomBytes(18).toString('base64url');
@@ -43,10 +41,7 @@ export async function filterOf(
   const scope = await scopeOf(ctx, caller);
   let ownerScope: string | undefined;
   if (q.owner_id !== undefined) {
-    await assertCanManage(ctx, caller, q.owner_id);
-    const owner = await findUser(ctx.db, q.owner_id);
-    if (!owner || owner.is_delete) throw notFound('用户不存在');
-    ownerScope = owner.path;
+    ownerScope = (await managedUser(ctx, caller, q.owner_id)).path;
   }
   return {
     kind,
@@ -65,8 +60,7 @@ export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q:
   const f = await filterOf(ctx, caller, kind, q);
   const r = await repo.listDevices(ctx.db, {
     ...f,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -159,20 +153,14 @@ export async function add(ctx: AppContext, caller: Caller, kind: DeviceKind, b: 
     throw badRequest('网关类型只能是 40（智慧网关精简版）或 43（控制中心多媒体版）');
   }
   try {
-    const id = await ctx.db.transaction(async (tx) => {
-      const id = await insertRegistered(tx, kind, b);
-      await repo.bindDevices(tx, caller.id, [id]);
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: caller.id,
-        action: 'device.add',
-        entity: kind,
-        entityId: id,
-        before: null,
-        after: { ser_num: b.ser_num, desc: b.desc },
-        ip,
-      });
-      return id;
+    const id = await create(ctx, caller, ip, {
+      insert: async (tx) => {
+        const id = await insertRegistered(tx, kind, b);
+        await repo.bindDevices(tx, caller.id, [id]);
+        return id;
+      },
+      audit: { action: 'device.add', entity: kind, targetUserId: caller.id },
+      after: { ser_num: b.ser_num, desc: b.desc },
     });
     return get(ctx, caller, kind, id);
   } catch (err) {
@@ -243,8 +231,7 @@ export async function bindList(
     targetUserId: q.target_user_id,
     keywords: q.keywords || undefined,
     onlyBound: q.only_bound,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

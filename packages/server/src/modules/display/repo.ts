@@ -2,6 +2,7 @@ import type { DisplayTokenRow } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { localTime } from '../../db/sql.ts';
+import { insertRow } from '../../db/update.ts';
 
 const ROW = `k.id, k.toilet_id, k.name, coalesce(u.user_name, '') AS created_by_name,
   ${localTime('k.created_at')} AS created_at,
@@ -9,16 +10,16 @@ const ROW = `k.id, k.toilet_id, k.name, coalesce(u.user_name, '') AS created_by_
   CASE WHEN k.revoked_at IS NULL THEN NULL ELSE ${localTime('k.revoked_at')} END AS revoked_at`;
 const FROM = `display_tokens k LEFT JOIN users u ON u.id = k.created_by`;
 
-export async function insertToken(
+export function insertToken(
   q: Queryable,
   v: { toilet_id: number; name: string; token_hash: string; created_by: number },
 ) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO display_tokens (toilet_id, name, token_hash, created_by) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [v.toilet_id, v.name, v.token_hash, v.created_by],
-  );
-  return r!.id;
+  return insertRow(q, 'display_tokens', {
+    toilet_id: v.toilet_id,
+    name: v.name,
+    token_hash: v.token_hash,
+    created_by: v.created_by,
+  });
 }
 
 /** A toilet's tokens, active ones first, newest first. */

@@ -10,6 +10,7 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { audit } from '../audit/service.ts';
+import { create } from '../audit/mutate.ts';
 import { newToken, sha256 } from '../auth/password.ts';
 import { findDocument, toiletDevices } from '../toilets/detail-repo.ts';
 import { assertSetUp } from '../toilets/detail-service.ts';
@@ -35,27 +36,20 @@ export async function add(
 ): Promise<NewDisplayToken> {
   await assertSetUp(ctx, caller, b.toilet_id, '创建显示令牌');
   const token = newToken();
-  const id = await ctx.db.transaction(async (tx) => {
-    if ((await repo.activeCount(tx, b.toilet_id)) >= MAX_ACTIVE_TOKENS) {
-      throw conflict(`每个厕所最多 ${MAX_ACTIVE_TOKENS} 个有效的显示令牌，请先吊销不用的`);
-    }
-    const id = await repo.insertToken(tx, {
-      toilet_id: b.toilet_id,
-      name: b.name,
-      token_hash: sha256(token),
-      created_by: caller.id,
-    });
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: null,
-      action: 'display.token.add',
-      entity: 'display_token',
-      entityId: id,
-      before: null,
-      after: { toilet_id: b.toilet_id, name: b.name },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: async (tx) => {
+      if ((await repo.activeCount(tx, b.toilet_id)) >= MAX_ACTIVE_TOKENS) {
+        throw conflict(`每个厕所最多 ${MAX_ACTIVE_TOKENS} 个有效的显示令牌，请先吊销不用的`);
+      }
+      return repo.insertToken(tx, {
+        toilet_id: b.toilet_id,
+        name: b.name,
+        token_hash: sha256(token),
+        created_by: caller.id,
+      });
+    },
+    audit: { action: 'display.token.add', entity: 'display_token', targetUserId: null },
+    after: { toilet_id: b.toilet_id, name: b.name },
   });
   return { ...(await repo.findToken(ctx.db, id))!, token };
 }

@@ -2,7 +2,7 @@ import type { DockingInterface } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 
 const ROW = `d.id, d.name, d.url, d.token, d.user_id, u.user_name, d.is_delete,
   d.push_reports, d.push_alarms, d.push_comments, ${localTime('d.created_at')} AS created_at`;
@@ -27,16 +27,13 @@ export async function listDocking(
   }
   if (f.token) cond.push(`d.token = ${w.p(f.token)}`);
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<DockingInterface>(
+  return pageOf<DockingInterface>(q, w, f, {
+    list: (page) =>
       `SELECT ${ROW} FROM docking_interfaces d JOIN users u ON u.id = d.user_id
-        WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM docking_interfaces d WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+        WHERE ${where} ORDER BY d.id DESC ${page}`,
+    where,
+    countFrom: 'docking_interfaces d',
+  });
 }
 
 export async function insertDocking(

@@ -2,23 +2,18 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { addDockingBody, updateDockingBody, DockingInterface } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
-import { notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { pageWindow } from '../../db/sql.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { notifierOf } from '../notify/runtime.ts';
 import * as repo from './repo.ts';
 import { postJson, WebhookError } from './webhook.ts';
-import { assertCanManage } from '../access/users.ts';
+import { assertCanManage, managedRow, managedUserId } from '../access/users.ts';
 
 const TEST_TIMEOUT_MS = 5_000;
 
 /** Loads an interface whose owner the caller manages; anything else is "not found". */
 async function load(ctx: AppContext, caller: Caller, id: number): Promise<DockingInterface> {
-  const d = await repo.findDocking(ctx.db, id);
-  if (!d || d.is_delete) throw notFound('对接接口不存在');
-  await assertCanManage(ctx, caller, d.user_id);
-  return d;
+  return managedRow(ctx, caller, await repo.findDocking(ctx.db, id), '对接接口不存在');
 }
 
 export async function list(
@@ -26,14 +21,12 @@ export async function list(
   caller: Caller,
   q: { target_user_id?: number; keywords?: string; token?: string; page: number; page_size: number },
 ) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listDocking(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
     token: q.token || undefined,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -41,30 +34,21 @@ export async function list(
 export const get = load;
 
 export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof addDockingBody>, ip: string) {
-  const userId = b.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, b.target_user_id);
   const token = b.token || crypto.randomBytes(24).toString('base64url');
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertDocking(tx, {
-      name: b.name,
-      url: b.url,
-      token,
-      user_id: userId,
-      push_reports: b.push_reports,
-      push_alarms: b.push_alarms,
-      push_comments: b.push_comments,
-    });
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: userId,
-      action: 'docking.add',
-      entity: 'docking_interface',
-      entityId: id,
-      before: null,
-      after: { name: b.name, url: b.url },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) =>
+      repo.insertDocking(tx, {
+        name: b.name,
+        url: b.url,
+        token,
+        user_id: userId,
+        push_reports: b.push_reports,
+        push_alarms: b.push_alarms,
+        push_comments: b.push_comments,
+      }),
+    audit: { action: 'docking.add', entity: 'docking_interface', targetUserId: userId },
+    after: { name: b.name, url: b.url },
   });
   pushesChanged(ctx);
   return load(ctx, caller, id);

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { createDownloadBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { parseOrThrow } from '../../http/validation.ts';
 import { findExport } from './registry.ts';
@@ -61,8 +61,7 @@ export async function list(ctx: AppContext, caller: Caller, q: DownloadListQuery
   const r = await repo.listJobs(ctx.db, {
     userId: caller.id,
     status: q.status,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

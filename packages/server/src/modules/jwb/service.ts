@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { addParameterBody, updateParameterBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { offset, pageWindow } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { audit } from '../audit/service.ts';
 import { mutate } from '../audit/mutate.ts';
@@ -105,8 +105,7 @@ export async function listParameters(
   const r = await repo.listParameters(ctx.db, {
     scope: await scopeOf(ctx, caller),
     keywords: q.keywords || undefined,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -2,7 +2,7 @@ import { HISTORY_RANGES, OFFLINE_MS, TZ_OFFSET_ISO, type HistoryData } from '@se
 import type { z } from 'zod';
 import type { alarmListQuery, historyQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
 import * as repo from './repo.ts';
@@ -69,8 +69,7 @@ export async function listAlarms(ctx: AppContext, caller: Caller, q: z.output<ty
     status: q.status,
     type: q.type,
     deviceId: q.device_id,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

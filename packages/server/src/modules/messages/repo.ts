@@ -1,7 +1,7 @@
 import { ALARM_TYPE_LABELS, type MessageKind, type MessageRow, type MessagesEvent } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 
 export interface NewMessage {
   user_id: number;
@@ -104,15 +104,11 @@ export async function listMessages(
     cond.push(`(m.title ILIKE ${like} OR m.content ILIKE ${like})`);
   }
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<MessageRow>(
-      `SELECT ${ROW} FROM messages m WHERE ${where} ORDER BY m.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages m WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+  return pageOf<MessageRow>(q, w, f, {
+    list: (page) => `SELECT ${ROW} FROM messages m WHERE ${where} ORDER BY m.id DESC ${page}`,
+    where,
+    countFrom: 'messages m',
+  });
 }
 
 /** How many of `ids` are the user's own, not deleted messages. */

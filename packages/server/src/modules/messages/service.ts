@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { messagesQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
 
@@ -36,8 +36,7 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof m
     keywords: q.keywords || undefined,
     start: q.start,
     end: q.end,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -1,8 +1,8 @@
 import type { DeliveryRow, NotificationRow, NotifyObject, NotifyTemplate } from '@se/core';
-import type { Patchable } from '../../db/update.ts';
+import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 
 // ---- objects ----
 
@@ -37,27 +37,18 @@ export async function listObjects(
     cond.push(`(o.name ILIKE ${like} OR o.target ILIKE ${like})`);
   }
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<NotifyObject>(
-      `SELECT ${OBJECT_ROW} FROM ${OBJECT_FROM} WHERE ${where} ORDER BY o.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM notify_objects o WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+  return pageOf<NotifyObject>(q, w, f, {
+    list: (page) => `SELECT ${OBJECT_ROW} FROM ${OBJECT_FROM} WHERE ${where} ORDER BY o.id DESC ${page}`,
+    where,
+    countFrom: 'notify_objects o',
+  });
 }
 
-export async function insertObject(
+export function insertObject(
   q: Queryable,
   v: { user_id: number; type: string; name: string; target: string },
 ) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO notify_objects (user_id, type, name, target) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [v.user_id, v.type, v.name, v.target],
-  );
-  return r!.id;
+  return insertRow(q, 'notify_objects', { user_id: v.user_id, type: v.type, name: v.name, target: v.target });
 }
 
 /** Patched by the service (modules/audit/mutate.ts). */
@@ -103,24 +94,16 @@ export async function listTemplates(
     cond.push(`(t.name ILIKE ${like} OR t.content ILIKE ${like})`);
   }
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<NotifyTemplate>(
-      `SELECT ${TEMPLATE_ROW} FROM notify_templates t WHERE ${where} ORDER BY t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM notify_templates t WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+  return pageOf<NotifyTemplate>(q, w, f, {
+    list: (page) =>
+      `SELECT ${TEMPLATE_ROW} FROM notify_templates t WHERE ${where} ORDER BY t.id DESC ${page}`,
+    where,
+    countFrom: 'notify_templates t',
+  });
 }
 
-export async function insertTemplate(q: Queryable, v: { user_id: number; name: string; content: string }) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO notify_templates (user_id, name, content) VALUES ($1, $2, $3) RETURNING id`,
-    [v.user_id, v.name, v.content],
-  );
-  return r!.id;
+export function insertTemplate(q: Queryable, v: { user_id: number; name: string; content: string }) {
+  return insertRow(q, 'notify_templates', { user_id: v.user_id, name: v.name, content: v.content });
 }
 
 export const TEMPLATES: Patchable<'name' | 'content' | 'is_delete'> = {
@@ -277,15 +260,11 @@ export async function listDockingDeliveries(
   if (f.status === 'pending') cond.push(`x.status IN ('pending', 'sending')`);
   else if (f.status) cond.push(`x.status = ${w.p(f.status)}`);
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<DeliveryRow>(
-      `SELECT ${DELIVERY_ROW} FROM ${DELIVERY_FROM} WHERE ${where} ORDER BY x.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries x WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+  return pageOf<DeliveryRow>(q, w, f, {
+    list: (page) => `SELECT ${DELIVERY_ROW} FROM ${DELIVERY_FROM} WHERE ${where} ORDER BY x.id DESC ${page}`,
+    where,
+    countFrom: 'deliveries x',
+  });
 }
 
 export function findDelivery(q: Queryable, id: number) {

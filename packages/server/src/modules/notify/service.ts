@@ -23,17 +23,16 @@ import type {
   updateNotifyTemplateBody,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
 import { findDocking } from '../docking/repo.ts';
 import { isPrivateAddress } from '../docking/webhook.ts';
 import { isSelfOrDescendant } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { notifierOf } from './runtime.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedRow, managedUserId, scopeOf } from '../access/users.ts';
 
 const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: number }) => ({
   ...r,
@@ -44,10 +43,7 @@ const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: 
 // ---- objects ----
 
 async function loadObject(ctx: AppContext, caller: Caller, id: number) {
-  const o = await repo.findObject(ctx.db, id);
-  if (!o || o.is_delete) throw notFound('提醒对象不存在');
-  await assertCanManage(ctx, caller, o.user_id);
-  return o;
+  return managedRow(ctx, caller, await repo.findObject(ctx.db, id), '提醒对象不存在');
 }
 
 /**
@@ -79,14 +75,12 @@ async function checkTarget(ctx: AppContext, ownerId: number, type: NotifyObjectT
 }
 
 export async function listObjects(ctx: AppContext, caller: Caller, q: z.output<typeof notifyObjectsQuery>) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listObjects(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
     type: q.type,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }
@@ -97,22 +91,12 @@ export async function addObject(
   b: z.output<typeof addNotifyObjectBody>,
   ip: string,
 ) {
-  const userId = b.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, b.target_user_id);
   const target = await checkTarget(ctx, userId, b.type, b.target);
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertObject(tx, { user_id: userId, type: b.type, name: b.name, target });
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: userId,
-      action: 'notify.object.add',
-      entity: 'notify_object',
-      entityId: id,
-      before: null,
-      after: { type: b.type, name: b.name, target },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) => repo.insertObject(tx, { user_id: userId, type: b.type, name: b.name, target }),
+    audit: { action: 'notify.object.add', entity: 'notify_object', targetUserId: userId },
+    after: { type: b.type, name: b.name, target },
   });
   return loadObject(ctx, caller, id).then(strip);
 }
@@ -152,10 +136,7 @@ export async function updateObject(
 // ---- templates ----
 
 async function loadTemplate(ctx: AppContext, caller: Caller, id: number) {
-  const t = await repo.findTemplate(ctx.db, id);
-  if (!t || t.is_delete) throw notFound('模板不存在');
-  await assertCanManage(ctx, caller, t.user_id);
-  return t;
+  return managedRow(ctx, caller, await repo.findTemplate(ctx.db, id), '模板不存在');
 }
 
 export async function listTemplates(
@@ -163,13 +144,11 @@ export async function listTemplates(
   caller: Caller,
   q: z.output<typeof notifyTemplatesQuery>,
 ) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listTemplates(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }
@@ -180,21 +159,11 @@ export async function addTemplate(
   b: z.output<typeof addNotifyTemplateBody>,
   ip: string,
 ) {
-  const userId = b.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertTemplate(tx, { user_id: userId, name: b.name, content: b.content });
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: userId,
-      action: 'notify.template.add',
-      entity: 'notify_template',
-      entityId: id,
-      before: null,
-      after: { name: b.name, content: b.content },
-      ip,
-    });
-    return id;
+  const userId = await managedUserId(ctx, caller, b.target_user_id);
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) => repo.insertTemplate(tx, { user_id: userId, name: b.name, content: b.content }),
+    audit: { action: 'notify.template.add', entity: 'notify_template', targetUserId: userId },
+    after: { name: b.name, content: b.content },
   });
   return loadTemplate(ctx, caller, id).then(strip);
 }
@@ -249,8 +218,7 @@ export async function listNotifications(
   caller: Caller,
   q: z.output<typeof notificationsQuery>,
 ) {
-  const userId = q.target_user_id ?? caller.id;
-  await assertCanManage(ctx, caller, userId);
+  const userId = await managedUserId(ctx, caller, q.target_user_id);
   const r = await repo.listNotifications(ctx.db, {
     userId,
     keywords: q.keywords || undefined,
@@ -259,8 +227,7 @@ export async function listNotifications(
     status: q.status,
     start: q.start,
     end: q.end,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }
@@ -291,8 +258,7 @@ export async function listDockingDeliveries(
   const r = await repo.listDockingDeliveries(ctx.db, {
     dockingId: d.id,
     status: q.status,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return page(r, q);
 }

@@ -2,7 +2,7 @@ import { RULE_DEVICE_KINDS, type RuleDeviceRow, type RuleHitRow, type RuleRow } 
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 import { visibleSql } from '../devices/repo.ts';
 
 const KINDS = [...RULE_DEVICE_KINDS];
@@ -43,16 +43,13 @@ export async function listRules(
   }
   if (f.enabled !== undefined) cond.push(`r.enabled = ${w.p(f.enabled)}`);
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<RuleRow>(
-      `WITH page AS (SELECT r.id FROM notify_rules r WHERE ${where} ORDER BY r.id DESC LIMIT $${n + 1} OFFSET $${n + 2})
+  return pageOf<RuleRow>(q, w, f, {
+    list: (page) =>
+      `WITH page AS (SELECT r.id FROM notify_rules r WHERE ${where} ORDER BY r.id DESC ${page})
        SELECT ${ROW} FROM page JOIN ${FROM} ON r.id = page.id ORDER BY r.id DESC`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM notify_rules r WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+    where,
+    countFrom: 'notify_rules r',
+  });
 }
 
 /** One rule of its owner (deleted ones excluded). */
@@ -183,16 +180,13 @@ export async function listRuleDevices(
   }
   if (f.ids?.length) cond.push(`d.id = ANY(${w.p(f.ids)}::int[])`);
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<RuleDeviceRow>(
+  return pageOf<RuleDeviceRow>(q, w, f, {
+    list: (page) =>
       `SELECT d.id, d.kind, d.ser_num, d."desc", d.location FROM devices d WHERE ${where}
-        ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+        ORDER BY d.id DESC ${page}`,
+    where,
+    countFrom: 'devices d',
+  });
 }
 
 /** A device's latest merged readings, if the scope sees it. */
@@ -231,19 +225,13 @@ export async function listHits(
   if (f.start) cond.push(`h.fired_at >= ${fromLocal(w.p(f.start))}`);
   if (f.end) cond.push(`h.fired_at <= ${fromLocal(w.p(f.end))}`);
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<RuleHitRow>(
+  return pageOf<RuleHitRow>(q, w, f, {
+    list: (page) =>
       `SELECT h.id, h.rule_id, r.name AS rule_name, h.device_id, d.ser_num, d."desc", h.formula, h."values",
               ${localTime('h.fired_at')} AS fired_at, h.dispatch_error
          FROM notify_rule_hits h JOIN notify_rules r ON r.id = h.rule_id JOIN devices d ON d.id = h.device_id
-        WHERE ${where} ORDER BY h.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notify_rule_hits h JOIN notify_rules r ON r.id = h.rule_id WHERE ${where}`,
-      w.values,
-    ),
-  ]);
-  return { list, total: count[0]!.n };
+        WHERE ${where} ORDER BY h.id DESC ${page}`,
+    where,
+    countFrom: 'notify_rule_hits h JOIN notify_rules r ON r.id = h.rule_id',
+  });
 }

@@ -11,10 +11,9 @@ import {
   type UpdateRuleBody,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { visibleToiletIds } from '../toilets/repo.ts';
 import { ruleEngineOf } from './engine.ts';
 import * as repo from './repo.ts';
@@ -29,8 +28,7 @@ export async function list(
     userId: caller.id,
     keywords: q.keywords || undefined,
     enabled: q.enabled,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -84,23 +82,16 @@ function scoped<T extends { scope: string; device_ids: number[]; toilet_ids: num
 export async function add(ctx: AppContext, caller: Caller, b: AddRuleBody, ip: string) {
   const v = scoped({ ...b, template_id: b.template_id ?? null, object_ids: uniq(b.object_ids) });
   await assertRefs(ctx, caller, v);
-  const id = await ctx.db.transaction(async (tx) => {
-    // Serialises one owner's adds so the limit holds under concurrent requests.
-    await repo.lockOwner(tx, caller.id);
-    if ((await repo.countRules(tx, caller.id)) >= RULE_LIMITS.perUser)
-      throw conflict(`每个用户最多 ${RULE_LIMITS.perUser} 条规则`);
-    const id = await repo.insertRule(tx, caller.id, v);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: caller.id,
-      action: 'rule.add',
-      entity: 'notify_rule',
-      entityId: id,
-      before: null,
-      after: { name: v.name, formula: v.formula, scope: v.scope },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: async (tx) => {
+      // Serialises one owner's adds so the limit holds under concurrent requests.
+      await repo.lockOwner(tx, caller.id);
+      if ((await repo.countRules(tx, caller.id)) >= RULE_LIMITS.perUser)
+        throw conflict(`每个用户最多 ${RULE_LIMITS.perUser} 条规则`);
+      return repo.insertRule(tx, caller.id, v);
+    },
+    audit: { action: 'rule.add', entity: 'notify_rule', targetUserId: caller.id },
+    after: { name: v.name, formula: v.formula, scope: v.scope },
   });
   ruleEngineOf(ctx)?.invalidate();
   return get(ctx, caller, id);
@@ -197,8 +188,7 @@ export async function hits(
     deviceId: q.device_id,
     start: q.start,
     end: q.end,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -212,8 +202,7 @@ export async function devices(
     scope: await scopeOf(ctx, caller),
     keywords: q.keywords || undefined,
     ids: q.ids,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -9,10 +9,10 @@ import {
   type ToiletDocument,
   type ToiletPart,
 } from '@se/core';
-import type { Patchable } from '../../db/update.ts';
+import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 import { visibleSql as deviceVisibleSql } from '../devices/repo.ts';
 import { visibleSql as toiletVisibleSql } from './repo.ts';
 
@@ -82,16 +82,17 @@ export function findPart(q: Queryable, id: number) {
   );
 }
 
-export async function insertPart(
+export function insertPart(
   q: Queryable,
   v: { toilet_id: number; type: number; name: string; state: number; note: string },
 ) {
-  const r = await first<{ id: number }>(
-    q,
-    `INSERT INTO toilet_parts (toilet_id, type, name, state, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [v.toilet_id, v.type, v.name, v.state, v.note],
-  );
-  return r!.id;
+  return insertRow(q, 'toilet_parts', {
+    toilet_id: v.toilet_id,
+    type: v.type,
+    name: v.name,
+    state: v.state,
+    note: v.note,
+  });
 }
 
 /** Patched by the service (modules/audit/mutate.ts). */
@@ -246,20 +247,18 @@ export async function listPlaceable(
   const countValues = [...w.values];
   const here = w.p(f.toiletId);
   const seen = toiletVisibleSql(w, f.scope, 't');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
+  return pageOf<PlaceableRow>(q, w, f, {
     // Where a device is placed is named only when the caller sees that toilet too.
-    q.query<PlaceableRow>(
+    list: (page) =>
       `SELECT d.id, d.ser_num, d."desc", d.location, coalesce(d.toilet_id = ${here}, false) AS placed,
               coalesce(d.toilet_id <> ${here}, false) AS elsewhere, vt.id AS toilet_id, coalesce(vt.name, '') AS toilet_name
          FROM devices d
          LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
                              WHERE t.id = d.toilet_id AND NOT t.is_delete AND ${seen}) vt ON true
         WHERE ${where}
-        ORDER BY (d.toilet_id = ${here}) IS TRUE DESC, d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d WHERE ${where}`, countValues),
-  ]);
-  return { list, total: count[0]!.n };
+        ORDER BY (d.toilet_id = ${here}) IS TRUE DESC, d.id DESC ${page}`,
+    where,
+    countFrom: 'devices d',
+    countValues,
+  });
 }

@@ -10,13 +10,13 @@ import {
   type UpdatePartBody,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { offset, pageWindow } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { syncToiletAlarmFlagsOf } from '../../ingest/alarms.ts';
 import { atLeast } from '../access/devices.ts';
 import { assertToiletRight, toiletRight } from '../access/toilets.ts';
 import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import * as repo from './detail-repo.ts';
 import { get as getToilet } from './service.ts';
 import { scopeOf } from '../access/users.ts';
@@ -71,19 +71,10 @@ export async function updateDocument(ctx: AppContext, caller: Caller, b: UpdateD
 
 export async function addPart(ctx: AppContext, caller: Caller, b: AddPartBody, ip: string) {
   await assertSetUp(ctx, caller, b.toilet_id, '添加部件');
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertPart(tx, b);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: null,
-      action: 'toilet.part.add',
-      entity: 'toilet_part',
-      entityId: id,
-      before: null,
-      after: b,
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) => repo.insertPart(tx, b),
+    audit: { action: 'toilet.part.add', entity: 'toilet_part', targetUserId: null },
+    after: b,
   });
   return (await repo.findPart(ctx.db, id))!;
 }
@@ -175,8 +166,7 @@ export async function placeable(
     toiletId: q.toilet_id,
     kind: q.kind,
     keywords: q.keywords || undefined,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

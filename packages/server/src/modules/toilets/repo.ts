@@ -2,7 +2,7 @@ import type { ToiletRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, bindingPage, likeEscape, localTime, pageOf, type BindingFilter } from '../../db/sql.ts';
 
 /** A toilet is visible when bound to a user of the scope's subtree; '/' sees all. */
 export function visibleSql(w: Params, scope: string, alias = 't') {
@@ -43,15 +43,11 @@ export async function listToilets(
                         WHERE ob.toilet_id = t.id AND ou.path LIKE ${w.p(f.ownerScope)} || '%')`);
   }
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<ToiletRow>(
-      `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM toilets t WHERE ${where}`, w.values),
-  ]);
-  return { list, total: count[0]!.n };
+  return pageOf<ToiletRow>(q, w, f, {
+    list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY t.id DESC ${page}`,
+    where,
+    countFrom: 'toilets t',
+  });
 }
 
 export function findToilet(q: Queryable, id: number, scope: string) {
@@ -131,37 +127,18 @@ export function unbindToilets(q: Queryable, userId: number, ids: number[]) {
   ]);
 }
 
-export async function listForBinding(
-  q: Queryable,
-  f: {
-    scope: string;
-    targetUserId: number;
-    keywords?: string;
-    onlyBound: boolean;
-    limit: number;
-    offset: number;
-  },
-) {
+export function listForBinding(q: Queryable, f: BindingFilter) {
   const w = new Params();
-  const bound = (p: string) =>
-    `EXISTS (SELECT 1 FROM toilet_bindings tb WHERE tb.toilet_id = t.id AND tb.user_id = ${p})`;
   const cond = [`NOT t.is_delete`, visibleSql(w, f.scope)];
   if (f.keywords) {
     const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     cond.push(`(t.name ILIKE ${like} OR t.address ILIKE ${like})`);
   }
-  if (f.onlyBound) cond.push(bound(w.p(f.targetUserId)));
-  const where = cond.join(' AND ');
-  const countValues = [...w.values];
-  const isBind = bound(w.p(f.targetUserId));
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(
-      `SELECT t.id, '' AS ser_num, t.name AS "desc", t.address AS location, ${isBind} AS is_bind
-         FROM toilets t WHERE ${where} ORDER BY t.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM toilets t WHERE ${where}`, countValues),
-  ]);
-  return { list, total: count[0]!.n };
+  return bindingPage(q, w, f, {
+    cond,
+    bound: (p) => `EXISTS (SELECT 1 FROM toilet_bindings tb WHERE tb.toilet_id = t.id AND tb.user_id = ${p})`,
+    columns: `t.id, '' AS ser_num, t.name AS "desc", t.address AS location`,
+    from: 'toilets t',
+    order: 't.id DESC',
+  });
 }

@@ -8,20 +8,18 @@ import {
 import type { z } from 'zod';
 import type { toiletListQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { has, PERMISSION } from '@se/core';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { findDevice } from '../devices/repo.ts';
-import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import { atLeast, shortOf } from '../access/devices.ts';
 import { assertToiletRight } from '../access/toilets.ts';
 import { revokeAllDisplayTokens } from '../display/repo.ts';
 import { insertStatusLog, unplaceAll } from './detail-repo.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 /** A toilet may only point at a gateway the caller can see: no ids leak through the link. */
 async function assertGateway(ctx: AppContext, scope: string, gatewayId: number) {
@@ -33,18 +31,14 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof t
   const scope = await scopeOf(ctx, caller);
   let ownerScope: string | undefined;
   if (q.owner_id !== undefined) {
-    await assertCanManage(ctx, caller, q.owner_id);
-    const owner = await findUser(ctx.db, q.owner_id);
-    if (!owner || owner.is_delete) throw notFound('用户不存在');
-    ownerScope = owner.path;
+    ownerScope = (await managedUser(ctx, caller, q.owner_id)).path;
   }
   const r = await repo.listToilets(ctx.db, {
     scope,
     keywords: q.keywords || undefined,
     status: q.status,
     ownerScope,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }
@@ -59,20 +53,14 @@ export async function add(ctx: AppContext, caller: Caller, b: AddToiletBody, ip:
   if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以登记厕所');
   const scope = await scopeOf(ctx, caller);
   if (b.gateway_id !== undefined) await assertGateway(ctx, scope, b.gateway_id);
-  const id = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertToilet(tx, b);
-    await repo.bindToilets(tx, caller.id, [id]);
-    await audit(tx, {
-      actorId: caller.id,
-      targetUserId: caller.id,
-      action: 'device.add',
-      entity: 'toilet',
-      entityId: id,
-      before: null,
-      after: { name: b.name },
-      ip,
-    });
-    return id;
+  const id = await create(ctx, caller, ip, {
+    insert: async (tx) => {
+      const id = await repo.insertToilet(tx, b);
+      await repo.bindToilets(tx, caller.id, [id]);
+      return id;
+    },
+    audit: { action: 'device.add', entity: 'toilet', targetUserId: caller.id },
+    after: { name: b.name },
   });
   return get(ctx, caller, id);
 }
@@ -144,8 +132,7 @@ export async function bindList(
     targetUserId: q.target_user_id,
     keywords: q.keywords || undefined,
     onlyBound: q.only_bound,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

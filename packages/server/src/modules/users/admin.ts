@@ -10,17 +10,16 @@ import {
   type UsersQuery,
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { offset } from '../../db/sql.ts';
+import { pageWindow } from '../../db/sql.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { audit } from '../audit/service.ts';
-import { mutate } from '../audit/mutate.ts';
+import { create, mutate } from '../audit/mutate.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { duplicateAsConflict, endAllWaysIn } from '../auth/service.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { emailChangedMail, sendAll, stageEmailChange } from './email.ts';
 import * as repo from './repo.ts';
-import { assertCanManage, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 const SERVICE_BITS = SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
 
@@ -29,18 +28,14 @@ export async function listUsers(ctx: AppContext, caller: Caller, q: UsersQuery) 
   let scope = await scopeOf(ctx, caller);
   if (q.user_id !== undefined) {
     // The variant with user_id lists that user's subtree.
-    await assertCanManage(ctx, caller, q.user_id);
-    const u = await repo.findUser(ctx.db, q.user_id);
-    if (!u || u.is_delete) throw notFound('用户不存在');
-    scope = u.path;
+    scope = (await managedUser(ctx, caller, q.user_id)).path;
   }
   const r = await repo.listUsers(ctx.db, {
     scope,
     keywords: q.keywords || undefined,
     keys: q.keys,
     permission: q.permission,
-    limit: q.page_size,
-    offset: offset(q.page, q.page_size),
+    ...pageWindow(q),
     count: q.need_match_count,
   });
   return { ...r, page: q.page, page_size: q.page_size };
@@ -71,27 +66,20 @@ export async function addUser(ctx: AppContext, caller: Caller, b: AddUserBody, i
   assertPasswordAllowed(b.password, b);
   const hash = await hashPassword(b.password, ctx.config.scryptLogN);
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const id = await repo.insertUser(tx, {
-        user_name: b.user_name,
-        email: b.email || null,
-        phone_num: b.phone_num,
-        password_hash: hash,
-        permissions: b.permissions,
-        parent_id: caller.id,
-      });
-      await audit(tx, {
-        actorId: caller.id,
-        targetUserId: id,
-        action: 'user.add',
-        entity: 'user',
-        entityId: id,
-        before: null,
-        after: { user_name: b.user_name, email: b.email, phone_num: b.phone_num, permissions: b.permissions },
-        ip,
-      });
-      return { id };
+    const id = await create(ctx, caller, ip, {
+      insert: (tx) =>
+        repo.insertUser(tx, {
+          user_name: b.user_name,
+          email: b.email || null,
+          phone_num: b.phone_num,
+          password_hash: hash,
+          permissions: b.permissions,
+          parent_id: caller.id,
+        }),
+      audit: (id) => ({ action: 'user.add', entity: 'user', targetUserId: id }),
+      after: { user_name: b.user_name, email: b.email, phone_num: b.phone_num, permissions: b.permissions },
     });
+    return { id };
   } catch (err) {
     throw duplicateAsConflict(err);
   }

@@ -1,7 +1,7 @@
 import { updateRow } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime } from '../../db/sql.ts';
+import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
 import { PERMISSION, type UserRow } from '@se/core';
 
 /** True when `id` is `ancestorId` itself or one of the users it created, at any depth. */
@@ -241,17 +241,11 @@ export async function listUsers(q: Queryable, f: UserFilter) {
   }
   if (f.permission) cond.push(`(u.permissions & ${w.p(f.permission)}) = ${w.p(f.permission)}`);
   const where = cond.join(' AND ');
-  const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<UserRow>(
-      `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY u.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...w.values, f.limit, f.offset],
-    ),
-    f.count
-      ? q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, w.values)
-      : Promise.resolve([{ n: -1 }]),
-  ]);
-  return { list, total: count[0]!.n };
+  return pageOf<UserRow>(q, w, f, {
+    list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY u.id DESC ${page}`,
+    where,
+    countFrom: f.count ? 'users u' : null,
+  });
 }
 
 /** A new e-mail is not set here but waits for confirmation (setPendingEmail); null removes it. */
