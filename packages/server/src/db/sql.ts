@@ -35,7 +35,7 @@ export class Params {
  * parameters follow `w`'s); the total is `SELECT count(*) FROM countFrom WHERE where` over
  * `countValues` (default `w.values`), or -1 when `countFrom` is null (not asked for).
  */
-export async function pageOf<T>(
+export async function selectPage<T>(
   q: Queryable,
   w: Params,
   page: { limit: number; offset: number },
@@ -78,11 +78,16 @@ export function bindingPage(
   const where = cond.join(' AND ');
   const countValues = [...w.values];
   const isBind = s.bound(w.p(f.targetUserId));
-  return pageOf<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(q, w, f, {
-    list: (page) =>
-      `SELECT ${s.columns}, ${isBind} AS is_bind FROM ${s.from} WHERE ${where} ORDER BY ${s.order} ${page}`,
-    where,
-    countFrom: s.from,
-    countValues,
-  });
+  return selectPage<{ id: number; ser_num: string; desc: string; location: string; is_bind: boolean }>(
+    q,
+    w,
+    f,
+    {
+      list: (page) =>
+        `SELECT ${s.columns}, ${isBind} AS is_bind FROM ${s.from} WHERE ${where} ORDER BY ${s.order} ${page}`,
+      where,
+      countFrom: s.from,
+      countValues,
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { CommentFilter, CommentRow, CommentStats } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 
 // A terminal's rating carries toilet_id when the terminal was placed in a toilet
 // (devices.toilet_id) at the time; the ingest writes it.
@@ -68,7 +68,7 @@ export async function listComments(
 ) {
   const w = new Params();
   const where = whereOf(w, f);
-  return pageOf<CommentRow>(q, w, f, {
+  return selectPage<CommentRow>(q, w, f, {
     list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY ${ORDER[f.sort]} ${page}`,
     where,
     countFrom: 'comments c',

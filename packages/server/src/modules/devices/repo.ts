@@ -2,7 +2,7 @@ import type { DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, bindingPage, likeEscape, localTime, pageOf, type BindingFilter } from '../../db/sql.ts';
+import { Params, bindingPage, likeEscape, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
 
 /**
  * Visibility: a device is visible in a scope (a user-path prefix) when it is bound to some
@@ -74,7 +74,7 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
   const where = deviceWhere(w, f);
   const countParams = [...w.values];
   const select = row(w, f.offlineMs);
-  return pageOf<DeviceRow>(q, w, f, {
+  return selectPage<DeviceRow>(q, w, f, {
     // The page's ids first (skipped rows cost an index entry each), then the full rows —
     // with their owner lists — for those ids only.
     list: (page) =>

@@ -2,7 +2,7 @@ import type { DockingInterface } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 
 const ROW = `d.id, d.name, d.url, d.token, d.user_id, u.user_name, d.is_delete,
   d.push_reports, d.push_alarms, d.push_comments, ${localTime('d.created_at')} AS created_at`;
@@ -27,7 +27,7 @@ export async function listDocking(
   }
   if (f.token) cond.push(`d.token = ${w.p(f.token)}`);
   const where = cond.join(' AND ');
-  return pageOf<DockingInterface>(q, w, f, {
+  return selectPage<DockingInterface>(q, w, f, {
     list: (page) =>
       `SELECT ${ROW} FROM docking_interfaces d JOIN users u ON u.id = d.user_id
         WHERE ${where} ORDER BY d.id DESC ${page}`,

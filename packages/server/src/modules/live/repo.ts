@@ -1,7 +1,7 @@
 import type { AlarmRow } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, localTime, pageOf } from '../../db/sql.ts';
+import { Params, fromLocal, localTime, selectPage } from '../../db/sql.ts';
 import { visibleSql } from '../devices/repo.ts';
 
 const ROW = `a.id, a.device_id, d.kind, d.ser_num, d."desc", a.type, a.status, a.message, a.detail,
@@ -26,7 +26,7 @@ export async function listAlarms(
   if (f.type) cond.push(`a.type = ${w.p(f.type)}`);
   if (f.deviceId !== undefined) cond.push(`a.device_id = ${w.p(f.deviceId)}`);
   const where = cond.join(' AND ');
-  return pageOf<AlarmRow>(q, w, f, {
+  return selectPage<AlarmRow>(q, w, f, {
     list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY a.id DESC ${page}`,
     where,
     countFrom: 'alarms a JOIN devices d ON d.id = a.device_id',

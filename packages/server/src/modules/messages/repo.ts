@@ -1,7 +1,7 @@
 import { ALARM_TYPE_LABELS, type MessageKind, type MessageRow, type MessagesEvent } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 
 export interface NewMessage {
   user_id: number;
@@ -104,7 +104,7 @@ export async function listMessages(
     cond.push(`(m.title ILIKE ${like} OR m.content ILIKE ${like})`);
   }
   const where = cond.join(' AND ');
-  return pageOf<MessageRow>(q, w, f, {
+  return selectPage<MessageRow>(q, w, f, {
     list: (page) => `SELECT ${ROW} FROM messages m WHERE ${where} ORDER BY m.id DESC ${page}`,
     where,
     countFrom: 'messages m',

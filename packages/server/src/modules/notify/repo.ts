@@ -2,7 +2,7 @@ import type { DeliveryRow, NotificationRow, NotifyObject, NotifyTemplate } from 
 import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 
 // ---- objects ----
 
@@ -37,7 +37,7 @@ export async function listObjects(
     cond.push(`(o.name ILIKE ${like} OR o.target ILIKE ${like})`);
   }
   const where = cond.join(' AND ');
-  return pageOf<NotifyObject>(q, w, f, {
+  return selectPage<NotifyObject>(q, w, f, {
     list: (page) => `SELECT ${OBJECT_ROW} FROM ${OBJECT_FROM} WHERE ${where} ORDER BY o.id DESC ${page}`,
     where,
     countFrom: 'notify_objects o',
@@ -94,7 +94,7 @@ export async function listTemplates(
     cond.push(`(t.name ILIKE ${like} OR t.content ILIKE ${like})`);
   }
   const where = cond.join(' AND ');
-  return pageOf<NotifyTemplate>(q, w, f, {
+  return selectPage<NotifyTemplate>(q, w, f, {
     list: (page) =>
       `SELECT ${TEMPLATE_ROW} FROM notify_templates t WHERE ${where} ORDER BY t.id DESC ${page}`,
     where,
@@ -260,7 +260,7 @@ export async function listDockingDeliveries(
   if (f.status === 'pending') cond.push(`x.status IN ('pending', 'sending')`);
   else if (f.status) cond.push(`x.status = ${w.p(f.status)}`);
   const where = cond.join(' AND ');
-  return pageOf<DeliveryRow>(q, w, f, {
+  return selectPage<DeliveryRow>(q, w, f, {
     list: (page) => `SELECT ${DELIVERY_ROW} FROM ${DELIVERY_FROM} WHERE ${where} ORDER BY x.id DESC ${page}`,
     where,
     countFrom: 'deliveries x',

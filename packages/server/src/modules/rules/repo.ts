@@ -2,7 +2,7 @@ import { RULE_DEVICE_KINDS, type RuleDeviceRow, type RuleHitRow, type RuleRow } 
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 import { visibleSql } from '../devices/repo.ts';
 
 const KINDS = [...RULE_DEVICE_KINDS];
@@ -43,7 +43,7 @@ export async function listRules(
   }
   if (f.enabled !== undefined) cond.push(`r.enabled = ${w.p(f.enabled)}`);
   const where = cond.join(' AND ');
-  return pageOf<RuleRow>(q, w, f, {
+  return selectPage<RuleRow>(q, w, f, {
     list: (page) =>
       `WITH page AS (SELECT r.id FROM notify_rules r WHERE ${where} ORDER BY r.id DESC ${page})
        SELECT ${ROW} FROM page JOIN ${FROM} ON r.id = page.id ORDER BY r.id DESC`,
@@ -180,7 +180,7 @@ export async function listRuleDevices(
   }
   if (f.ids?.length) cond.push(`d.id = ANY(${w.p(f.ids)}::int[])`);
   const where = cond.join(' AND ');
-  return pageOf<RuleDeviceRow>(q, w, f, {
+  return selectPage<RuleDeviceRow>(q, w, f, {
     list: (page) =>
       `SELECT d.id, d.kind, d.ser_num, d."desc", d.location FROM devices d WHERE ${where}
         ORDER BY d.id DESC ${page}`,
@@ -225,7 +225,7 @@ export async function listHits(
   if (f.start) cond.push(`h.fired_at >= ${fromLocal(w.p(f.start))}`);
   if (f.end) cond.push(`h.fired_at <= ${fromLocal(w.p(f.end))}`);
   const where = cond.join(' AND ');
-  return pageOf<RuleHitRow>(q, w, f, {
+  return selectPage<RuleHitRow>(q, w, f, {
     list: (page) =>
       `SELECT h.id, h.rule_id, r.name AS rule_name, h.device_id, d.ser_num, d."desc", h.formula, h."values",
               ${localTime('h.fired_at')} AS fired_at, h.dispatch_error

@@ -12,7 +12,7 @@ import {
 import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 import { visibleSql as deviceVisibleSql } from '../devices/repo.ts';
 import { visibleSql as toiletVisibleSql } from './repo.ts';
 
@@ -247,7 +247,7 @@ export async function listPlaceable(
   const countValues = [...w.values];
   const here = w.p(f.toiletId);
   const seen = toiletVisibleSql(w, f.scope, 't');
-  return pageOf<PlaceableRow>(q, w, f, {
+  return selectPage<PlaceableRow>(q, w, f, {
     // Where a device is placed is named only when the caller sees that toilet too.
     list: (page) =>
       `SELECT d.id, d.ser_num, d."desc", d.location, coalesce(d.toilet_id = ${here}, false) AS placed,

@@ -2,7 +2,7 @@ import type { ToiletRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, bindingPage, likeEscape, localTime, pageOf, type BindingFilter } from '../../db/sql.ts';
+import { Params, bindingPage, likeEscape, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
 
 /** A toilet is visible when bound to a user of the scope's subtree; '/' sees all. */
 export function visibleSql(w: Params, scope: string, alias = 't') {
@@ -43,7 +43,7 @@ export async function listToilets(
                         WHERE ob.toilet_id = t.id AND ou.path LIKE ${w.p(f.ownerScope)} || '%')`);
   }
   const where = cond.join(' AND ');
-  return pageOf<ToiletRow>(q, w, f, {
+  return selectPage<ToiletRow>(q, w, f, {
     list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY t.id DESC ${page}`,
     where,
     countFrom: 'toilets t',

@@ -1,7 +1,7 @@
 import { updateRow } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, pageOf } from '../../db/sql.ts';
+import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 import { PERMISSION, type UserRow } from '@se/core';
 
 /** True when `id` is `ancestorId` itself or one of the users it created, at any depth. */
@@ -241,7 +241,7 @@ export async function listUsers(q: Queryable, f: UserFilter) {
   }
   if (f.permission) cond.push(`(u.permissions & ${w.p(f.permission)}) = ${w.p(f.permission)}`);
   const where = cond.join(' AND ');
-  return pageOf<UserRow>(q, w, f, {
+  return selectPage<UserRow>(q, w, f, {
     list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY u.id DESC ${page}`,
     where,
     countFrom: f.count ? 'users u' : null,
