@@ -1,12 +1,11 @@
 import type { Envelope } from '@se/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { UiProvider } from '../App.tsx';
 import type { FormField } from './form-fields.tsx';
 import { FormModal, type FormLoad } from './FormModal.tsx';
 import { toast } from './toast.ts';
+import { renderWithProviders } from '../test-render.tsx';
 
 vi.mock(import('./toast.ts'), async (original) => ({
   ...(await original()),
@@ -59,27 +58,22 @@ function renderDialog({
   /** Kept open by the test: onCancel says when the dialog would close. */
   onCancel?: () => void;
 } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <UiProvider>
-        <FormModal<Values, { id: number }, Values>
-          title="新建物品"
-          width={480}
-          fields={fields}
-          schema={schema}
-          initialValues={load ? undefined : initialValues}
-          load={load}
-          submit={submit}
-          success="保存成功"
-          onSaved={onSaved}
-          errorField={(code) => (code === 409 ? 'name' : undefined)}
-          onClosed={onClosed}
-          open={onCancel ? true : undefined}
-          onCancel={onCancel}
-        />
-      </UiProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <FormModal<Values, { id: number }, Values>
+      title="新建物品"
+      width={480}
+      fields={fields}
+      schema={schema}
+      initialValues={load ? undefined : initialValues}
+      load={load}
+      submit={submit}
+      success="保存成功"
+      onSaved={onSaved}
+      errorField={(code) => (code === 409 ? 'name' : undefined)}
+      onClosed={onClosed}
+      open={onCancel ? true : undefined}
+      onCancel={onCancel}
+    />,
   );
   return { submit, onSaved, onClosed };
 }

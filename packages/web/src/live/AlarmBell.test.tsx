@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UiProvider } from '../App.tsx';
 import { getAlarmCount, listAlarms } from '../api/live.ts';
 import { toast } from '../components/toast.ts';
 import { useSession } from '../session/store.ts';
 import { AlarmBell } from './AlarmBell.tsx';
 import { fakeBrowserSockets } from '../test-live.ts';
+import { renderWithProviders } from '../test-render.tsx';
 
 vi.mock(import('../api/live.ts'), () => ({
   getAlarmCount: vi.fn(),
@@ -38,14 +37,7 @@ const alarm = (id: number, status: string) => ({
 });
 
 function renderBell() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <UiProvider>
-        <AlarmBell />
-      </UiProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<AlarmBell />);
 }
 
 const bell = () => screen.queryByRole('button', { name: /^告警中心/ });

@@ -19,6 +19,15 @@ export function AddButton({ label, onClick, size }: Add & { size?: 'small' }) {
   );
 }
 
+export interface ListToolbarProps<F, P extends RowsPage<unknown>> {
+  list: ListQuery<F, P>;
+  buttons?: boolean;
+  extra?: ReactNode;
+  actions?: ReactNode;
+  add?: Add;
+  refresh?: boolean;
+}
+
 /**
  * A list's filter inputs (from its filter list), 查询 and 重置 (left out with `buttons={false}`
  * when every filter applies at once), then `extra` (刷新 …) and the right-aligned `actions`
@@ -32,14 +41,7 @@ export function ListToolbar<F, P extends RowsPage<unknown>>({
   actions,
   add,
   refresh,
-}: {
-  list: ListQuery<F, P>;
-  buttons?: boolean;
-  extra?: ReactNode;
-  actions?: ReactNode;
-  add?: Add;
-  refresh?: boolean;
-}) {
+}: ListToolbarProps<F, P>) {
   const mobile = useIsMobile();
   const { filters, draft } = list;
   return (

@@ -36,7 +36,8 @@ export {
 } from './filters.tsx';
 export { ListTable, type ListColumn, type ListTableProps } from './ListTable.tsx';
 export { ListPanel } from './ListPanel.tsx';
-export { ListToolbar } from './ListToolbar.tsx';
+export { ListToolbar, type ListToolbarProps } from './ListToolbar.tsx';
+export { ListView } from './ListView.tsx';
 export { DeleteAction, RowAction, RowActions, type Deletion } from './RowActions.tsx';
 export { useDialog, type Dialog } from './use-dialog.ts';
 export { useListQuery, type ListOptions, type ListQuery, type RowsPage } from './use-list-query.ts';

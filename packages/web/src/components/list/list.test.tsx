@@ -1,5 +1,4 @@
 import type { Envelope } from '@se/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PaginationProps } from 'antd';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -12,6 +11,7 @@ import { ListToolbar } from './ListToolbar.tsx';
 import { DeleteAction } from './RowActions.tsx';
 import { select, text, type FilterFields } from './filters.tsx';
 import { useListQuery, type RowsPage } from './use-list-query.ts';
+import { renderWithProviders, withProviders } from '../../test-render.tsx';
 
 interface Row {
   id: number;
@@ -56,22 +56,9 @@ function Screen({ local }: { local?: boolean }) {
 }
 
 function renderAt(url: string, local?: boolean) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/list',
-        element: (
-          <QueryClientProvider client={client}>
-            <UiProvider>
-              <Screen local={local} />
-            </UiProvider>
-          </QueryClientProvider>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
+  const router = createMemoryRouter([{ path: '/list', element: withProviders(<Screen local={local} />) }], {
+    initialEntries: [url],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -172,17 +159,14 @@ describe('useListQuery', { timeout: 20_000 }, () => {
 
 /** A kept-alive page on /list, mounted beside whatever route is shown (as the shell does). */
 function renderKept() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const route = { path: '/list', name: 'List' } as AppRoute;
-  const shell = (
-    <QueryClientProvider client={client}>
-      <UiProvider>
-        <PageRouteContext value={route}>
-          <Screen />
-        </PageRouteContext>
-        <Outlet />
-      </UiProvider>
-    </QueryClientProvider>
+  const shell = withProviders(
+    <>
+      <PageRouteContext value={route}>
+        <Screen />
+      </PageRouteContext>
+      <Outlet />
+    </>,
   );
   const router = createMemoryRouter([{ element: shell, children: [{ path: '/list' }, { path: '/other' }] }], {
     initialEntries: ['/list'],
@@ -213,25 +197,6 @@ describe('useListQuery on a kept-alive page', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 }),
     );
-  });
-});
-
-describe('useListQuery with local state', { timeout: 20_000 }, () => {
-  it('searches and pages without touching the URL', async () => {
-    const router = renderAt('/list?keywords=url', true);
-    await screen.findByText('厕所1');
-    expect(load).toHaveBeenLastCalledWith({ keywords: '', city: undefined }, { page: 1, page_size: 10 });
-    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '西湖' } });
-    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() =>
-      expect(load).toHaveBeenLastCalledWith(
-        { keywords: '西湖', city: undefined },
-        { page: 1, page_size: 10 },
-      ),
-    );
-    act(() => current.pagination.onChange!(2, 10));
-    await waitFor(() => expect(load).toHaveBeenLastCalledWith(expect.anything(), { page: 2, page_size: 10 }));
-    expect(search(router)).toBe('?keywords=url');
   });
 });
 
@@ -270,14 +235,7 @@ describe('ListTable', { timeout: 20_000 }, () => {
         />
       );
     }
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <UiProvider>
-          <Picker />
-        </UiProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<Picker />);
     fireEvent.click(await screen.findByText('厕所1'));
     expect(picked).toHaveBeenLastCalledWith([2, 1]);
     fireEvent.click(screen.getByText('厕所2'));

@@ -1,17 +1,15 @@
 import type { CommentRow } from '@se/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UiProvider } from '../../App.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { commentStats, listComments, setCommentHidden } from '../../api/comments.ts';
 import { startExport } from '../../api/downloads.ts';
 import { listToilets } from '../../api/toilets.ts';
-import { FakeSocket } from '../../live/fake-socket.ts';
-import { closeLiveSocket } from '../../live/socket.ts';
 import { commentQuery, NO_FILTERS } from './comment-filter.ts';
 import CommentsPage from './CommentsPage.tsx';
+import { fakeBrowserSockets } from '../../test-live.ts';
+import { withProviders } from '../../test-render.tsx';
 
 vi.mock(import('../../api/comments.ts'), async (original) => ({
   ...(await original()),
@@ -28,13 +26,7 @@ vi.mock(import('../../api/toilets.ts'), async (original) => ({
   listToilets: vi.fn(),
 }));
 
-class BrowserSocket extends FakeSocket {
-  static made: BrowserSocket[] = [];
-  constructor(url: string) {
-    super(url);
-    BrowserSocket.made.push(this);
-  }
-}
+const sockets = fakeBrowserSockets();
 
 const comment = (id: number, over: Partial<CommentRow> = {}): CommentRow => ({
   id,
@@ -62,9 +54,6 @@ const page = (list: CommentRow[]) => ({
 });
 
 beforeEach(() => {
-  BrowserSocket.made = [];
-  vi.stubGlobal('WebSocket', BrowserSocket);
-  localStorage.setItem('token', 'tok');
   vi.mocked(listComments).mockReset();
   vi.mocked(commentStats).mockReset();
   vi.mocked(setCommentHidden).mockReset();
@@ -99,21 +88,13 @@ beforeEach(() => {
     data: { list: [], total: 0, page: 1, page_size: 20 },
   });
 });
-afterEach(() => closeLiveSocket());
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
         path: '/comment',
-        element: (
-          <QueryClientProvider client={client}>
-            <UiProvider>
-              <CommentsPage />
-            </UiProvider>
-          </QueryClientProvider>
-        ),
+        element: withProviders(<CommentsPage />),
       },
       { path: '/download', element: <p>download centre</p> },
     ],
@@ -193,10 +174,8 @@ describe('/comment', { timeout: 20_000 }, () => {
   it('announces new reviews pushed over /ws and refreshes on request', async () => {
     renderPage();
     await waitFor(() => expect(screen.getByText('评价1')).toBeTruthy());
-    const ws = BrowserSocket.made.at(-1)!;
-    ws.open();
-    ws.reply(ws.last('auth'));
-    await act(async () => {});
+    const ws = sockets.current();
+    await sockets.connect();
     expect(ws.last('subscribe').data).toEqual({ channel: 'comments' });
     ws.reply(ws.last('subscribe'));
     await act(async () => {});

@@ -1,13 +1,11 @@
 import type { DeviceRow } from '@se/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UiProvider } from '../../App.tsx';
 import { listDevices } from '../../api/devices.ts';
 import { DeviceList } from './DeviceList.tsx';
 import { fakeBrowserSockets } from '../../test-live.ts';
 import { deviceRow } from '../../test-rows.ts';
+import { renderWithProviders } from '../../test-render.tsx';
 
 vi.mock(import('../../api/devices.ts'), async (original) => ({
   ...(await original()),
@@ -32,16 +30,7 @@ const rowOf = (serNum: string) => screen.getByText(serNum).closest('tr')!;
 
 describe('live device list', { timeout: 20_000 }, () => {
   it("updates a row from the 'devices' channel in place, without fetching the list again", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <UiProvider>
-          <MemoryRouter>
-            <DeviceList kind="gateway" />
-          </MemoryRouter>
-        </UiProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<DeviceList kind="gateway" />, { router: true });
     await waitFor(() => expect(within(rowOf('GW-2')).getByText('从未上报')).toBeTruthy());
     expect(within(rowOf('GW-2')).getByText('离线')).toBeTruthy();
 
@@ -68,16 +57,7 @@ describe('live device list', { timeout: 20_000 }, () => {
   });
 
   it('fetches the list again after a reconnect (pushes were missed meanwhile)', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <UiProvider>
-          <MemoryRouter>
-            <DeviceList kind="gateway" />
-          </MemoryRouter>
-        </UiProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<DeviceList kind="gateway" />, { router: true });
     await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(1));
     await connect();
     ws().reply(ws().last('subscribe'));

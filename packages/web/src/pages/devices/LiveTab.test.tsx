@@ -1,13 +1,13 @@
 import type { DeviceRow } from '@se/core';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UiProvider } from '../../App.tsx';
 import { getHistory, listAlarms } from '../../api/live.ts';
 import { defaultTab } from './DeviceDrawer.tsx';
 import { LiveTab } from './LiveTab.tsx';
 import { fakeBrowserSockets } from '../../test-live.ts';
 import { deviceRow } from '../../test-rows.ts';
+import { renderWithProviders } from '../../test-render.tsx';
 
 vi.mock(import('../../api/live.ts'), () => ({
   getHistory: vi.fn(),
@@ -53,14 +53,7 @@ beforeEach(() => {
 
 describe('实时数据 tab', () => {
   it('shows the latest values with levels, and follows the device channel', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <UiProvider>
-          <Harness />
-        </UiProvider>
-      </QueryClientProvider>,
-    );
+    const { client } = renderWithProviders(<Harness />);
     const nh3 = () => within(screen.getByTestId('latest-nh3'));
     expect(nh3().getByText('0.05')).toBeTruthy();
     expect(nh3().getByText('优')).toBeTruthy();

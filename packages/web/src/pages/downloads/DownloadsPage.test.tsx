@@ -1,14 +1,12 @@
 import type { DownloadPage, DownloadRow } from '@se/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UiProvider } from '../../App.tsx';
 import { deleteDownload, downloadLink, listDownloads, openFileLink } from '../../api/downloads.ts';
 import DownloadsPage from './DownloadsPage.tsx';
 import { keepText, sizeText } from './download-text.ts';
 import { telemetryParams, telemetryProblem } from './TelemetryExportDialog.tsx';
 import dayjs from 'dayjs';
+import { renderWithProviders } from '../../test-render.tsx';
 
 vi.mock(import('../../api/downloads.ts'), async (original) => ({
   ...(await original()),
@@ -54,16 +52,7 @@ const page = (list: DownloadRow[]): { code: 200; message: string; data: Download
 });
 
 const renderPage = () => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <UiProvider>
-          <DownloadsPage />
-        </UiProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<DownloadsPage />, { router: true });
 };
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;

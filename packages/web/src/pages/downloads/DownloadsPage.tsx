@@ -9,9 +9,9 @@ import {
   ListCard,
   ListTable,
   ListToolbar,
+  NO_FILTERS,
   useDialog,
   useListQuery,
-  type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
 import {
@@ -29,8 +29,6 @@ import { TelemetryExportDialog } from './TelemetryExportDialog.tsx';
 export const POLL_MS = 2000;
 
 export const downloadsKey = ['downloads'] as const;
-
-const NO_FILTERS: FilterFields<object> = {};
 
 const FileCell = ({ row }: { row: DownloadRow }) => (
   <Flex vertical>

@@ -1,14 +1,13 @@
 import type { MessageRow } from '@se/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UiProvider } from '../../App.tsx';
 import { listMessages, markRead, readAll, removeMessages, UNREAD_KEY } from '../../api/messages.ts';
 import { FakeSocket } from '../../live/fake-socket.ts';
 import { closeLiveSocket } from '../../live/socket.ts';
 import { useSession } from '../../session/store.ts';
 import MessagesPage from './MessagesPage.tsx';
+import { renderWithProviders } from '../../test-render.tsx';
 
 vi.mock(import('../../api/messages.ts'), async (original) => ({
   ...(await original()),
@@ -40,16 +39,9 @@ const page = (list: MessageRow[], total = list.length) => ({
 
 let client: QueryClient;
 function renderPage() {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <UiProvider>
-          <MessagesPage />
-        </UiProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const result = renderWithProviders(<MessagesPage />, { router: true });
+  client = result.client;
+  return result;
 }
 
 beforeEach(() => {

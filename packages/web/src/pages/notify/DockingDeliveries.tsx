@@ -9,13 +9,7 @@ import {
   type DockingPushes,
 } from '../../api/notify.ts';
 import { attempt } from '../../components/feedback.ts';
-import {
-  ListTable,
-  ListToolbar,
-  useListQuery,
-  type FilterFields,
-  type ListColumn,
-} from '../../components/list/index.ts';
+import { ListView, useListQuery, type FilterFields, type ListColumn } from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import {
   STATUS_COLORS,
@@ -126,9 +120,10 @@ export function DockingDeliveriesModal({
       onCancel={() => setOpen(false)}
       afterClose={onClosed}
     >
-      <ListToolbar list={list} buttons={false} refresh />
-      <ListTable
+      <ListView
         list={list}
+        buttons={false}
+        refresh
         columns={COLUMNS}
         rowKey="id"
         empty="暂无推送记录：开启推送后，数据会以签名的 JSON 推送到该接口"

@@ -8,7 +8,7 @@ import {
   RowAction,
   RowActions,
   ListTable,
-  ListToolbar,
+  ListView,
   text,
   useDialog,
   useListQuery,
@@ -190,13 +190,10 @@ export default function FormulaTab() {
 
   return (
     <div>
-      <ListToolbar
+      <ListView
         list={list}
         buttons={false}
         add={{ label: '新增规则', onClick: () => dialog.open({ rule: null }) }}
-      />
-      <ListTable
-        list={list}
         columns={columns}
         rowKey="id"
         empty="暂无规则"

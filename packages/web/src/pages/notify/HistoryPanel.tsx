@@ -5,12 +5,11 @@ import { useState } from 'react';
 import { listNotifications, retryDelivery, type NotificationFilter } from '../../api/notify.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ListTable,
-  ListToolbar,
   dateRange,
   rangeQuery,
   text,
   useListQuery,
+  ListView,
   type FilterFields,
   type ListColumn,
   type Range,
@@ -134,16 +133,15 @@ export function HistoryPanel() {
   });
 
   return (
-    <>
-      <ListToolbar list={list} buttons={false} refresh />
-      <ListTable
-        list={list}
-        columns={COLUMNS}
-        rowKey="id"
-        empty={list.filtered ? '没有符合条件的提醒记录' : '暂无提醒记录：规则触发后会出现在这里'}
-        cardTitle={(n) => n.title}
-        expand={(n) => <DeliveryList deliveries={n.deliveries} onRetried={list.refresh} />}
-      />
-    </>
+    <ListView
+      list={list}
+      buttons={false}
+      refresh
+      columns={COLUMNS}
+      rowKey="id"
+      empty={list.filtered ? '没有符合条件的提醒记录' : '暂无提醒记录：规则触发后会出现在这里'}
+      cardTitle={(n) => n.title}
+      expand={(n) => <DeliveryList deliveries={n.deliveries} onRetried={list.refresh} />}
+    />
   );
 }

@@ -15,8 +15,7 @@ import { loadOrThrow } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
   RowActions,
-  ListTable,
-  ListToolbar,
+  ListView,
   select,
   text,
   useDialog,
@@ -227,13 +226,10 @@ export function ObjectsPanel() {
 
   return (
     <>
-      <ListToolbar
+      <ListView
         list={list}
         buttons={false}
         add={{ label: '新增对象', onClick: () => dialog.open({ object: null }) }}
-      />
-      <ListTable
-        list={list}
         columns={COLUMNS}
         rowKey="id"
         empty={list.filtered ? '没有符合条件的对象' : '暂无提醒对象'}

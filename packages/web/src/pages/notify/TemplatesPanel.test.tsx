@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { UiProvider } from '../../App.tsx';
 import { addTemplate } from '../../api/notify.ts';
 import { TemplateDialog } from './TemplatesPanel.tsx';
+import { renderWithProviders } from '../../test-render.tsx';
 
 vi.mock(import('../../api/notify.ts'), async (original) => ({
   ...(await original()),
@@ -13,14 +12,7 @@ vi.mock(import('../../api/notify.ts'), async (original) => ({
 
 function dialog() {
   const saved = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <UiProvider>
-        <TemplateDialog template={null} onSaved={saved} onClosed={() => {}} />
-      </UiProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<TemplateDialog template={null} onSaved={saved} onClosed={() => {}} />);
   return saved;
 }
 

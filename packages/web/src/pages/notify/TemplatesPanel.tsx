@@ -15,8 +15,7 @@ import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
   RowActions,
-  ListTable,
-  ListToolbar,
+  ListView,
   text,
   useDialog,
   useListQuery,
@@ -194,13 +193,10 @@ export function TemplatesPanel() {
 
   return (
     <>
-      <ListToolbar
+      <ListView
         list={list}
         buttons={false}
         add={{ label: '新增模板', onClick: () => dialog.open({ template: null }) }}
-      />
-      <ListTable
-        list={list}
         columns={COLUMNS}
         rowKey="id"
         empty={list.filtered ? '没有符合条件的模板' : '暂无模板'}

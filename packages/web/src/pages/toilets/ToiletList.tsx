@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { getToilet, listToilets, updateToilet } from '../../api/toilets.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ListTable,
-  ListToolbar,
   RowActions,
+  ListView,
   multiSelect,
   text,
   useDialog,
@@ -146,9 +145,9 @@ export function ToiletList() {
 
   return (
     <>
-      <ListToolbar list={list} add={{ label: '登记厕所', onClick: () => dialog.open({ mode: 'add' }) }} />
-      <ListTable
+      <ListView
         list={list}
+        add={{ label: '登记厕所', onClick: () => dialog.open({ mode: 'add' }) }}
         columns={columns}
         rowKey="id"
         empty={list.filtered ? '没有符合条件的厕所' : '暂无厕所，点击“登记厕所”添加'}

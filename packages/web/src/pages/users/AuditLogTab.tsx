@@ -2,11 +2,10 @@ import type { AuditEntry } from '@se/core';
 import { Flex, Tag, Typography } from 'antd';
 import { listAudit } from '../../api/users.ts';
 import {
-  ListTable,
-  ListToolbar,
   dateRange,
   text,
   useListQuery,
+  ListView,
   type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
@@ -80,16 +79,13 @@ export function AuditLogTab() {
     load: (f, paging) => listAudit({ ...auditQuery(f), ...paging }),
   });
   return (
-    <>
-      <ListToolbar list={list} />
-      <ListTable
-        list={list}
-        columns={COLUMNS}
-        rowKey="id"
-        empty="暂无审计记录"
-        cardTitle={(e) => <ActionTag action={e.action} />}
-        cardExtra={(e) => e.created_at}
-      />
-    </>
+    <ListView
+      list={list}
+      columns={COLUMNS}
+      rowKey="id"
+      empty="暂无审计记录"
+      cardTitle={(e) => <ActionTag action={e.action} />}
+      cardExtra={(e) => e.created_at}
+    />
   );
 }

@@ -11,8 +11,7 @@ import type { FormField } from '../../components/form-fields.tsx';
 import {
   RowAction,
   RowActions,
-  ListTable,
-  ListToolbar,
+  ListView,
   text,
   useDialog,
   useListQuery,
@@ -171,13 +170,10 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
         if (!visible) onClosed();
       }}
     >
-      <ListToolbar
+      <ListView
         list={list}
         buttons={false}
         add={{ label: '新增接口', onClick: () => dialog.open({ docking: null }) }}
-      />
-      <ListTable
-        list={list}
         columns={columns}
         rowKey="id"
         empty="暂无对接接口"

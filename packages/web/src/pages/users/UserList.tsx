@@ -1,11 +1,4 @@
-import {
-  ApiOutlined,
-  AuditOutlined,
-  BankOutlined,
-  EditOutlined,
-  LinkOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { ApiOutlined, AuditOutlined, BankOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
 import { PERMISSION, ROLES, has, isManager, type UserRow } from '@se/core';
 import { Button, Flex } from 'antd';
 import { listUsers, updateUser } from '../../api/users.ts';
@@ -13,8 +6,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { attempt } from '../../components/feedback.ts';
 import {
   DeleteButton,
-  ListTable,
-  ListToolbar,
+  ListView,
   select,
   text,
   useDialog,
@@ -137,18 +129,9 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
 
   return (
     <>
-      <ListToolbar
+      <ListView
         list={list}
-        actions={
-          canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.open({ mode: 'add' })}>
-              新增用户
-            </Button>
-          )
-        }
-      />
-      <ListTable
-        list={list}
+        add={canAdd ? { label: '新增用户', onClick: () => dialog.open({ mode: 'add' }) } : undefined}
         columns={COLUMNS}
         rowKey="id"
         empty="暂无用户"
