@@ -17,11 +17,8 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as comments from './service.ts';
 
-const tag = 'comment';
-
 export function commentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const access = AREAS.smartToilet.permission;
-  const r = areaRoutes(app, ctx, { tag, access });
+  const r = areaRoutes(app, ctx, { tag: 'comment', access: AREAS.smartToilet.permission });
 
   // Public: the page a visitor opens from the QR code on the wall.
   r({

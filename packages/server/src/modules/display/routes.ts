@@ -17,9 +17,7 @@ import * as display from './service.ts';
 
 /** Display tokens (managed in the toilet detail) and the public screen call of /eternal-page. */
 export function displayRoutes(app: FastifyInstance, ctx: AppContext) {
-  const access = AREAS.smartToilet.permission;
-  const tag = 'display';
-  const r = areaRoutes(app, ctx, { tag, access });
+  const r = areaRoutes(app, ctx, { tag: 'display', access: AREAS.smartToilet.permission });
   r({
     method: 'GET',
     url: TOILET_DETAIL_API.displayTokens,

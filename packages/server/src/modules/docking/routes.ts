@@ -15,12 +15,9 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as docking from './service.ts';
 
-const tag = 'docking';
-// Docking interfaces are the data-integration (数据对接) role's business.
-const access = PERMISSION.apier;
-
 export function dockingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = areaRoutes(app, ctx, { tag, access });
+  // Docking interfaces are the data-integration (数据对接) role's business.
+  const r = areaRoutes(app, ctx, { tag: 'docking', access: PERMISSION.apier });
   r({
     method: 'GET',
     url: DOCKING_API.list,

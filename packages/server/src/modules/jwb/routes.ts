@@ -25,9 +25,7 @@ import * as dispenser from './service.ts';
 const commandId = z.object({ command_id: z.number() });
 
 export function jwbRoutes(app: FastifyInstance, ctx: AppContext) {
-  const access = AREAS.jwb.permission;
-  const tag = 'jwb';
-  const r = areaRoutes(app, ctx, { tag, access });
+  const r = areaRoutes(app, ctx, { tag: 'jwb', access: AREAS.jwb.permission });
   r({
     method: 'GET',
     url: JWB_API.getConfig,

@@ -4,11 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as messages from './service.ts';
 
-const tag = 'messages';
-
 /** The caller's own inbox: every signed-in user has one, whatever their permission bits. */
 export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = areaRoutes(app, ctx, { tag, access: 0 });
+  const r = areaRoutes(app, ctx, { tag: 'messages', access: 0 });
   r({
     method: 'GET',
     url: MESSAGE_API.list,

@@ -24,11 +24,8 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as notify from './service.ts';
 
-const tag = 'notify';
-const access = AREAS.notify.permission;
-
 export function notifyRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = areaRoutes(app, ctx, { tag, access });
+  const r = areaRoutes(app, ctx, { tag: 'notify', access: AREAS.notify.permission });
   r({
     method: 'GET',
     url: NOTIFY_API.objects,

@@ -21,11 +21,8 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as rules from './service.ts';
 
-const tag = 'notify';
-
 export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
-  const access = AREAS.notify.permission;
-  const r = areaRoutes(app, ctx, { tag, access });
+  const r = areaRoutes(app, ctx, { tag: 'notify', access: AREAS.notify.permission });
   r({
     method: 'GET',
     url: RULE_API.list,

@@ -22,12 +22,9 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as detail from './detail-service.ts';
 
-const tag = 'toilet';
-
 /** The toilet detail: document, parts, status with notes, placed devices. */
 export function toiletDetailRoutes(app: FastifyInstance, ctx: AppContext) {
-  const access = AREAS.smartToilet.permission;
-  const r = areaRoutes(app, ctx, { tag, access });
+  const r = areaRoutes(app, ctx, { tag: 'toilet', access: AREAS.smartToilet.permission });
   r({
     method: 'GET',
     url: TOILET_DETAIL_API.detail,

@@ -17,11 +17,8 @@ import { areaRoutes } from '../../http/route.ts';
 import * as toilets from './service.ts';
 import { toiletDetailRoutes } from './detail-routes.ts';
 
-const tag = 'toilet';
-
 export function toiletRoutes(app: FastifyInstance, ctx: AppContext) {
-  const access = AREAS.smartToilet.permission;
-  const r = areaRoutes(app, ctx, { tag, access });
+  const r = areaRoutes(app, ctx, { tag: 'toilet', access: AREAS.smartToilet.permission });
   r({
     method: 'GET',
     url: TOILET_API.list,
