@@ -108,6 +108,27 @@ export function tokenOf(req: FastifyRequest): string | null {
   return t && t !== 'null' && t !== 'undefined' ? t : null;
 }
 
+/** A route of an area whose tag and usual access are fixed once (a spec may override them). */
+export type AreaRouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> = Omit<
+  RouteSpec<B, Q, R>,
+  'tag' | 'access'
+> &
+  Partial<Pick<RouteSpec<B, Q, R>, 'tag' | 'access'>>;
+
+/**
+ * The route declarer of one area: `const r = areaRoutes(app, ctx, { tag, access })`, then
+ * `r({ method, url, summary, ... })` for each route.
+ */
+export function areaRoutes(app: FastifyInstance, ctx: AppContext, area: { tag: string; access: Access }) {
+  return <
+    B extends z.ZodType = z.ZodUndefined,
+    Q extends z.ZodType = z.ZodUndefined,
+    R extends z.ZodType = z.ZodNull,
+  >(
+    spec: AreaRouteSpec<B, Q, R>,
+  ) => route<B, Q, R>(app, ctx, { ...area, ...spec });
+}
+
 /**
  * Declares one API route: parse (zod) → access check → handler → envelope. Handlers stay
  * thin and return `data`; errors are AppErrors turned into envelopes by the error handler.

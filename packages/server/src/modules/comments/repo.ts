@@ -106,28 +106,32 @@ export function exportPage(
   );
 }
 
+/** Columns counting the grouped comments `c` per star level and per complaint flag. */
+export const STAR_COUNTS = `${[1, 2, 3, 4, 5].map((s) => `count(*) FILTER (WHERE c.star_level = ${s})::int AS s${s}`).join(', ')},
+  count(*) FILTER (WHERE c.badattitude)::int AS badattitude,
+  count(*) FILTER (WHERE c.inefficiency)::int AS inefficiency,
+  count(*) FILTER (WHERE c.poorsanitary)::int AS poorsanitary,
+  count(*) FILTER (WHERE c.smelly)::int AS smelly`;
+
+/** A row of STAR_COUNTS. */
+export interface StarCounts {
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+  badattitude: number;
+  inefficiency: number;
+  poorsanitary: number;
+  smelly: number;
+}
+
 export async function statsOf(q: Queryable, f: ListFilter): Promise<CommentStats> {
   const w = new Params();
-  const r = await first<{
-    n: number;
-    average: number;
-    s1: number;
-    s2: number;
-    s3: number;
-    s4: number;
-    s5: number;
-    badattitude: number;
-    inefficiency: number;
-    poorsanitary: number;
-    smelly: number;
-  }>(
+  const r = await first<StarCounts & { n: number; average: number }>(
     q,
     `SELECT count(*)::int AS n, coalesce(round(avg(c.star_level), 2), 0)::float8 AS average,
-            ${[1, 2, 3, 4, 5].map((s) => `count(*) FILTER (WHERE c.star_level = ${s})::int AS s${s}`).join(', ')},
-            count(*) FILTER (WHERE c.badattitude)::int AS badattitude,
-            count(*) FILTER (WHERE c.inefficiency)::int AS inefficiency,
-            count(*) FILTER (WHERE c.poorsanitary)::int AS poorsanitary,
-            count(*) FILTER (WHERE c.smelly)::int AS smelly
+            ${STAR_COUNTS}
        FROM comments c WHERE ${whereOf(w, f)}`,
     w.values,
   );
@@ -167,7 +171,8 @@ export interface ToiletCardRow {
   star_count: number;
 }
 
-const CARD = 'id, public_id, name, pname, cityname, adname, address, star_sum, star_count';
+/** The columns of a toilet's public face (its review page, its display screen). */
+export const CARD = 'id, public_id, name, pname, cityname, adname, address, star_sum, star_count';
 
 export const findLiveToilet = (q: Queryable, publicId: string) =>
   first<ToiletCardRow>(q, `SELECT ${CARD} FROM toilets WHERE public_id = $1 AND NOT is_delete`, [publicId]);

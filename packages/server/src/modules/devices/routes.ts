@@ -22,7 +22,7 @@ import {
   type DeviceKind,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
+import { areaRoutes } from '../../http/route.ts';
 import { SHEET_UPLOAD_MAX_BYTES } from '../../uploads/spreadsheets.ts';
 import * as info from './info.ts';
 import * as sensors from './sensors.ts';
@@ -47,59 +47,48 @@ export const attachment = (name: string) =>
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const kind of Object.keys(DEVICE_KINDS) as DeviceKind[]) {
     const k = DEVICE_KINDS[kind];
-    const access = AREAS[AREA_OF[kind]].permission;
-    const tag = kind;
+    const r = areaRoutes(app, ctx, { tag: kind, access: AREAS[AREA_OF[kind]].permission });
 
-    route(app, ctx, {
+    r({
       method: 'GET',
       url: `${k.base}/${k.plural}`,
       summary: `${k.label}列表`,
-      tag,
-      access,
       query: deviceListQuery,
       response: devicePage,
       handler: ({ caller, query }) => devices.list(ctx, caller, kind, query),
     });
 
-    route(app, ctx, {
+    r({
       method: 'GET',
       url: `${k.base}/get-${k.one}`,
       summary: `获取${k.label}`,
-      tag,
-      access,
       query: getDeviceQuery,
       response: deviceRow,
       handler: ({ caller, query }) => devices.get(ctx, caller, kind, query.id),
     });
 
-    route(app, ctx, {
+    r({
       method: 'POST',
       url: `${k.base}/add-${k.one}`,
       summary: `登记${k.label}`,
-      tag,
-      access,
       body: addDeviceBody,
       response: deviceRow,
       handler: ({ req, caller, body }) => devices.add(ctx, caller, kind, body, req.ip),
     });
 
-    route(app, ctx, {
+    r({
       method: 'POST',
       url: `${k.base}/update-${k.one}`,
       summary: `修改或删除${k.label}`,
-      tag,
-      access,
       body: updateDeviceBody,
       response: deviceRow,
       handler: ({ req, caller, body }) => devices.update(ctx, caller, kind, body, req.ip),
     });
 
-    route(app, ctx, {
+    r({
       method: 'GET',
       url: `${k.base}/export-${k.plural}`,
       summary: `导出${k.label}列表（.xlsx，筛选条件同列表）`,
-      tag,
-      access,
       // A spreadsheet built per call; people export now and then, not in a loop.
       userRateLimit: { max: 10, windowMs: 60_000 },
       query: deviceListQuery,
@@ -116,12 +105,10 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     });
 
-    route(app, ctx, {
+    r({
       method: 'GET',
       url: `${k.base}/import-template-${k.one}`,
       summary: `${k.label}导入模板`,
-      tag,
-      access,
       query: z.object({ format: z.enum(['xlsx', 'csv'], '格式只能是 xlsx 或 csv').default('xlsx') }),
       raw: true,
       handler: async ({ query, reply }) => {
@@ -131,12 +118,10 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     });
 
-    route(app, ctx, {
+    r({
       method: 'POST',
       url: `${k.base}/import-${k.plural}`,
       summary: `批量导入${k.label}（请求体为 .xlsx 或 .csv 文件；mode=all 有错误行则不导入，mode=valid 只导入有效行）`,
-      tag,
-      access,
       query: z.object({ mode: z.enum(['all', 'valid'], '导入方式只能是 all 或 valid').default('all') }),
       upload: { maxBytes: SHEET_UPLOAD_MAX_BYTES, accept: '.xlsx 或 .csv' },
       response: z.object({
@@ -156,86 +141,73 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
     });
 
-    route(app, ctx, {
+    r({
       method: 'GET',
       url: k.bindList,
       summary: `可绑定的${k.label}（标明是否已绑定目标用户）`,
-      tag,
       access: 'manager',
       query: bindListQuery,
       response: pageOf(bindRow),
       handler: ({ caller, query }) => devices.bindList(ctx, caller, kind, query),
     });
 
-    route(app, ctx, {
+    r({
       method: 'POST',
       url: k.bind,
       summary: `绑定/解绑${k.label}（一次提交，全部成功或全部失败）`,
-      tag,
       access: 'manager',
       body: bindBody,
       handler: ({ req, caller, body }) => devices.bind(ctx, caller, kind, body, req.ip),
     });
   }
 
-  const sensorAccess = AREAS.gateway.permission;
-  route(app, ctx, {
+  const sensor = areaRoutes(app, ctx, { tag: 'sensor', access: AREAS.gateway.permission });
+  const device = areaRoutes(app, ctx, { tag: 'device', access: 0 });
+  sensor({
     method: 'GET',
     url: SENSOR_API.list,
     summary: '网关下的传感器列表',
-    tag: 'sensor',
-    access: sensorAccess,
     query: sensorListQuery,
     response: devicePage,
     handler: ({ caller, query }) => sensors.list(ctx, caller, query),
   });
-  route(app, ctx, {
+  sensor({
     method: 'GET',
     url: SENSOR_API.get,
     summary: '获取传感器',
-    tag: 'sensor',
-    access: sensorAccess,
     query: getDeviceQuery,
     response: deviceRow,
     handler: ({ caller, query }) => sensors.get(ctx, caller, query.id),
   });
-  route(app, ctx, {
+  sensor({
     method: 'POST',
     url: SENSOR_API.add,
     summary: '为网关添加传感器',
-    tag: 'sensor',
-    access: sensorAccess,
     body: addSensorBody,
     response: deviceRow,
     handler: ({ req, caller, body }) => sensors.add(ctx, caller, body, req.ip),
   });
-  route(app, ctx, {
+  sensor({
     method: 'POST',
     url: SENSOR_API.update,
     summary: '修改或删除传感器',
-    tag: 'sensor',
-    access: sensorAccess,
     body: updateDeviceBody,
     response: deviceRow,
     handler: ({ req, caller, body }) => sensors.update(ctx, caller, body, req.ip),
   });
 
-  route(app, ctx, {
+  device({
     method: 'GET',
     url: DEVICE_INFO_API.get,
     summary: '设备信息（通信号、硬件/软件版本、IMEI、SIM、MAC）',
-    tag: 'device',
-    access: 0,
     query: getDeviceQuery,
     response: deviceInfo,
     handler: ({ caller, query }) => info.get(ctx, caller, query.id),
   });
-  route(app, ctx, {
+  device({
     method: 'POST',
     url: DEVICE_INFO_API.update,
     summary: '修改设备信息',
-    tag: 'device',
-    access: 0,
     body: updateDeviceInfoBody,
     response: deviceInfo,
     handler: ({ caller, body }) => info.update(ctx, caller, body),

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { localTime } from '../../db/sql.ts';
 import { insertRow } from '../../db/update.ts';
+import { CARD, type ToiletCardRow } from '../comments/repo.ts';
 
 const ROW = `k.id, k.toilet_id, k.name, coalesce(u.user_name, '') AS created_by_name,
   ${localTime('k.created_at')} AS created_at,
@@ -77,22 +78,9 @@ export function touchToken(q: Queryable, hash: string) {
 }
 
 export function toiletForDisplay(q: Queryable, id: number) {
-  return first<{
-    id: number;
-    public_id: string;
-    name: string;
-    pname: string;
-    cityname: string;
-    adname: string;
-    address: string;
-    status: number;
-    star_sum: number;
-    star_count: number;
-    gateway_id: number | null;
-  }>(
+  return first<ToiletCardRow & { status: number; gateway_id: number | null }>(
     q,
-    `SELECT id, public_id, name, pname, cityname, adname, address, status, star_sum, star_count, gateway_id
-       FROM toilets WHERE id = $1 AND NOT is_delete`,
+    `SELECT ${CARD}, status, gateway_id FROM toilets WHERE id = $1 AND NOT is_delete`,
     [id],
   );
 }

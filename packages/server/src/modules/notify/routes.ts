@@ -21,109 +21,88 @@ import {
   updateNotifyTemplateBody,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
+import { areaRoutes } from '../../http/route.ts';
 import * as notify from './service.ts';
 
-const tag = 'notify';
-const access = AREAS.notify.permission;
-
 export function notifyRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  const r = areaRoutes(app, ctx, { tag: 'notify', access: AREAS.notify.permission });
+  r({
     method: 'GET',
     url: NOTIFY_API.objects,
     summary: '提醒对象列表',
-    tag,
-    access,
     query: notifyObjectsQuery,
     response: pageOf(notifyObject),
     handler: ({ caller, query }) => notify.listObjects(ctx, caller, query),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: NOTIFY_API.addObject,
     summary: '新增提醒对象（系统用户、邮箱、对接接口、企业微信/钉钉群机器人）',
-    tag,
-    access,
     body: addNotifyObjectBody,
     response: notifyObject,
     handler: ({ req, caller, body }) => notify.addObject(ctx, caller, body, req.ip),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: NOTIFY_API.updateObject,
     summary: '修改或删除提醒对象',
-    tag,
-    access,
     body: updateNotifyObjectBody,
     response: notifyObject,
     handler: ({ req, caller, body }) => notify.updateObject(ctx, caller, body, req.ip),
   });
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: NOTIFY_API.templates,
     summary: '消息模板列表',
-    tag,
-    access,
     query: notifyTemplatesQuery,
     response: pageOf(notifyTemplate),
     handler: ({ caller, query }) => notify.listTemplates(ctx, caller, query),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: NOTIFY_API.addTemplate,
     summary: '新增消息模板',
-    tag,
-    access,
     body: addNotifyTemplateBody,
     response: notifyTemplate,
     handler: ({ req, caller, body }) => notify.addTemplate(ctx, caller, body, req.ip),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: NOTIFY_API.updateTemplate,
     summary: '修改或删除消息模板',
-    tag,
-    access,
     body: updateNotifyTemplateBody,
     response: notifyTemplate,
     handler: ({ req, caller, body }) => notify.updateTemplate(ctx, caller, body, req.ip),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: NOTIFY_API.previewTemplate,
     summary: '预览消息模板（示例值或某台设备的最新数据）',
-    tag,
-    access,
     body: previewTemplateBody,
     response: templatePreview,
     handler: ({ caller, body }) => notify.preview(ctx, caller, body),
   });
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: NOTIFY_API.notifications,
     summary: '提醒记录（含各渠道发送状态）',
-    tag,
-    access,
     query: notificationsQuery,
     response: pageOf(notificationRow),
     handler: ({ caller, query }) => notify.listNotifications(ctx, caller, query),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: NOTIFY_API.retryDelivery,
     summary: '立即重新发送一条失败或等待中的发送记录',
-    tag,
-    access,
     rateLimit: { max: 60, windowMs: 60_000 },
     body: retryDeliveryBody,
     response: deliveryRow,
     handler: ({ caller, body }) => notify.retryDelivery(ctx, caller, body.id),
   });
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: NOTIFY_API.dockingDeliveries,
     summary: '对接接口的推送记录',
-    tag,
     // Docking interfaces are the data-integration role's business (as their own routes).
     access: PERMISSION.apier,
     query: dockingDeliveriesQuery,

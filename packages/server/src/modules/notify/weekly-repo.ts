@@ -1,5 +1,6 @@
 import { TZ_OFFSET_SQL, type Gas } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
+import { STAR_COUNTS, type StarCounts } from '../comments/repo.ts';
 
 // The weekly report's SQL. `path` is the reader's subtree; null reads everything (develop).
 
@@ -78,26 +79,9 @@ export function weeklyRatings(q: Queryable, path: string | null, start: Date, en
       ? 'true'
       : `(c.toilet_id IN (SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%')
         OR c.equipment_id IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%'))`;
-  return q.query<{
-    name: string;
-    n: number;
-    stars: number;
-    s1: number;
-    s2: number;
-    s3: number;
-    s4: number;
-    s5: number;
-    badattitude: number;
-    inefficiency: number;
-    poorsanitary: number;
-    smelly: number;
-  }>(
+  return q.query<StarCounts & { name: string; n: number; stars: number }>(
     `SELECT coalesce(t.name, e.ser_num, '') AS name, count(*)::int AS n, sum(c.star_level)::int AS stars,
-            ${[1, 2, 3, 4, 5].map((s) => `count(*) FILTER (WHERE c.star_level = ${s})::int AS s${s}`).join(', ')},
-            count(*) FILTER (WHERE c.badattitude)::int AS badattitude,
-            count(*) FILTER (WHERE c.inefficiency)::int AS inefficiency,
-            count(*) FILTER (WHERE c.poorsanitary)::int AS poorsanitary,
-            count(*) FILTER (WHERE c.smelly)::int AS smelly
+            ${STAR_COUNTS}
        FROM comments c LEFT JOIN toilets t ON t.id = c.toilet_id LEFT JOIN devices e ON e.id = c.equipment_id
       WHERE NOT c.is_delete AND c.created_at >= $1 AND c.created_at < $2 AND ${visible}
       GROUP BY 1 ORDER BY 2 DESC, 1`,

@@ -13,69 +13,57 @@ import {
   updateToiletBody,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
+import { areaRoutes } from '../../http/route.ts';
 import * as toilets from './service.ts';
 import { toiletDetailRoutes } from './detail-routes.ts';
 
-const tag = 'toilet';
-
 export function toiletRoutes(app: FastifyInstance, ctx: AppContext) {
-  const access = AREAS.smartToilet.permission;
-  route(app, ctx, {
+  const r = areaRoutes(app, ctx, { tag: 'toilet', access: AREAS.smartToilet.permission });
+  r({
     method: 'GET',
     url: TOILET_API.list,
     summary: '厕所列表',
-    tag,
-    access,
     query: toiletListQuery,
     response: pageOf(toiletRow),
     handler: ({ caller, query }) => toilets.list(ctx, caller, query),
   });
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: TOILET_API.get,
     summary: '获取厕所',
-    tag,
-    access,
     query: getDeviceQuery,
     response: toiletRow,
     handler: ({ caller, query }) => toilets.get(ctx, caller, query.id),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: TOILET_API.add,
     summary: '登记厕所',
-    tag,
-    access,
     body: addToiletBody,
     response: toiletRow,
     handler: ({ req, caller, body }) => toilets.add(ctx, caller, body, req.ip),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: TOILET_API.update,
     summary: '修改或删除厕所（状态：清洁 1、维修 2、报警 4）',
-    tag,
-    access,
     body: updateToiletBody,
     response: toiletRow,
     handler: ({ req, caller, body }) => toilets.update(ctx, caller, body, req.ip),
   });
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: TOILET_API.bindList,
     summary: '可绑定的厕所（标明是否已绑定目标用户）',
-    tag,
     access: 'manager',
     query: bindListQuery,
     response: pageOf(bindRow),
     handler: ({ caller, query }) => toilets.bindList(ctx, caller, query),
   });
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: TOILET_API.bind,
     summary: '绑定/解绑厕所（一次提交，全部成功或全部失败）',
-    tag,
     access: 'manager',
     body: bindBody,
     handler: ({ req, caller, body }) => toilets.bind(ctx, caller, body, req.ip),

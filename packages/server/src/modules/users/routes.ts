@@ -18,99 +18,86 @@ import {
   usersQuery,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
+import { areaRoutes } from '../../http/route.ts';
 import * as auditLog from '../audit/service.ts';
 import * as admin from './admin.ts';
 import * as email from './email.ts';
 import * as users from './service.ts';
 
-const tag = 'user';
 const managers = AREAS.users.permission;
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  const r = areaRoutes(app, ctx, { tag: 'user', access: 0 });
+  r({
     method: 'GET',
     url: USER_API.list,
     summary: '用户列表（自己及下级；开发者看全部）',
-    tag,
     access: managers,
     query: usersQuery,
     response: usersPage,
     handler: ({ caller, query }) => admin.listUsers(ctx, caller, query),
   });
 
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: USER_API.get,
     summary: '获取用户',
-    tag,
-    access: 0,
     query: getUserQuery,
     response: userRow,
     handler: ({ caller, query }) => admin.getUser(ctx, caller, query.user_id),
   });
 
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: USER_API.add,
     summary: '新增下级用户',
-    tag,
     access: managers,
     body: addUserBody,
     response: z.object({ id: z.number() }),
     handler: ({ req, caller, body }) => admin.addUser(ctx, caller, body, req.ip),
   });
 
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: USER_API.update,
     summary: '修改用户（角色、服务、删除）',
-    tag,
-    access: 0,
     body: updateUserBody,
     response: userRow,
     handler: ({ req, caller, body }) => admin.updateUser(ctx, caller, body, req.ip),
   });
 
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: USER_API.confirmEmail,
     summary: '输入发到新邮箱的验证码，确认邮箱变更（仅账号本人）',
-    tag,
-    access: 0,
     rateLimit: { max: 20, windowMs: 10 * 60_000 },
     body: confirmEmailBody,
     response: userRow,
     handler: ({ req, caller, body }) => email.confirmEmail(ctx, caller, body.code, req.ip),
   });
 
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: USER_API.getInfo,
     summary: '用户信息（公司名称、地址、电话）',
-    tag,
-    access: 0,
     query: getInfoQuery,
     response: userInfo,
     handler: ({ caller, query }) => users.getInfo(ctx, caller, query.user_id),
   });
 
-  route(app, ctx, {
+  r({
     method: 'POST',
     url: USER_API.updateInfo,
     summary: '修改用户信息',
-    tag,
-    access: 0,
     body: updateInfoBody,
     response: userInfo,
     handler: ({ req, caller, body }) => users.updateInfo(ctx, caller, body, req.ip),
   });
 
-  route(app, ctx, {
+  r({
     method: 'GET',
     url: USER_API.auditLogs,
     summary: '操作审计日志',
-    tag,
     access: managers,
     query: auditQuery,
     response: pageOf(auditEntry),
