@@ -96,9 +96,9 @@ describe('device list export', () => {
     const asked = Date.now();
     const r = await create(dealer.token, 'devices', { kind: 'jwb' });
     expect(r.code, r.message).toBe(200);
-    expect(Date.now() - asked).toBeLessThan(2000);
     expect(r.data).toMatchObject({ name: 'devices', label: '设备列表', format: 'xlsx' });
-    // A runner may already have claimed it (PostgreSQL serves both at once).
+    // The answer came before the export finished (no stopwatch: a loaded machine is slow, not
+    // wrong). A runner may already have claimed it (PostgreSQL serves both at once).
     expect(['queued', 'running']).toContain(r.data.status);
     expect(r.data.summary).toBe('类型：除臭机');
 
