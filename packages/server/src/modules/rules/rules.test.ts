@@ -490,7 +490,12 @@ describe('the rule engine', () => {
       const engines = [ruleEngineOf(t.ctx)!, ruleEngineOf(other.ctx)!];
       await Promise.all(engines.map((e) => e.idle()));
       // The same stored reports reach both copies in the same tick: each device's first hit.
-      const reports = twins.map((d) => ({ device_id: d.id, kind: 'gateway', ts: at(5000), data: { nh3: 2 } }));
+      const reports = twins.map((d) => ({
+        device_id: d.id,
+        kind: 'gateway',
+        ts: at(5000),
+        data: { nh3: 2 },
+      }));
       for (const e of engines) e.enqueue(reports);
       await Promise.all(engines.map((e) => e.idle()));
       const hits = await hitsOf(r);
