@@ -150,6 +150,7 @@ const envSchema = z.object({
       }
       return out;
     }),
+  DATACENTER_CACHE_MS: whole('DATACENTER_CACHE_MS', 3000, 0, 'a whole number of milliseconds ≥ 0'),
   ALLOW_PRIVATE_WEBHOOKS: z
     .enum(['true', 'false', ''], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })
     .default('false')
@@ -198,6 +199,11 @@ export interface Config {
   scryptLogN: number;
   /** Days of device reports kept (0: forever); hourly rollups are kept three times as long. */
   retentionDays: number;
+  /**
+   * Data-centre overview and map answers shared per visibility scope: this fresh, served while
+   * refreshing in the background up to five times as long; 0 computes every request.
+   */
+  datacenterCacheMs: number;
   /** Let docking-interface tests reach private and loopback addresses (off: SSRF guard). */
   allowPrivateWebhooks: boolean;
 }
@@ -240,5 +246,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: 17,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     retentionDays: e.RETENTION_DAYS,
+    datacenterCacheMs: e.DATACENTER_CACHE_MS,
   };
 }

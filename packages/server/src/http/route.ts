@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { CODE, canAccess, type Need } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
 import { AppError, forbidden, rateLimited } from '../errors.ts';
+import { JSON_COMPRESSION } from './compress.ts';
 import { parseOrThrow } from './validation.ts';
 
 /**
@@ -144,6 +145,8 @@ export function route<
     method: spec.method,
     url: spec.url,
     bodyLimit: bodyLimitOf(spec)?.bytes,
+    // JSON envelopes are compressed above a size; a raw route's file keeps its bytes.
+    compress: spec.raw ? false : JSON_COMPRESSION,
     handler: async (req, reply) => {
       if (limit && !ctx.limiter.hit(`${spec.url}|${req.ip}`, limit.max, limit.windowMs)) {
         throw rateLimited();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, DATACENTER_API, PERMISSION, type DatacenterMap, type DatacenterOverview } from '@se/core';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
-import { localDay, localDayStart } from './service.ts';
+import { localDay, localDayStart, sharedAnswers } from './service.ts';
 
 let t: TestApp;
 type Dev = { id: number; ser_num: string; token: string };
@@ -229,6 +229,67 @@ describe('datacenter access', () => {
     expect(st.totals.visitors_today).toBe(11);
     const map = await t.get<DatacenterMap>(DATACENTER_API.stMap, undefined, { token: dealerB.token });
     expect(map.data.points.map((p) => p.name)).toEqual(['北站公厕']);
+  });
+});
+
+describe('datacenter answers shared per scope', () => {
+  it('computes a burst of 50 dashboards of one dealer once, and never gives a dealer the other one’s numbers', async () => {
+    // Its own app: nothing cached yet, and no refresh due while the burst runs.
+    const c = await testApp({ datacenterCacheMs: 60_000 });
+    try {
+      const x = await c.account('dc_share_x', DATA_VIEW);
+      const y = await c.account('dc_share_y', DATA_VIEW);
+      for (const [owner, sers] of [
+        [x, ['DC-SH-X1', 'DC-SH-X2']],
+        [y, ['DC-SH-Y1']],
+      ] as const) {
+        for (const ser of sers) {
+          const g = await addDevice(c, 'gateway', ser, owner.token, { desc: ser });
+          await addToilet(c, owner.token, { name: `${ser}公厕`, gateway_id: g.id, pname: '' });
+          await sendReport(c, g, {
+            male_count: 2,
+            male_occupy: 1,
+            male_times: ser.startsWith('DC-SH-X') ? 7 : 3,
+          });
+        }
+      }
+      const shared = sharedAnswers(c.ctx).overview;
+      const before = shared.computed;
+      // 25 dashboards per URL (the per-user limit is per URL), both data centres, both dealers.
+      const burst = [x, y].flatMap((who) =>
+        [DATACENTER_API.overview, DATACENTER_API.stOverview].flatMap((url) =>
+          Array.from({ length: 25 }, () =>
+            c.get<DatacenterOverview>(url, undefined, { token: who.token }).then((r) => ({ who, r })),
+          ),
+        ),
+      );
+      const answers = await Promise.all(burst);
+      expect(answers.every((a) => a.r.code === 200)).toBe(true);
+      expect(shared.computed - before).toBe(2);
+      const of = (who: Account) => answers.filter((a) => a.who === who).map((a) => a.r.data);
+      expect(of(x)).toHaveLength(50);
+      for (const d of of(x)) {
+        expect(d.totals.toilets).toBe(2);
+        expect(d.totals.visitors_today).toBe(14);
+        expect(d.occupancy.list.map((o) => o.name).sort()).toEqual(['DC-SH-X1公厕', 'DC-SH-X2公厕']);
+      }
+      for (const d of of(y)) {
+        expect(d.totals.toilets).toBe(1);
+        expect(d.totals.visitors_today).toBe(3);
+        expect(d.occupancy.list.map((o) => o.name)).toEqual(['DC-SH-Y1公厕']);
+      }
+      // A later dashboard of the same dealer is served the shared answer.
+      await c.get(DATACENTER_API.overview, undefined, { token: x.token });
+      expect(shared.computed - before).toBe(2);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('is switched off by DATACENTER_CACHE_MS=0 (every request computes)', () => {
+    expect(loadConfig({}).datacenterCacheMs).toBe(3000);
+    expect(loadConfig({ DATACENTER_CACHE_MS: '0' }).datacenterCacheMs).toBe(0);
+    expect(() => loadConfig({ DATACENTER_CACHE_MS: '-1' })).toThrow(/DATACENTER_CACHE_MS/);
   });
 });
 

@@ -17,6 +17,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { countAlarms, listAlarms } from '../live/repo.ts';
 import * as repo from './repo.ts';
 import { scopeOf } from '../access/users.ts';
+import { SharedAnswers } from './shared-answers.ts';
 
 const DAY = 86_400_000;
 const GASES = Object.keys(GAS_THRESHOLDS) as Gas[];
@@ -78,8 +79,43 @@ const ratio = (r: OccupancyRow) => {
   return count > 0 ? (r.male.occupy + r.female.occupy + r.others.occupy) / count : 0;
 };
 
+/** An app's shared overview and map answers (per scope: what both depend on besides the clock). */
+interface Shared {
+  overview: SharedAnswers<DatacenterOverview>;
+  map: SharedAnswers<DatacenterMap>;
+}
+const sharedByApp = new WeakMap<AppContext, Shared>();
+
+/**
+ * The app's shared answers: a burst of dashboards opening at once costs one computation per
+ * scope, and `computed` counts the computations.
+ */
+export function sharedAnswers(ctx: AppContext): Shared {
+  let s = sharedByApp.get(ctx);
+  if (!s) {
+    const fresh = ctx.config.datacenterCacheMs;
+    const failed = (err: unknown) => ctx.log.warn({ err }, 'data-centre background refresh failed');
+    s = {
+      overview: new SharedAnswers(fresh, fresh * 5, failed),
+      map: new SharedAnswers(fresh, fresh * 5, failed),
+    };
+    sharedByApp.set(ctx, s);
+  }
+  return s;
+}
+
+/** What a caller may see (modules/access). */
+type Scope = Awaited<ReturnType<typeof scopeOf>>;
+
+/** The key of what a caller may see: two callers with the same key get the same numbers. */
+const scopeKey = (scope: Scope) => JSON.stringify(scope);
+
 export async function overview(ctx: AppContext, caller: Caller): Promise<DatacenterOverview> {
   const scope = await scopeOf(ctx, caller);
+  return sharedAnswers(ctx).overview.get(scopeKey(scope), () => computeOverview(ctx, scope));
+}
+
+async function computeOverview(ctx: AppContext, scope: Scope): Promise<DatacenterOverview> {
   const now = Date.now();
   const today = localDayStart(now);
   const ratingsFrom = today - (DATACENTER_LIMITS.ratingDays - 1) * DAY;
@@ -158,6 +194,10 @@ export async function overview(ctx: AppContext, caller: Caller): Promise<Datacen
 
 export async function map(ctx: AppContext, caller: Caller): Promise<DatacenterMap> {
   const scope = await scopeOf(ctx, caller);
+  return sharedAnswers(ctx).map.get(scopeKey(scope), () => computeMap(ctx, scope));
+}
+
+async function computeMap(ctx: AppContext, scope: Scope): Promise<DatacenterMap> {
   const limit = DATACENTER_LIMITS.mapPoints;
   const [points, provinces] = await Promise.all([
     repo.mapPoints(ctx.db, scope, limit),

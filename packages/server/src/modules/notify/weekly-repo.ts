@@ -105,14 +105,42 @@ export function weeklySubscribers(q: Queryable, mask: number) {
   );
 }
 
-/** Claims one user's report of a kind and week; undefined when it is already claimed. */
-export async function claimWeeklyReport(q: Queryable, userId: number, kind: string, weekStart: Date) {
+/**
+ * Claims one user's report of a kind and week at `now`; undefined when it is built or
+ * another run's claim is younger than `leaseMs`. An older unbuilt claim (the run that made
+ * it died before building) is taken over.
+ */
+export async function claimWeeklyReport(
+  q: Queryable,
+  userId: number,
+  kind: string,
+  weekStart: Date,
+  now: Date,
+  leaseMs: number,
+) {
   const rows = await q.query<{ id: number }>(
-    `INSERT INTO weekly_reports (user_id, kind, week_start) VALUES ($1, $2, ($3::timestamptz + ${TZ_OFFSET_SQL})::date)
-         ON CONFLICT DO NOTHING RETURNING id`,
-    [userId, kind, weekStart],
+    `INSERT INTO weekly_reports AS w (user_id, kind, week_start, claimed_at)
+         VALUES ($1, $2, ($3::timestamptz + ${TZ_OFFSET_SQL})::date, $4)
+         ON CONFLICT (user_id, kind, week_start) DO UPDATE SET claimed_at = EXCLUDED.claimed_at
+          WHERE w.built_at IS NULL AND w.claimed_at < $4::timestamptz - $5 * interval '1 millisecond'
+         RETURNING id`,
+    [userId, kind, weekStart, now, leaseMs],
   );
   return rows[0]?.id;
+}
+
+/** The claimed report is built: no run makes it again. */
+export async function markWeeklyReportBuilt(q: Queryable, id: number) {
+  await q.query(`UPDATE weekly_reports SET built_at = now() WHERE id = $1`, [id]);
+}
+
+/** Whether a user's download centre already holds the report file (`name`) of a week. */
+export async function hasWeeklyFile(q: Queryable, userId: number, name: string, weekStart: string) {
+  const rows = await q.query(
+    `SELECT 1 FROM downloads WHERE user_id = $1 AND name = $2 AND params->>'week_start' = $3 LIMIT 1`,
+    [userId, name, weekStart],
+  );
+  return rows.length > 0;
 }
 
 /** Gives a claim back so the next run retries the report. */

@@ -2,11 +2,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, SERVICE, TOILET_API } from '@se/core';
 import { testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { addFile } from '../downloads/service.ts';
 import { notifierOf } from './runtime.ts';
 import { reportHtml } from './weekly-mail.ts';
 import { buildWeeklyReport, dueWeek, mondayOf } from './weekly-report.ts';
 import { reportXlsx } from './weekly-xlsx.ts';
-import { runWeeklyReports } from './weekly.ts';
+import { claimWeeklyReport } from './weekly-repo.ts';
+import { WEEKLY_CLAIM_LEASE_MS, runWeeklyReports } from './weekly.ts';
 
 let t: TestApp;
 let user: Account;
@@ -199,5 +201,73 @@ describe('runWeeklyReports', () => {
     expect((await t.ctx.db.query(`SELECT 1 FROM weekly_reports WHERE user_id = $1`, [other.id])).length).toBe(
       0,
     );
+  });
+
+  it('rebuilds a report whose run died between the claim and the build, once the claim is past its lease', async () => {
+    // The next week's reports; a copy claimed the dispenser one and died before building it.
+    const now = new Date(NOW.getTime() + 7 * 24 * H);
+    const week = dueWeek(now);
+    expect(
+      await claimWeeklyReport(t.ctx.db, user.id, 'jwb', week.start, now, WEEKLY_CLAIM_LEASE_MS),
+    ).toBeDefined();
+    const weekFiles = async () =>
+      (
+        await t.ctx.db.query<{ label: string }>(
+          `SELECT label FROM downloads WHERE user_id = $1 AND params->>'week_start' = '2026-03-09' ORDER BY label`,
+          [user.id],
+        )
+      ).map((f) => f.label);
+    const weekMails = async () =>
+      (
+        await t.ctx.db.query<{ subject: string }>(
+          `SELECT payload->>'subject' AS subject FROM deliveries WHERE kind = 'weekly' AND payload->>'subject' LIKE '%2026-03-09 至%' ORDER BY 1`,
+        )
+      ).map((m) => m.subject);
+
+    // Inside the lease the claim may still be building elsewhere: only the other report is made.
+    expect(await runWeeklyReports(t.ctx, new Date(now.getTime() + 5 * 60_000))).toBe(1);
+    expect(await weekFiles()).toEqual(['智慧厕所周报']);
+    // Past the lease the claim is taken over and the report built.
+    const later = new Date(now.getTime() + WEEKLY_CLAIM_LEASE_MS + 5 * 60_000);
+    expect(await runWeeklyReports(t.ctx, later)).toBe(1);
+    expect(await weekFiles()).toEqual(['智慧厕所周报', '除臭机周报']);
+    expect(await weekMails()).toEqual([
+      '智慧厕所周报（2026-03-09 至 2026-03-15）',
+      '除臭机周报（2026-03-09 至 2026-03-15）',
+    ]);
+    // Built now: neither a later run nor a later claim makes it again.
+    expect(await runWeeklyReports(t.ctx, new Date(later.getTime() + 2 * WEEKLY_CLAIM_LEASE_MS))).toBe(0);
+    expect(
+      await claimWeeklyReport(t.ctx.db, user.id, 'jwb', week.start, later, WEEKLY_CLAIM_LEASE_MS),
+    ).toBeUndefined();
+  });
+
+  it('keeps the file a dead run already stored and sends the e-mail it did not', async () => {
+    const now = new Date(NOW.getTime() + 14 * 24 * H);
+    const week = dueWeek(now);
+    const claim = await claimWeeklyReport(
+      t.ctx.db,
+      user.id,
+      'toilet',
+      week.start,
+      now,
+      WEEKLY_CLAIM_LEASE_MS,
+    );
+    expect(claim).toBeDefined();
+    // The dead run got as far as the file.
+    await addFile(t.ctx, user.id, '智慧厕所周报', 'x.xlsx', Buffer.from('x'), {
+      name: 'weekly-toilet',
+      params: { week_start: '2026-03-16' },
+    });
+    await runWeeklyReports(t.ctx, new Date(now.getTime() + WEEKLY_CLAIM_LEASE_MS + 60_000));
+    const files = await t.ctx.db.query(
+      `SELECT 1 FROM downloads WHERE user_id = $1 AND name = 'weekly-toilet' AND params->>'week_start' = '2026-03-16'`,
+      [user.id],
+    );
+    expect(files).toHaveLength(1);
+    const mails = await t.ctx.db.query(
+      `SELECT 1 FROM deliveries WHERE kind = 'weekly' AND payload->>'subject' = '智慧厕所周报（2026-03-16 至 2026-03-22）'`,
+    );
+    expect(mails).toHaveLength(1);
   });
 });

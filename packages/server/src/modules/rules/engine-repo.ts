@@ -76,6 +76,22 @@ export function enabledRules(tx: Queryable, ids: number[]) {
   );
 }
 
+/**
+ * Claims (rule, device) pairs that have no state row yet with a placeholder (`last_ts`
+ * -infinity: never evaluated), in a fixed order. A copy of the server claiming a pair
+ * another copy has just claimed waits for that copy's commit and then finds its state:
+ * the pair's first hit is decided by one copy only.
+ */
+export async function claimRuleStates(tx: Queryable, ruleIds: number[], deviceIds: number[]) {
+  await tx.query(
+    `INSERT INTO notify_rule_state (rule_id, device_id, last_ts)
+         SELECT v.rule_id, v.device_id, '-infinity' FROM unnest($1::int[], $2::int[]) AS v(rule_id, device_id)
+          ORDER BY v.rule_id, v.device_id
+         ON CONFLICT (rule_id, device_id) DO NOTHING`,
+    [ruleIds, deviceIds],
+  );
+}
+
 /** The state of (rule, device) pairs, locked in a fixed order so rounds cannot deadlock. */
 export function lockRuleStates(tx: Queryable, ruleIds: number[], deviceIds: number[]) {
   return tx.query<StateRow>(

@@ -13,6 +13,7 @@ import type { StoredReport } from '../../ingest/pipeline.ts';
 import { dispatchRuleHit, type RuleHit } from '../notify/dispatch.ts';
 import {
   activeRules,
+  claimRuleStates,
   devicesOfToilets,
   devicesUnderPaths,
   enabledRules,
@@ -57,8 +58,9 @@ export function ruleEngineOf(ctx: AppContext): RuleEngine | undefined {
  * Which rules cover which device is an in-memory index, rebuilt when rules change and every
  * `reloadMs`; everything that decides a fire is read fresh inside the round's transaction:
  * the rule row (formula, duration, cool-down, enabled), the (rule, device) state rows (locked
- * FOR UPDATE, so copies of the server sharing one database never fire twice), and, for the
- * pairs about to fire, whether the owner still sees the device.
+ * FOR UPDATE, so copies of the server sharing one database never fire twice; a pair without
+ * a row is first claimed with a placeholder row, so its first hit is not fired by two copies
+ * either), and, for the pairs about to fire, whether the owner still sees the device.
  *
  * Duration: the formula must hold on every report from `true_since` until a report at least
  * `duration_s` later (report times, not arrival times). Cool-down: after a fire, no other
@@ -78,6 +80,8 @@ export class RuleEngine {
   private everywhere: number[] = [];
   private compiled = new Map<string, CompiledFormula | null>();
   private lastDropLog = 0;
+  /** (rule, device) pairs known to have a state row (rows are never deleted): no claim needed. */
+  private claimed = new Set<string>();
   readonly stats = { evaluated: 0, fired: 0, dropped: 0, rounds: 0, dispatchFailed: 0 };
 
   constructor(
@@ -243,7 +247,11 @@ export class RuleEngine {
     }
     if (!perDevice.size) return;
     const ruleIds = [...new Set([...perDevice.values()].flatMap((e) => e.rules))];
-    const hits = await this.ctx.db.transaction((tx) => this.evaluate(tx, perDevice, ruleIds));
+    const claims: string[] = [];
+    const hits = await this.ctx.db.transaction((tx) => this.evaluate(tx, perDevice, ruleIds, claims));
+    // Committed: these pairs have their row now (a failed round only claims them again).
+    if (this.claimed.size + claims.length > 1_000_000) this.claimed.clear();
+    for (const k of claims) this.claimed.add(k);
     for (const { hit, id } of hits) {
       try {
         await dispatchRuleHit(this.ctx, hit);
@@ -259,10 +267,27 @@ export class RuleEngine {
     }
   }
 
+  /** Claims the pairs not known to have a state row, before any of them is locked; answers their keys. */
+  private async claim(tx: Queryable, ruleIds: number[], deviceIds: number[]) {
+    const rules: number[] = [];
+    const devices: number[] = [];
+    const keys: string[] = [];
+    ruleIds.forEach((r, i) => {
+      const key = `${r}|${deviceIds[i]}`;
+      if (this.claimed.has(key)) return;
+      rules.push(r);
+      devices.push(deviceIds[i]!);
+      keys.push(key);
+    });
+    if (rules.length) await claimRuleStates(tx, rules, devices);
+    return keys;
+  }
+
   private async evaluate(
     tx: Queryable,
     perDevice: Map<number, { rules: number[]; reports: StoredReport[] }>,
     ruleIds: number[],
+    claims: string[],
   ): Promise<{ hit: RuleHit; id: number }[]> {
     const rules = new Map((await enabledRules(tx, ruleIds)).map((r) => [r.id, r]));
     if (!rules.size) return [];
@@ -276,8 +301,12 @@ export class RuleEngine {
       }
     }
     if (!pairRules.length) return [];
+    claims.push(...(await this.claim(tx, pairRules, pairDevices)));
     const stateRows = await lockRuleStates(tx, pairRules, pairDevices);
-    const states = new Map(stateRows.map((s) => [`${s.rule_id}|${s.device_id}`, s]));
+    // A placeholder (claimed, never evaluated) is a pair without state.
+    const states = new Map(
+      stateRows.filter((s) => s.last_ts !== -Infinity).map((s) => [`${s.rule_id}|${s.device_id}`, s]),
+    );
     // Readings to start from where a pair has no state yet: the device's merged latest values.
     const fresh = [...new Set(pairDevices.filter((d, i) => !states.has(`${pairRules[i]}|${d}`)))];
     const latest = new Map(

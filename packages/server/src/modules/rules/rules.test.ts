@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
-import { adminApp, sendReport, type Account, type TestApp } from '../../test/harness.ts';
+import { adminApp, sendReport, usingPostgres, type Account, type TestApp } from '../../test/harness.ts';
 import { RuleEngine, ruleEngineOf } from './engine.ts';
 
 type Dev = { id: number; ser_num: string; token: string };
@@ -456,6 +456,65 @@ describe('the rule engine', () => {
     );
     await report(gw, { alarm: 1 }, at(3010));
     expect((await hitsOf(r)).total).toBe(1);
+    await t.post(RULE_API.update, { id: r, is_delete: true }, { token: owner.token });
+  });
+
+  it('fires a first hit once when two server copies evaluate it at the same moment', async () => {
+    const twins: Dev[] = [];
+    for (let i = 1; i <= 4; i++)
+      twins.push(
+        await add<Dev>(
+          `${DEVICE_KINDS.gateway.base}/add-gateway`,
+          { ser_num: `RULE-TWIN-${i}`, desc: `双副本${i}` },
+          owner.token,
+        ),
+      );
+    const r = (
+      await addRule({
+        name: '双副本首发',
+        formula: 'nh3 gt 1.5',
+        scope: 'devices',
+        device_ids: twins.map((d) => d.id).join(','),
+        cooldown_s: 600,
+        template_id: template,
+      })
+    ).data.id;
+    // The other copy: on PostgreSQL its own connection pool on the same database; an embedded
+    // PGlite lives in one process, so there the copies share it.
+    const other = await buildApp(t.ctx.config, {
+      db: usingPostgres() ? undefined : t.ctx.db,
+      logger: false,
+      jobs: false,
+    });
+    try {
+      const engines = [ruleEngineOf(t.ctx)!, ruleEngineOf(other.ctx)!];
+      await Promise.all(engines.map((e) => e.idle()));
+      // The same stored reports reach both copies in the same tick: each device's first hit.
+      const reports = twins.map((d) => ({
+        device_id: d.id,
+        kind: 'gateway',
+        ts: at(5000),
+        data: { nh3: 2 },
+      }));
+      for (const e of engines) e.enqueue(reports);
+      await Promise.all(engines.map((e) => e.idle()));
+      const hits = await hitsOf(r);
+      expect(hits.list.map((h) => h.ser_num).sort()).toEqual(twins.map((d) => d.ser_num));
+      const msgs = await t.get<{ list: { content: string }[] }>(
+        MESSAGE_API.list,
+        { kind: 'rule', page_size: 100 },
+        { token: owner.token },
+      );
+      expect(msgs.data.list.filter((m) => m.content.startsWith('双副本')).length).toBe(4);
+      // A later report inside the cool-down fires on neither copy.
+      const later = twins.map((d) => ({ device_id: d.id, kind: 'gateway', ts: at(5060), data: { nh3: 3 } }));
+      engines[0]!.enqueue(later.slice(0, 2));
+      engines[1]!.enqueue(later.slice(2));
+      await Promise.all(engines.map((e) => e.idle()));
+      expect((await hitsOf(r)).total).toBe(4);
+    } finally {
+      await other.app.close();
+    }
     await t.post(RULE_API.update, { id: r, is_delete: true }, { token: owner.token });
   });
 
