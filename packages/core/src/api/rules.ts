@@ -150,6 +150,21 @@ export const ruleRow = z.object({
 });
 export type RuleRow = z.infer<typeof ruleRow>;
 
+/** What a rule keeps besides its owner and bookkeeping: what adding sets and an edit may change. */
+export const RULE_VALUE_KEYS = [
+  'name',
+  'formula',
+  'scope',
+  'device_ids',
+  'toilet_ids',
+  'duration_s',
+  'cooldown_s',
+  'template_id',
+  'object_ids',
+  'enabled',
+] as const;
+export type RuleValues = Pick<RuleRow, (typeof RULE_VALUE_KEYS)[number]>;
+
 export const checkFormulaBody = z.object({
   formula: z.string().max(10_000, '公式过长'),
 });

@@ -7,12 +7,17 @@ const log = { warn: () => {} } as never;
 const buses: RedisBus[] = [];
 afterAll(() => Promise.all(buses.map((b) => b.close())));
 
+/** Two server copies on the same Redis, both connected (closed after the tests). */
+async function twoCopies() {
+  const copies = [new RedisBus(url, log), new RedisBus(url, log)] as const;
+  buses.push(...copies);
+  await Promise.all(copies.map((c) => c.connect()));
+  return copies;
+}
+
 describe('Redis event bus', () => {
   it('delivers an event to the other server copies once, and to its own listeners once', async () => {
-    const a = new RedisBus(url, log);
-    const b = new RedisBus(url, log);
-    buses.push(a, b);
-    await Promise.all([a.connect(), b.connect()]);
+    const [a, b] = await twoCopies();
     const gotA: unknown[] = [];
     const gotB = new Promise<unknown>((r) => b.on('alarms', r));
     a.on('alarms', (p) => gotA.push(p));
@@ -23,10 +28,7 @@ describe('Redis event bus', () => {
   });
 
   it('keeps emitLocal on this copy: the other copy never hears it', async () => {
-    const a = new RedisBus(url, log);
-    const b = new RedisBus(url, log);
-    buses.push(a, b);
-    await Promise.all([a.connect(), b.connect()]);
+    const [a, b] = await twoCopies();
     const gotA: unknown[] = [];
     const gotB: unknown[] = [];
     a.on(LOCAL_REPORTS, (p) => gotA.push(p));

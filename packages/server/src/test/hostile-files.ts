@@ -45,6 +45,19 @@ const deflated = (name: string, text: string | Buffer): ZipEntry => {
   return { name, data: zlib.deflateRawSync(raw), crc: zlib.crc32(raw), size: raw.length };
 };
 
+/**
+ * The fields a local header and its central-directory record share, from the flags to the
+ * name length, written from `at` (6 in the local header, 8 in the central record).
+ */
+function sharedFields(h: Buffer, at: number, e: ZipEntry, size: number, nameLength: number) {
+  h.writeUInt16LE(0x0800, at); // names are UTF-8
+  h.writeUInt16LE(e.stored ? 0 : 8, at + 2); // stored or deflated
+  h.writeUInt32LE(e.crc >>> 0, at + 8);
+  h.writeUInt32LE(e.data.length, at + 12);
+  h.writeUInt32LE(size, at + 16);
+  h.writeUInt16LE(nameLength, at + 20);
+}
+
 /** A plain zip archive (no zip64, no data descriptors). `declaredSize` lets an entry lie. */
 export function zip(entries: ZipEntry[], declaredSize?: (e: ZipEntry) => number): Buffer {
   const locals: Buffer[] = [];
@@ -53,27 +66,16 @@ export function zip(entries: ZipEntry[], declaredSize?: (e: ZipEntry) => number)
   for (const e of entries) {
     const name = Buffer.from(e.name);
     const size = declaredSize ? declaredSize(e) : e.size;
-    const method = e.stored ? 0 : 8;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    sharedFields(local, 6, e, size, name.length);
     locals.push(local, name, e.data);
     const cd = Buffer.alloc(46);
     cd.writeUInt32LE(0x02014b50, 0);
     cd.writeUInt16LE(20, 4);
     cd.writeUInt16LE(20, 6);
-    cd.writeUInt16LE(0x0800, 8);
-    cd.writeUInt16LE(method, 10);
-    cd.writeUInt32LE(e.crc >>> 0, 16);
-    cd.writeUInt32LE(e.data.length, 20);
-    cd.writeUInt32LE(size, 24);
-    cd.writeUInt16LE(name.length, 28);
+    sharedFields(cd, 8, e, size, name.length);
     cd.writeUInt32LE(offset, 42);
     central.push(cd, name);
     offset += 30 + name.length + e.data.length;

@@ -23,6 +23,10 @@ afterAll(() => t.close());
 
 const MANAGER = PERMISSION.dealer | PERMISSION.user;
 
+/** Signs in with a user name, e-mail or phone number (the login form's one field). */
+const signInAs = (filter: string, password = TEST_PASSWORD) =>
+  t.post<{ user_id: number }>('/api/v1/auth/login', { filter, password });
+
 /** A code mailed to `email` is only sent once per minute; tests age the last one. */
 async function ageCaptchas() {
   await t.ctx.db.query(`UPDATE email_captchas SET created_at = now() - interval '2 minutes'`);
@@ -94,11 +98,7 @@ describe('point 7: user names, e-mails and phones never collide', () => {
       { token: b.token },
     );
     expect([400, 409]).toContain(r.code);
-    const login = await t.post<{ user_id: number }>('/api/v1/auth/login', {
-      filter: '13900000077',
-      password: TEST_PASSWORD,
-    });
-    expect(login).toMatchObject({ code: 200, data: { user_id: a.id } });
+    expect(await signInAs('13900000077')).toMatchObject({ code: 200, data: { user_id: a.id } });
   });
 
   it('refuses a user name that looks like a phone number, with a Chinese reason', async () => {
@@ -125,10 +125,7 @@ describe('point 7: user names, e-mails and phones never collide', () => {
     const digits = await t.account('24680', PERMISSION.user);
     const asName = await t.post('/api/v1/user/update-info', { phone_num: '24680' }, { token: b.token });
     expect(asName.code).toBe(409);
-    expect(
-      (await t.post<{ user_id: number }>('/api/v1/auth/login', { filter: '24680', password: TEST_PASSWORD }))
-        .data.user_id,
-    ).toBe(digits.id);
+    expect((await signInAs('24680')).data.user_id).toBe(digits.id);
     const samePhone = await t.post(
       '/api/v1/user/update-info',
       { phone_num: '13900000080' },
@@ -141,11 +138,7 @@ describe('point 7: user names, e-mails and phones never collide', () => {
       { token: admin },
     );
     expect(byAdmin.code).toBe(409);
-    const login = await t.post<{ user_id: number }>('/api/v1/auth/login', {
-      filter: '13900000080',
-      password: TEST_PASSWORD,
-    });
-    expect(login.data.user_id).toBe(a.id);
+    expect((await signInAs('13900000080')).data.user_id).toBe(a.id);
   });
 
   it('a user name equal to another account e-mail is refused at sign-up', async () => {
@@ -213,9 +206,7 @@ describe('point 8: a changed e-mail only counts once its owner confirmed it', ()
     // The manager has the code, but find-password for that address reaches nobody.
     const reset = await findPassword('boss-private@example.com', 'taken-over-123');
     expect(reset.code).not.toBe(200);
-    expect(
-      (await t.post('/api/v1/auth/login', { filter: 'mail_sub', password: 'taken-over-123' })).code,
-    ).toBe(400);
+    expect((await signInAs('mail_sub', 'taken-over-123')).code).toBe(400);
     // Nor can the manager confirm it for the subordinate.
     const byManager = await t.post('/api/v1/user/confirm-email', { code }, { token: manager.token });
     expect(byManager.code).not.toBe(200);
@@ -236,11 +227,7 @@ describe('point 8: a changed e-mail only counts once its owner confirmed it', ()
     );
     expect(ok).toMatchObject({ code: 200, data: { email: 'boss-private@example.com', pending_email: '' } });
     expect((await mailsTo(t, 'sub-old@example.com')).length).toBe(2);
-    const login = await t.post<{ user_id: number }>('/api/v1/auth/login', {
-      filter: 'boss-private@example.com',
-      password: TEST_PASSWORD,
-    });
-    expect(login.data.user_id).toBe(sub.id);
+    expect((await signInAs('boss-private@example.com')).data.user_id).toBe(sub.id);
   });
 
   it('the pending address is not an identifier until confirmed', async () => {
@@ -252,11 +239,7 @@ describe('point 8: a changed e-mail only counts once its owner confirmed it', ()
       { token: u.token },
     );
     expect(r.code).toBe(200);
-    const login = await t.post('/api/v1/auth/login', {
-      filter: 'pending-u@example.com',
-      password: TEST_PASSWORD,
-    });
-    expect(login.code).toBe(400);
+    expect((await signInAs('pending-u@example.com')).code).toBe(400);
     const info = await t.get<{ email: string; pending_email: string }>('/api/v1/user/get-info', undefined, {
       token: u.token,
     });

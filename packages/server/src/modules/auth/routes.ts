@@ -16,13 +16,12 @@ import {
   signupBody,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
+import { areaRoutes } from '../../http/route.ts';
 import { callerIsBackendManager } from '../users/admin.ts';
 import * as auth from './service.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 const MIN = 60_000;
-const tag = 'auth';
 
 /**
  * Sign-ins per address. Generous, because a whole office behind one NAT signs in at 9:00;
@@ -33,125 +32,100 @@ export const LOGIN_LIMIT = { max: 60, windowMs: 10 * MIN };
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const loginLimit = LOGIN_LIMIT;
+  /** Routes reached without a session (signing in, signing up, recovering a password). */
+  const open = areaRoutes(app, ctx, { tag: 'auth', access: 'public' });
+  /** Routes of the signed-in caller's own account. */
+  const own = areaRoutes(app, ctx, { tag: 'auth', access: 0 });
 
-  route(app, ctx, {
+  open({
     method: 'POST',
     url: AUTH_API.login,
     summary: '用户登录（用户名、邮箱或手机号）',
-    tag,
-    access: 'public',
     rateLimit: loginLimit,
     body: loginBody,
     response: loginData,
     handler: ({ req, body }) => auth.login(ctx, body, meta(req)),
   });
 
-  route(app, ctx, {
+  open({
     method: 'POST',
     url: AUTH_API.loginWithToken,
     summary: '用长期令牌（od_token）登录',
-    tag,
-    access: 'public',
     rateLimit: loginLimit,
     body: loginWithTokenBody,
     response: loginData,
     handler: ({ req, body }) => auth.loginWithToken(ctx, body.token, meta(req)),
   });
 
-  route(app, ctx, {
+  open({
     method: 'POST',
     url: AUTH_API.loginWithOpenToken,
     summary: '小程序 open_token 登录',
-    tag,
-    access: 'public',
     rateLimit: loginLimit,
     body: loginWithOpenTokenBody,
     response: loginData,
     handler: ({ req, body }) => auth.loginWithOpenToken(ctx, body.open_token, body.app_id, meta(req)),
   });
 
-  route(app, ctx, {
+  own({
     method: 'POST',
     url: AUTH_API.bindOpenToken,
     summary: '为当前用户签发小程序 open_token（替换该小程序以前的令牌）',
-    tag,
-    access: 0,
     rateLimit: { max: 30, windowMs: 10 * MIN },
     body: bindOpenTokenBody,
     response: openTokenData,
     handler: ({ caller, body }) => auth.bindOpenToken(ctx, caller, body.app_id),
   });
 
-  route(app, ctx, {
+  open({
     method: 'POST',
     url: AUTH_API.sendEmailCaptcha,
     summary: '发送邮箱验证码（注册、找回密码）',
-    tag,
-    access: 'public',
     rateLimit: { max: 10, windowMs: 10 * MIN },
     body: sendEmailCaptchaBody,
     response: z.object({ resend_after: z.number() }),
     handler: ({ body }) => auth.sendEmailCaptcha(ctx, body.email, body.purpose),
   });
 
-  route(app, ctx, {
+  open({
     method: 'POST',
     url: AUTH_API.signup,
     summary: '用户注册',
-    tag,
-    access: 'public',
     rateLimit: { max: 10, windowMs: 10 * MIN },
     body: signupBody,
     response: z.object({ user_id: z.number() }),
     handler: ({ body }) => auth.signup(ctx, body),
   });
 
-  route(app, ctx, {
+  open({
     method: 'POST',
     url: AUTH_API.findPassword,
     summary: '找回密码',
-    tag,
-    access: 'public',
     rateLimit: { max: 10, windowMs: 10 * MIN },
     body: findPasswordBody,
-    handler: async ({ body }) => {
-      await auth.findPassword(ctx, body);
-      return null;
-    },
+    handler: ({ body }) => auth.findPassword(ctx, body).then(() => null),
   });
 
-  route(app, ctx, {
+  own({
     method: 'POST',
     url: AUTH_API.changePassword,
     summary: '修改自己的密码（所有登录、长期令牌和小程序绑定随之失效）',
-    tag,
-    access: 0,
     rateLimit: { max: 10, windowMs: 10 * MIN },
     body: changePasswordBody,
-    handler: async ({ req, caller, body }) => {
-      await auth.changePassword(ctx, caller, body, meta(req));
-      return null;
-    },
+    handler: ({ req, caller, body }) => auth.changePassword(ctx, caller, body, meta(req)).then(() => null),
   });
 
-  route(app, ctx, {
+  own({
     method: 'POST',
     url: AUTH_API.logout,
     summary: '退出登录（令牌作废）',
-    tag,
-    access: 0,
-    handler: async ({ caller }) => {
-      await auth.logout(ctx, caller);
-      return null;
-    },
+    handler: ({ caller }) => auth.logout(ctx, caller).then(() => null),
   });
 
-  route(app, ctx, {
+  own({
     method: 'GET',
     url: AUTH_API.getPermission,
     summary: '当前用户的权限与ID',
-    tag,
-    access: 0,
     response: permissionData,
     handler: async ({ caller }) => ({
       permission: caller.permission,
@@ -160,12 +134,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }),
   });
 
-  route(app, ctx, {
+  own({
     method: 'POST',
     url: AUTH_API.resetOdToken,
     summary: '生成新的长期令牌（od_token，只显示一次）',
-    tag,
-    access: 0,
     response: odTokenData,
     handler: ({ caller }) => auth.resetOdToken(ctx, caller),
   });

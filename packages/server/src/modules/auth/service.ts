@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { keyedHasher } from '../../keyed-hash.ts';
 import {
   CAPTCHA_RESEND_S,
   CAPTCHA_TRIES,
@@ -130,22 +131,8 @@ export function partialAddress(ip: string) {
   return groups.length > 3 ? `${groups.slice(0, 3).join(':')}:*` : ip;
 }
 
-const secrets = new WeakMap<object, Promise<string>>();
-
-/** A keyed hash: enough to count by, not enough to recover the address or name. */
-async function keyedHash(ctx: AppContext, value: string) {
-  let salt = secrets.get(ctx.db);
-  if (!salt) {
-    salt = repo.loginSecret(ctx.db);
-    secrets.set(ctx.db, salt);
-    salt.catch(() => secrets.delete(ctx.db));
-  }
-  return crypto
-    .createHmac('sha256', await salt)
-    .update(value)
-    .digest('base64url')
-    .slice(0, 32);
-}
+/** A keyed hash of an address or an unknown name: enough to count by, not to recover it. */
+const keyedHash = keyedHasher(repo.loginSecret, 'base64url');
 
 export async function loginWithToken(ctx: AppContext, token: string, meta: RequestMeta) {
   const row = await repo.findUserByOdToken(ctx.db, sha256(token));

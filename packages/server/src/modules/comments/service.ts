@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { keyedHasher } from '../../keyed-hash.ts';
 import {
   COMMENT_LIMITS,
   OFFLINE_MS,
@@ -42,22 +42,8 @@ export async function toiletCard(ctx: AppContext, publicId: string): Promise<Toi
   return cardOf(t);
 }
 
-const salts = new WeakMap<object, Promise<string>>();
-
 /** A keyed hash of the client IP: enough to count, not enough to recover the address. */
-async function ipHash(ctx: AppContext, ip: string) {
-  let salt = salts.get(ctx.db);
-  if (!salt) {
-    salt = repo.reviewSalt(ctx.db);
-    salts.set(ctx.db, salt);
-    salt.catch(() => salts.delete(ctx.db));
-  }
-  return crypto
-    .createHmac('sha256', await salt)
-    .update(ip)
-    .digest('hex')
-    .slice(0, 32);
-}
+const ipHash = keyedHasher(repo.reviewSalt, 'hex');
 
 export async function addComment(ctx: AppContext, b: z.output<typeof addCommentBody>, ip: string) {
   const hash = await ipHash(ctx, ip);

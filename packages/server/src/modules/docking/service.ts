@@ -1,42 +1,39 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { addDockingBody, updateDockingBody, DockingInterface } from '@se/core';
+import type { addDockingBody, updateDockingBody } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
-import { pageWindow } from '../../db/sql.ts';
-import { create, mutate } from '../audit/mutate.ts';
 import { notifierOf } from '../notify/runtime.ts';
 import * as repo from './repo.ts';
 import { postJson, WebhookError } from './webhook.ts';
-import { assertCanManage, managedRow, managedUserId } from '../access/users.ts';
+import { assertCanManage } from '../access/users.ts';
+import { owned } from '../owned/service.ts';
 
 const TEST_TIMEOUT_MS = 5_000;
 
-/** Loads an interface whose owner the caller manages; anything else is "not found". */
-async function load(ctx: AppContext, caller: Caller, id: number): Promise<DockingInterface> {
-  return managedRow(ctx, caller, await repo.findDocking(ctx.db, id), '对接接口不存在');
-}
+/** Interfaces of an owner; one whose owner the caller does not manage is "not found". */
+const interfaces = owned({
+  missing: '对接接口不存在',
+  action: 'docking',
+  entity: 'docking_interface',
+  table: repo.DOCKING,
+  find: repo.findDocking,
+  list: repo.listDocking,
+});
+const load = interfaces.load;
 
-export async function list(
+export function list(
   ctx: AppContext,
   caller: Caller,
   q: { target_user_id?: number; keywords?: string; token?: string; page: number; page_size: number },
 ) {
-  const userId = await managedUserId(ctx, caller, q.target_user_id);
-  const r = await repo.listDocking(ctx.db, {
-    userId,
-    keywords: q.keywords || undefined,
-    token: q.token || undefined,
-    ...pageWindow(q),
-  });
-  return { ...r, page: q.page, page_size: q.page_size };
+  return interfaces.list(ctx, caller, q, { token: q.token || undefined });
 }
 
 export const get = load;
 
 export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof addDockingBody>, ip: string) {
-  const userId = await managedUserId(ctx, caller, b.target_user_id);
   const token = b.token || crypto.randomBytes(24).toString('base64url');
-  const id = await create(ctx, caller, ip, {
+  const d = await interfaces.add(ctx, caller, ip, b.target_user_id, (userId) => ({
     insert: (tx) =>
       repo.insertDocking(tx, {
         name: b.name,
@@ -47,11 +44,10 @@ export async function add(ctx: AppContext, caller: Caller, b: z.output<typeof ad
         push_alarms: b.push_alarms,
         push_comments: b.push_comments,
       }),
-    audit: { action: 'docking.add', entity: 'docking_interface', targetUserId: userId },
     after: { name: b.name, url: b.url },
-  });
+  }));
   pushesChanged(ctx);
-  return load(ctx, caller, id);
+  return d;
 }
 
 export async function update(
@@ -60,32 +56,25 @@ export async function update(
   b: z.output<typeof updateDockingBody>,
   ip: string,
 ) {
-  const d = await load(ctx, caller, b.id);
-  if (b.user_id !== undefined && b.user_id !== d.user_id) await assertCanManage(ctx, caller, b.user_id);
-  const m = await mutate(ctx, caller, ip, {
-    row: d,
-    patch: {
-      name: b.name,
-      url: b.url,
-      token: b.token || undefined,
-      user_id: b.user_id,
-      is_delete: b.is_delete,
-      push_reports: b.push_reports,
-      push_alarms: b.push_alarms,
-      push_comments: b.push_comments,
-    },
-    table: repo.DOCKING,
-    audit: {
-      action: b.is_delete ? 'docking.delete' : 'docking.update',
-      entity: 'docking_interface',
-      entityId: d.id,
-      targetUserId: d.user_id,
-    },
+  const patch = {
+    name: b.name,
+    url: b.url,
+    token: b.token || undefined,
+    user_id: b.user_id,
+    is_delete: b.is_delete,
+    push_reports: b.push_reports,
+    push_alarms: b.push_alarms,
+    push_comments: b.push_comments,
+  };
+  const m = await interfaces.edit(ctx, caller, ip, b.id, () => patch, {
     secret: ['token'],
+    // Handing an interface to another account takes the right to manage that one too.
+    check: async (c) => {
+      if (c.after.user_id !== undefined) await assertCanManage(ctx, caller, c.after.user_id);
+    },
   });
-  if (m.changed) pushesChanged(ctx);
-  if (b.is_delete) return { ...d, is_delete: true };
-  return load(ctx, caller, d.id);
+  if (m.change.changed) pushesChanged(ctx);
+  return m.row;
 }
 
 /** Opt-ins changed: the push side re-reads whether anyone wants reports. */

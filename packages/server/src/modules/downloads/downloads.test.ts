@@ -50,6 +50,13 @@ async function follow(token: string, id: number, timeoutMs = 120_000) {
   }
 }
 
+/** Starts an export and follows it to its end; answers the finished job. */
+async function exported(token: string, name: string, params: unknown) {
+  const r = await create(token, name, params);
+  expect(r.code, r.message).toBe(200);
+  return (await follow(token, r.data.id)).job;
+}
+
 /** Fetches a job's file the way a browser does: a signed link, then the link without headers. */
 async function fetchFile(token: string, id: number) {
   const link = await t.get<{ url: string }>(DOWNLOAD_API.sign, { id }, { token });
@@ -151,8 +158,7 @@ describe('device list export', () => {
   }, 60_000);
 
   it('exports only the devices the caller can see', async () => {
-    const r = await create(other.token, 'devices', { kind: 'jwb' });
-    const { job: done } = await follow(other.token, r.data.id);
+    const done = await exported(other.token, 'devices', { kind: 'jwb' });
     expect(done).toMatchObject({ status: 'done', rows_done: 0 });
     const sheet = await readXlsx((await fetchFile(other.token, done.id)).rawPayload);
     expect(sheet.rows).toHaveLength(1);
@@ -178,8 +184,7 @@ describe('device list export', () => {
 describe('ownership', () => {
   let mine: DownloadRow;
   beforeAll(async () => {
-    const r = await create(customer.token, 'devices', { kind: 'gateway' });
-    mine = (await follow(customer.token, r.data.id)).job;
+    mine = await exported(customer.token, 'devices', { kind: 'gateway' });
   });
 
   it('lists only the caller’s own jobs, newest first', async () => {
@@ -226,8 +231,7 @@ describe('ownership', () => {
   });
 
   it('deletes the owner’s job and its file', async () => {
-    const r = await create(customer.token, 'devices', { kind: 'gateway' });
-    const done = (await follow(customer.token, r.data.id)).job;
+    const done = await exported(customer.token, 'devices', { kind: 'gateway' });
     expect(filesInDir()).toContain(`${done.id}.xlsx`);
     const d = await t.post(DOWNLOAD_API.remove, { id: done.id }, { token: customer.token });
     expect(d.code, d.message).toBe(200);
@@ -241,8 +245,7 @@ describe('ownership', () => {
 describe('signed links', () => {
   let done: DownloadRow;
   beforeAll(async () => {
-    const r = await create(dealer.token, 'devices', { kind: 'gateway' });
-    done = (await follow(dealer.token, r.data.id)).job;
+    done = await exported(dealer.token, 'devices', { kind: 'gateway' });
   });
 
   it('serves the file without a session, with a Chinese file name', async () => {
@@ -305,8 +308,7 @@ describe('signed links', () => {
 
 describe('expiry', () => {
   it('deletes files after 7 days, marks the job expired and sweeps orphan files', async () => {
-    const r = await create(dealer.token, 'devices', { kind: 'evaluate' });
-    const done = (await follow(dealer.token, r.data.id)).job;
+    const done = await exported(dealer.token, 'devices', { kind: 'evaluate' });
     const link = await t.get<{ url: string }>(DOWNLOAD_API.sign, { id: done.id }, { token: dealer.token });
     const orphan = path.join(downloadsDir(t.ctx), '424242.xlsx');
     fs.writeFileSync(orphan, 'left by a crash');
@@ -551,8 +553,11 @@ describe('telemetry export', () => {
   }, 60_000);
 
   it('takes every visible device of a kind', async () => {
-    const r = await create(dealer.token, 'telemetry', { kind: 'gateway', start, end: '2026-03-01 01:00:00' });
-    const { job: done } = await follow(dealer.token, r.data.id);
+    const done = await exported(dealer.token, 'telemetry', {
+      kind: 'gateway',
+      start,
+      end: '2026-03-01 01:00:00',
+    });
     expect(done.status, done.error).toBe('done');
     const rows = parseCsv((await fetchFile(dealer.token, done.id)).body).slice(1);
     expect(new Set(rows.map((x) => x[1]))).toEqual(new Set(['TEL-GW']));
@@ -579,8 +584,7 @@ describe('telemetry export', () => {
   });
 
   it('lets develop export any device', async () => {
-    const r = await create(admin, 'telemetry', { ids: [hidden], start, end: '2026-03-01 00:10:00' });
-    const { job: done } = await follow(admin, r.data.id);
+    const done = await exported(admin, 'telemetry', { ids: [hidden], start, end: '2026-03-01 00:10:00' });
     expect(done).toMatchObject({ status: 'done', rows_done: 10 });
   });
 });

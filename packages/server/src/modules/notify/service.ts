@@ -25,14 +25,14 @@ import type {
 import type { AppContext, Caller } from '../../context.ts';
 import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { create, mutate } from '../audit/mutate.ts';
 import { findDevice, kindOf } from '../devices/repo.ts';
 import { findDocking } from '../docking/repo.ts';
 import { isPrivateAddress } from '../docking/webhook.ts';
 import { isSelfOrDescendant } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { notifierOf } from './runtime.ts';
-import { assertCanManage, managedRow, managedUserId, scopeOf } from '../access/users.ts';
+import { assertCanManage, managedUserId, scopeOf } from '../access/users.ts';
+import { owned } from '../owned/service.ts';
 
 const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: number }) => ({
   ...r,
@@ -40,11 +40,22 @@ const page = <T>(r: { list: T[]; total: number }, q: { page: number; page_size: 
   page_size: q.page_size,
 });
 
+/** The stored row without its deleted flag (the answer's shape). */
+const strip = <T extends { is_delete: boolean }>({ is_delete, ...rest }: T) => {
+  void is_delete;
+  return rest;
+};
+
 // ---- objects ----
 
-async function loadObject(ctx: AppContext, caller: Caller, id: number) {
-  return managedRow(ctx, caller, await repo.findObject(ctx.db, id), '提醒对象不存在');
-}
+const objects = owned({
+  missing: '提醒对象不存在',
+  action: 'notify.object',
+  entity: 'notify_object',
+  table: repo.OBJECTS,
+  find: repo.findObject,
+  list: repo.listObjects,
+});
 
 /**
  * Whether `owner` may name `target` as a recipient of `type`: a user in the owner's subtree
@@ -74,121 +85,66 @@ async function checkTarget(ctx: AppContext, ownerId: number, type: NotifyObjectT
   return t;
 }
 
-export async function listObjects(ctx: AppContext, caller: Caller, q: z.output<typeof notifyObjectsQuery>) {
-  const userId = await managedUserId(ctx, caller, q.target_user_id);
-  const r = await repo.listObjects(ctx.db, {
-    userId,
-    keywords: q.keywords || undefined,
-    type: q.type,
-    ...pageWindow(q),
-  });
-  return page(r, q);
-}
+type ObjectsQuery = z.output<typeof notifyObjectsQuery>;
+type AddObject = z.output<typeof addNotifyObjectBody>;
+type UpdateObject = z.output<typeof updateNotifyObjectBody>;
 
-export async function addObject(
-  ctx: AppContext,
-  caller: Caller,
-  b: z.output<typeof addNotifyObjectBody>,
-  ip: string,
-) {
-  const userId = await managedUserId(ctx, caller, b.target_user_id);
-  const target = await checkTarget(ctx, userId, b.type, b.target);
-  const id = await create(ctx, caller, ip, {
-    insert: (tx) => repo.insertObject(tx, { user_id: userId, type: b.type, name: b.name, target }),
-    audit: { action: 'notify.object.add', entity: 'notify_object', targetUserId: userId },
-    after: { type: b.type, name: b.name, target },
-  });
-  return loadObject(ctx, caller, id).then(strip);
-}
+export const listObjects = (ctx: AppContext, caller: Caller, q: ObjectsQuery) =>
+  objects.list(ctx, caller, q, { type: q.type });
 
-const strip = <T extends { is_delete: boolean }>({ is_delete, ...rest }: T) => {
-  void is_delete;
-  return rest;
-};
+export const addObject = (ctx: AppContext, caller: Caller, b: AddObject, ip: string) =>
+  objects
+    .add(ctx, caller, ip, b.target_user_id, async (userId) => {
+      const target = await checkTarget(ctx, userId, b.type, b.target);
+      const v = { type: b.type, name: b.name, target };
+      return { insert: (tx) => repo.insertObject(tx, { user_id: userId, ...v }), after: v };
+    })
+    .then(strip);
 
-export async function updateObject(
-  ctx: AppContext,
-  caller: Caller,
-  b: z.output<typeof updateNotifyObjectBody>,
-  ip: string,
-) {
-  const o = await loadObject(ctx, caller, b.id);
-  const type = b.type ?? o.type;
-  let target = b.target;
-  if (type !== o.type && target === undefined) throw badRequest('修改类型时请同时给出新的目标');
-  if (!b.is_delete && (target !== undefined || type !== o.type))
-    target = await checkTarget(ctx, o.user_id, type, target ?? o.target);
-  await mutate(ctx, caller, ip, {
-    row: o,
-    patch: { type: b.type, name: b.name, target, is_delete: b.is_delete },
-    table: repo.OBJECTS,
-    audit: {
-      action: b.is_delete ? 'notify.object.delete' : 'notify.object.update',
-      entity: 'notify_object',
-      entityId: o.id,
-      targetUserId: o.user_id,
-    },
-  });
-  if (b.is_delete) return strip(o);
-  return loadObject(ctx, caller, o.id).then(strip);
-}
+export const updateObject = (ctx: AppContext, caller: Caller, b: UpdateObject, ip: string) =>
+  objects
+    .edit(ctx, caller, ip, b.id, async (o) => {
+      const type = b.type ?? o.type;
+      let target = b.target;
+      if (type !== o.type && target === undefined) throw badRequest('修改类型时请同时给出新的目标');
+      if (!b.is_delete && (target !== undefined || type !== o.type))
+        target = await checkTarget(ctx, o.user_id, type, target ?? o.target);
+      return { type: b.type, name: b.name, target, is_delete: b.is_delete };
+    })
+    .then((m) => strip(m.row));
 
 // ---- templates ----
 
-async function loadTemplate(ctx: AppContext, caller: Caller, id: number) {
-  return managedRow(ctx, caller, await repo.findTemplate(ctx.db, id), '模板不存在');
-}
+const templates = owned({
+  missing: '模板不存在',
+  action: 'notify.template',
+  entity: 'notify_template',
+  table: repo.TEMPLATES,
+  find: repo.findTemplate,
+  list: repo.listTemplates,
+});
 
-export async function listTemplates(
-  ctx: AppContext,
-  caller: Caller,
-  q: z.output<typeof notifyTemplatesQuery>,
-) {
-  const userId = await managedUserId(ctx, caller, q.target_user_id);
-  const r = await repo.listTemplates(ctx.db, {
-    userId,
-    keywords: q.keywords || undefined,
-    ...pageWindow(q),
-  });
-  return page(r, q);
-}
+type TemplatesQuery = z.output<typeof notifyTemplatesQuery>;
+type AddTemplate = z.output<typeof addNotifyTemplateBody>;
+type UpdateTemplate = z.output<typeof updateNotifyTemplateBody>;
 
-export async function addTemplate(
-  ctx: AppContext,
-  caller: Caller,
-  b: z.output<typeof addNotifyTemplateBody>,
-  ip: string,
-) {
-  const userId = await managedUserId(ctx, caller, b.target_user_id);
-  const id = await create(ctx, caller, ip, {
-    insert: (tx) => repo.insertTemplate(tx, { user_id: userId, name: b.name, content: b.content }),
-    audit: { action: 'notify.template.add', entity: 'notify_template', targetUserId: userId },
-    after: { name: b.name, content: b.content },
-  });
-  return loadTemplate(ctx, caller, id).then(strip);
-}
+export const listTemplates = (ctx: AppContext, caller: Caller, q: TemplatesQuery) =>
+  templates.list(ctx, caller, q, {});
 
-export async function updateTemplate(
-  ctx: AppContext,
-  caller: Caller,
-  b: z.output<typeof updateNotifyTemplateBody>,
-  ip: string,
-) {
-  const t = await loadTemplate(ctx, caller, b.id);
-  await mutate(ctx, caller, ip, {
-    row: t,
-    patch: { name: b.name, content: b.content, is_delete: b.is_delete },
-    table: repo.TEMPLATES,
-    audit: {
-      action: b.is_delete ? 'notify.template.delete' : 'notify.template.update',
-      entity: 'notify_template',
-      entityId: t.id,
-      targetUserId: t.user_id,
-    },
-  });
-  if (b.is_delete) return strip(t);
-  return loadTemplate(ctx, caller, t.id).then(strip);
-}
+export const addTemplate = (ctx: AppContext, caller: Caller, b: AddTemplate, ip: string) => {
+  const v = { name: b.name, content: b.content };
+  return templates
+    .add(ctx, caller, ip, b.target_user_id, (userId) => ({
+      insert: (tx) => repo.insertTemplate(tx, { user_id: userId, ...v }),
+      after: v,
+    }))
+    .then(strip);
+};
+
+export const updateTemplate = (ctx: AppContext, caller: Caller, b: UpdateTemplate, ip: string) =>
+  templates
+    .edit(ctx, caller, ip, b.id, () => ({ name: b.name, content: b.content, is_delete: b.is_delete }))
+    .then((m) => strip(m.row));
 
 /** Renders a template with a device's real values (one the caller sees) or sample values. */
 export async function preview(ctx: AppContext, caller: Caller, b: z.output<typeof previewTemplateBody>) {

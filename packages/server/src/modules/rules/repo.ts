@@ -1,4 +1,11 @@
-import { RULE_DEVICE_KINDS, type RuleDeviceRow, type RuleHitRow, type RuleRow } from '@se/core';
+import {
+  RULE_DEVICE_KINDS,
+  RULE_VALUE_KEYS,
+  type RuleDeviceRow,
+  type RuleHitRow,
+  type RuleRow,
+  type RuleValues,
+} from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
@@ -74,19 +81,6 @@ export async function countRules(q: Queryable, userId: number) {
   return r[0]!.n;
 }
 
-export interface RuleValues {
-  name: string;
-  formula: string;
-  scope: string;
-  device_ids: number[];
-  toilet_ids: number[];
-  duration_s: number;
-  cooldown_s: number;
-  template_id: number | null;
-  object_ids: number[];
-  enabled: boolean;
-}
-
 export async function insertRule(q: Queryable, userId: number, v: RuleValues) {
   const rows = await q.query<{ id: number }>(
     `INSERT INTO notify_rules (user_id, name, formula, scope, device_ids, toilet_ids, duration_s, cooldown_s,
@@ -114,19 +108,7 @@ const intArray = (p: string) => `${p}::int[]`;
 /** Patched by the service (modules/audit/mutate.ts). */
 export const RULES: Patchable<keyof RuleValues | 'is_delete'> = {
   table: 'notify_rules',
-  columns: [
-    'name',
-    'formula',
-    'scope',
-    'device_ids',
-    'toilet_ids',
-    'duration_s',
-    'cooldown_s',
-    'template_id',
-    'object_ids',
-    'enabled',
-    'is_delete',
-  ],
+  columns: [...RULE_VALUE_KEYS, 'is_delete'],
   expr: { device_ids: intArray, toilet_ids: intArray, object_ids: intArray },
 };
 

@@ -62,6 +62,16 @@ const add = async <T>(url: string, body: Record<string, unknown>, token: string)
   return r.data;
 };
 
+/** Adds one of a kind for the owner, then one for the stranger; answers both ids. */
+const ownersAndStrangers = async (
+  url: string,
+  owners: Record<string, unknown>,
+  strangers: typeof owners,
+): Promise<[number, number]> => [
+  (await add<{ id: number }>(url, owners, owner.token)).id,
+  (await add<{ id: number }>(url, strangers, stranger.token)).id,
+];
+
 beforeAll(async () => {
   ({ t, admin } = await adminApp());
   owner = await t.account('rule_owner', 7);
@@ -78,33 +88,21 @@ beforeAll(async () => {
     { ser_num: 'RULE-GW-X' },
     stranger.token,
   );
-  toilet = (await add<{ id: number }>(TOILET_API.add, { name: '东门公厕', gateway_id: gw.id }, owner.token))
-    .id;
-  strangerToilet = (await add<{ id: number }>(TOILET_API.add, { name: '别人的厕所' }, stranger.token)).id;
-  template = (
-    await add<{ id: number }>(
-      NOTIFY_API.addTemplate,
-      { name: '氨气', content: '{desc} 氨气 {nh3}' },
-      owner.token,
-    )
-  ).id;
-  strangerTemplate = (
-    await add<{ id: number }>(NOTIFY_API.addTemplate, { name: 'x', content: 'x' }, stranger.token)
-  ).id;
-  object = (
-    await add<{ id: number }>(
-      NOTIFY_API.addObject,
-      { name: '值班', type: 'email', target: 'duty@example.com' },
-      owner.token,
-    )
-  ).id;
-  strangerObject = (
-    await add<{ id: number }>(
-      NOTIFY_API.addObject,
-      { name: 'x', type: 'email', target: 'x@example.com' },
-      stranger.token,
-    )
-  ).id;
+  [toilet, strangerToilet] = await ownersAndStrangers(
+    TOILET_API.add,
+    { name: '东门公厕', gateway_id: gw.id },
+    { name: '别人的厕所' },
+  );
+  [template, strangerTemplate] = await ownersAndStrangers(
+    NOTIFY_API.addTemplate,
+    { name: '氨气', content: '{desc} 氨气 {nh3}' },
+    { name: 'x', content: 'x' },
+  );
+  [object, strangerObject] = await ownersAndStrangers(
+    NOTIFY_API.addObject,
+    { name: '值班', type: 'email', target: 'duty@example.com' },
+    { name: 'x', type: 'email', target: 'x@example.com' },
+  );
 });
 afterAll(() => t.close());
 

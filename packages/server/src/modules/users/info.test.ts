@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE } from '@se/core';
-import { adminApp, type TestApp } from '../../test/harness.ts';
-import { hashPassword } from '../auth/password.ts';
-import { insertUser } from './repo.ts';
+import { TEST_PASSWORD, adminApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -12,22 +10,9 @@ let alice: string;
 
 beforeAll(async () => {
   ({ t, admin } = await adminApp());
-  const hash = await hashPassword('password-123', 12);
-  aliceId = await insertUser(t.ctx.db, {
-    user_name: 'alice',
-    email: null,
-    password_hash: hash,
-    permissions: 3,
-    parent_id: null,
-  });
-  bobId = await insertUser(t.ctx.db, {
-    user_name: 'bob',
-    email: null,
-    password_hash: hash,
-    permissions: 3,
-    parent_id: aliceId,
-  });
-  alice = await t.login('alice', 'password-123');
+  // alice is a root account (no parent), bob is below her.
+  ({ id: aliceId, token: alice } = await t.account('alice', 3, null));
+  bobId = (await t.account('bob', 3, aliceId)).id;
 });
 afterAll(() => t.close());
 
@@ -46,7 +31,7 @@ describe('get-info', () => {
 
   it('lets a user read its descendants but not its ancestors or strangers', async () => {
     expect((await t.get('/api/v1/user/get-info', { user_id: bobId }, { token: alice })).code).toBe(200);
-    const bob = await t.login('bob', 'password-123');
+    const bob = await t.login('bob', TEST_PASSWORD);
     expect((await t.get('/api/v1/user/get-info', { user_id: aliceId }, { token: bob })).code).toBe(
       CODE.forbidden,
     );
@@ -97,7 +82,7 @@ describe('update-info', () => {
   });
 
   it('refuses to edit a user outside the caller subtree, by user_id or by info id', async () => {
-    const bob = await t.login('bob', 'password-123');
+    const bob = await t.login('bob', TEST_PASSWORD);
     const byUser = await t.post(
       '/api/v1/user/update-info',
       { user_id: aliceId, company_name: 'x' },

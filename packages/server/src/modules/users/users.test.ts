@@ -15,6 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type UserPage = { list: { user_name: string; backend_manager: boolean }[]; total: number; page: number };
+
+/** The user list (/users) as `token` sees it (default the developer). */
+const users = async (query: Record<string, unknown>, token = admin) =>
+  (await t.get<UserPage>('/api/v1/user/users', query, { token })).data;
+
+/** The user names on that list, in its order. */
+const userNames = async (query: Record<string, unknown>, token = admin) =>
+  (await users(query, token)).list.map((u) => u.user_name);
+
 describe('role assignment matrix (SPEC §6)', () => {
   // Written out by hand from the spec's assignment table: who may grant what.
   const MAY_GRANT: Record<RoleName, RoleName[]> = {
@@ -157,12 +167,8 @@ describe('role assignment matrix (SPEC §6)', () => {
     expect(promoted.data.backend_manager).toBe(false);
 
     // The user list says which one a 127 account is.
-    const list = await t.get<{ list: { user_name: string; backend_manager: boolean }[] }>(
-      '/api/v1/user/users',
-      { keywords: '', page: 1, page_size: 100 },
-      { token: admin },
-    );
-    const flag = (n: string) => list.data.list.find((u) => u.user_name === n)?.backend_manager;
+    const list = await users({ keywords: '', page: 1, page_size: 100 });
+    const flag = (n: string) => list.list.find((u) => u.user_name === n)?.backend_manager;
     expect([flag('bm_toilet'), flag('oem_1'), flag('bm_campus')]).toEqual([true, false, false]);
   });
 
@@ -207,22 +213,13 @@ describe('hierarchy', () => {
   });
 
   it('lists itself and its subtree only', async () => {
-    const r = await t.get<{ list: { user_name: string }[]; total: number }>(
-      '/api/v1/user/users',
-      { page_size: 100 },
-      { token: a.token },
-    );
-    expect(r.data.list.map((u) => u.user_name).sort()).toEqual(['tree_a', 'tree_a1']);
-    expect(r.data.total).toBe(2);
+    const r = await users({ page_size: 100 }, a.token);
+    expect(r.list.map((u) => u.user_name).sort()).toEqual(['tree_a', 'tree_a1']);
+    expect(r.total).toBe(2);
   });
 
   it('develop lists everyone', async () => {
-    const r = await t.get<{ list: { user_name: string }[] }>(
-      '/api/v1/user/users',
-      { keywords: 'tree_' },
-      { token: admin },
-    );
-    expect(r.data.list.map((u) => u.user_name).sort()).toEqual(['tree_a', 'tree_a1', 'tree_b']);
+    expect((await userNames({ keywords: 'tree_' })).sort()).toEqual(['tree_a', 'tree_a1', 'tree_b']);
   });
 
   it('refuses every id-taking call on another subtree', async () => {
@@ -312,63 +309,28 @@ describe('users list', () => {
   });
 
   it('pages newest first with the total', async () => {
-    const p1 = await t.get<{ list: { user_name: string }[]; total: number; page: number }>(
-      '/api/v1/user/users',
-      { keywords: 'list_', page_size: 10 },
-      { token: admin },
-    );
-    expect(p1.data.total).toBe(25);
-    expect(p1.data.list).toHaveLength(10);
-    expect(p1.data.list[0]!.user_name).toBe('list_24');
-    const p3 = await t.get<{ list: unknown[] }>(
-      '/api/v1/user/users',
-      { keywords: 'list_', page: 3 },
-      { token: admin },
-    );
-    expect(p3.data.list).toHaveLength(5);
+    const p1 = await users({ keywords: 'list_', page_size: 10 });
+    expect(p1.total).toBe(25);
+    expect(p1.list).toHaveLength(10);
+    expect(p1.list[0]!.user_name).toBe('list_24');
+    expect((await users({ keywords: 'list_', page: 3 })).list).toHaveLength(5);
   });
 
   it('searches by email, phone or id, and restricts to keys', async () => {
-    const byEmail = await t.get<{ list: { user_name: string }[] }>(
-      '/api/v1/user/users',
-      { keywords: 'list7@' },
-      { token: admin },
-    );
-    expect(byEmail.data.list.map((u) => u.user_name)).toEqual(['list_07']);
-    const byPhone = await t.get<{ list: { user_name: string }[] }>(
-      '/api/v1/user/users',
-      { keywords: '13900000012' },
-      { token: admin },
-    );
-    expect(byPhone.data.list.map((u) => u.user_name)).toEqual(['list_12']);
-    const onlyName = await t.get<{ total: number }>(
-      '/api/v1/user/users',
-      { keywords: 'list7@', keys: 'user_name' },
-      { token: admin },
-    );
-    expect(onlyName.data.total).toBe(0);
+    expect(await userNames({ keywords: 'list7@' })).toEqual(['list_07']);
+    expect(await userNames({ keywords: '13900000012' })).toEqual(['list_12']);
+    expect((await users({ keywords: 'list7@', keys: 'user_name' })).total).toBe(0);
     const bad = await t.get('/api/v1/user/users', { keys: 'password_hash' }, { token: admin });
     expect(bad.code).toBe(CODE.badRequest);
   });
 
   it('filters by permission bits and can skip the count', async () => {
-    const r = await t.get<{ list: unknown[]; total: number }>(
-      '/api/v1/user/users',
-      { keywords: 'list_', permission: PERMISSION.user, page_size: 50 },
-      { token: admin },
-    );
-    expect(r.data.total).toBe(12);
-    const nc = await t.get<{ total: number }>(
-      '/api/v1/user/users',
-      { need_match_count: 'false' },
-      { token: admin },
-    );
-    expect(nc.data.total).toBe(-1);
+    expect((await users({ keywords: 'list_', permission: PERMISSION.user, page_size: 50 })).total).toBe(12);
+    expect((await users({ need_match_count: 'false' })).total).toBe(-1);
   });
 
   it('matches wildcards literally', async () => {
-    const r = await t.get<{ total: number }>('/api/v1/user/users', { keywords: '%' }, { token: admin });
-    expect(r.data.total).toBe(0);
+    expect((await users({ keywords: '%' })).total).toBe(0);
   });
 
   it('is for managers only', async () => {
@@ -447,12 +409,7 @@ describe('soft delete', () => {
     );
     const login = await t.post('/api/v1/auth/login', { filter: 'del_victim', password: 'password-123' });
     expect(login.code).toBe(CODE.badRequest);
-    const list = await t.get<{ list: { user_name: string }[] }>(
-      '/api/v1/user/users',
-      { keywords: 'del_' },
-      { token: mgr.token },
-    );
-    expect(list.data.list.map((u) => u.user_name)).toEqual(['del_mgr']);
+    expect(await userNames({ keywords: 'del_' }, mgr.token)).toEqual(['del_mgr']);
     const log = await t.get<{ list: { action: string }[] }>(
       '/api/v1/user/audit-logs',
       { target_user_id: victim.id },
