@@ -47,7 +47,9 @@ export async function selectPage<T>(
   const n = w.values.length;
   const [list, count] = await Promise.all([
     q.query<T>(s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`), [...w.values, page.limit, page.offset]),
-    s.countFrom === null ? { total: -1 } : cappedCount(q, `FROM ${s.countFrom} WHERE ${s.where}`, s.countValues ?? w.values),
+    s.countFrom === null
+      ? { total: -1 }
+      : cappedCount(q, `FROM ${s.countFrom} WHERE ${s.where}`, s.countValues ?? w.values),
   ]);
   return { list, ...count };
 }

@@ -43,14 +43,19 @@ async function ids(url: string, token: string, query: Record<string, unknown> = 
   expect(r.data.estimated).toBeUndefined();
   return r.data.list.map((d) => d.id);
 }
-const gateways = (a: Account | string) => ids(kindUrl('gateway', 'list'), typeof a === 'string' ? a : a.token);
+const gateways = (a: Account | string) =>
+  ids(kindUrl('gateway', 'list'), typeof a === 'string' ? a : a.token);
 const dispensers = (a: Account) => ids(kindUrl('jwb', 'list'), a.token);
 const toilets = (a: Account) => ids(TOILET_API.list, a.token);
 
 async function bind(url: string, by: Account, user: Account, add: number[], remove: number[] = []) {
-  const r = await t.post(url, { user_id: user.id, add_ids: add.join(','), remove_ids: remove.join(',') }, {
-    token: by.token,
-  });
+  const r = await t.post(
+    url,
+    { user_id: user.id, add_ids: add.join(','), remove_ids: remove.join(',') },
+    {
+      token: by.token,
+    },
+  );
   expect(r.code, r.message).toBe(200);
 }
 
@@ -122,7 +127,11 @@ describe('who sees what, at once', () => {
     expect(del.code, del.message).toBe(200);
     expect(await dispensers(customer)).toEqual([]);
     expect(await dispensers(dealer)).toEqual([]);
-    const back = await t.post(kindUrl('jwb', 'update'), { id: jwb, is_delete: false }, { token: dealer.token });
+    const back = await t.post(
+      kindUrl('jwb', 'update'),
+      { id: jwb, is_delete: false },
+      { token: dealer.token },
+    );
     expect(back.code, back.message).toBe(200);
     expect(await dispensers(customer)).toEqual([jwb]);
     expect(await dispensers(dealer)).toEqual([jwb]);
@@ -131,14 +140,22 @@ describe('who sees what, at once', () => {
   it('deleting an account leaves what was bound to it with the accounts above, and restoring it gives it back', async () => {
     // Registered by develop and bound to the customer only: the dealer sees it through it.
     const own = (await addDevice(t, 'gateway', 'CL-GW2', develop)).id;
-    const b = await t.post(kindUrl('gateway', 'bind'), { user_id: customer.id, add_ids: `${own}` }, { token: develop });
+    const b = await t.post(
+      kindUrl('gateway', 'bind'),
+      { user_id: customer.id, add_ids: `${own}` },
+      { token: develop },
+    );
     expect(b.code, b.message).toBe(200);
     expect(await gateways(dealer)).toEqual([own, gateway]);
 
     const del = await t.post(USER_API.update, { id: customer.id, is_delete: true }, { token: dealer.token });
     expect(del.code, del.message).toBe(200);
     expect(await gateways(dealer)).toEqual([own, gateway]);
-    const back = await t.post(USER_API.update, { id: customer.id, is_delete: false }, { token: dealer.token });
+    const back = await t.post(
+      USER_API.update,
+      { id: customer.id, is_delete: false },
+      { token: dealer.token },
+    );
     expect(back.code, back.message).toBe(200);
     const again = await t.login('cl_customer', 'password-123');
     expect(await gateways(again)).toEqual([own]);

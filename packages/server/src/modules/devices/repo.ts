@@ -37,7 +37,8 @@ export interface DeviceFilter {
  * scope, which the closure's index answers alone (deviceAccessRows).
  */
 function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true })];
+  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
   const base = cond.length;
   if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
   if (f.online !== undefined) {
@@ -276,7 +277,8 @@ export function unbindDevices(q: Queryable, userId: number, ids: number[]) {
 
 export function listForBinding(q: Queryable, f: BindingFilter & { kind: string }) {
   const w = new Params();
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true })];
+  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
   if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
   return bindingPage(q, w, f, {
     cond,

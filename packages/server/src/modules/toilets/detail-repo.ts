@@ -236,7 +236,8 @@ export async function listPlaceable(
   f: { scope: string; toiletId: number; kind: string; keywords?: string; limit: number; offset: number },
 ) {
   const w = new Params();
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true })];
+  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
   if (f.keywords) {
     cond.push(
       `(d.ser_num || ' ' || d."desc" || ' ' || d.location) ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`,
@@ -245,7 +246,7 @@ export async function listPlaceable(
   const where = cond.join(' AND ');
   const countValues = [...w.values];
   const here = w.p(f.toiletId);
-  const seen = toiletSeen(w, f.scope, 't.id');
+  const seenToilet = toiletSeen(w, f.scope, 't.id');
   return selectPage<PlaceableRow>(q, w, f, {
     // Where a device is placed is named only when the caller sees that toilet too.
     list: (page) =>
@@ -253,7 +254,7 @@ export async function listPlaceable(
               coalesce(d.toilet_id <> ${here}, false) AS elsewhere, vt.id AS toilet_id, coalesce(vt.name, '') AS toilet_name
          FROM devices d
          LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
-                             WHERE t.id = d.toilet_id AND NOT t.is_delete AND ${seen}) vt ON true
+                             WHERE t.id = d.toilet_id AND NOT t.is_delete AND ${seenToilet}) vt ON true
         WHERE ${where}
         ORDER BY (d.toilet_id = ${here}) IS TRUE DESC, d.id DESC ${page}`,
     where,
