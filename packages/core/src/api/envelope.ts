@@ -36,7 +36,7 @@ export const DEFAULT_PAGE_SIZE = 10;
  * A list counts its rows exactly up to this many; past it `total` is an estimate and the
  * answer says so (`estimated: true`, shown as "约 N 条"), so no count scans a whole tenant.
  */
-export const EXACT_COUNT_LIMIT = 10_000;
+export const EXACT_COUNT_LIMIT = 1_000;
 
 export interface Page<T> {
   list: T[];

@@ -36,7 +36,7 @@ export class Params {
  * `countValues` (default `w.values`), or is -1 when `countFrom` is null (not asked for).
  * The count stops after EXACT_COUNT_LIMIT rows: past it the total is the planner's estimate
  * of the same query and `estimated` is true, so a tenant of 10M rows costs no more to count
- * than one of 10,000.
+ * than one of a thousand.
  */
 export async function selectPage<T>(
   q: Queryable,
