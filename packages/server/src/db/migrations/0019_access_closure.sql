@@ -29,6 +29,11 @@ CREATE TABLE toilet_access (
 );
 CREATE INDEX toilet_access_user_idx ON toilet_access (user_id, toilet_id DESC) INCLUDE (live);
 
+-- A gateway list filtered by type matched no index and read every device of the kind (a
+-- dealer's 100k: 23 ms on PGlite); the other list filters have theirs (time: 0003, keyword:
+-- 0008). Partial: only typed rows pay for it when their readings update the row.
+CREATE INDEX devices_kind_type_idx ON devices (kind, type, id DESC) WHERE NOT is_delete AND type IS NOT NULL;
+
 -- The rows of these devices and of the sensors of those that are gateways, recomputed from
 -- the bindings.
 CREATE FUNCTION device_access_refresh(ids integer[]) RETURNS void LANGUAGE plpgsql AS '
