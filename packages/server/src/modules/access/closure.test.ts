@@ -162,6 +162,32 @@ describe('who sees what, at once', () => {
   });
 });
 
+describe('the account tree', () => {
+  it('an account moved to another parent takes what is bound to it along: the new chain sees it, the old one no more', async () => {
+    // No call moves accounts today (a creator is its account's parent for good); the
+    // closure follows a path rewritten in the database all the same.
+    const mover = await t.account('cl_mover', PERMISSION.user | PERMISSION.visitor, dealer.id);
+    const own = (await addDevice(t, 'gateway', 'CL-GW3', develop)).id;
+    const b = await t.post(
+      kindUrl('gateway', 'bind'),
+      { user_id: mover.id, add_ids: `${own}` },
+      { token: develop },
+    );
+    expect(b.code, b.message).toBe(200);
+    expect(await gateways(dealer)).toContain(own);
+    expect(await gateways(other)).not.toContain(own);
+
+    await t.ctx.db.query(
+      `UPDATE users SET parent_id = o.id, path = o.path || users.id || '/' FROM users o
+        WHERE users.id = $1 AND o.id = $2`,
+      [mover.id, other.id],
+    );
+    expect(await gateways(other)).toContain(own);
+    expect(await gateways(dealer)).not.toContain(own);
+    expect(await gateways(mover)).toEqual([own]);
+  });
+});
+
 describe('counts', () => {
   it('are exact up to the limit and say when they are an estimate past it', async () => {
     const q = t.ctx.db;
