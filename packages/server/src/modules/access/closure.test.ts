@@ -59,6 +59,18 @@ async function bind(url: string, by: Account, user: Account, add: number[], remo
   expect(r.code, r.message).toBe(200);
 }
 
+/** A gateway develop registers and binds to account `userId` alone. */
+async function developGateway(ser: string, userId: number) {
+  const id = (await addDevice(t, 'gateway', ser, develop)).id;
+  const b = await t.post(
+    kindUrl('gateway', 'bind'),
+    { user_id: userId, add_ids: `${id}` },
+    { token: develop },
+  );
+  expect(b.code, b.message).toBe(200);
+  return id;
+}
+
 beforeAll(async () => {
   t = await testApp();
   develop = await t.login('admin', ADMIN_PASSWORD);
@@ -139,13 +151,7 @@ describe('who sees what, at once', () => {
 
   it('deleting an account leaves what was bound to it with the accounts above, and restoring it gives it back', async () => {
     // Registered by develop and bound to the customer only: the dealer sees it through it.
-    const own = (await addDevice(t, 'gateway', 'CL-GW2', develop)).id;
-    const b = await t.post(
-      kindUrl('gateway', 'bind'),
-      { user_id: customer.id, add_ids: `${own}` },
-      { token: develop },
-    );
-    expect(b.code, b.message).toBe(200);
+    const own = await developGateway('CL-GW2', customer.id);
     expect(await gateways(dealer)).toEqual([own, gateway]);
 
     const del = await t.post(USER_API.update, { id: customer.id, is_delete: true }, { token: dealer.token });
@@ -167,13 +173,7 @@ describe('the account tree', () => {
     // No call moves accounts today (a creator is its account's parent for good); the
     // closure follows a path rewritten in the database all the same.
     const mover = await t.account('cl_mover', PERMISSION.user | PERMISSION.visitor, dealer.id);
-    const own = (await addDevice(t, 'gateway', 'CL-GW3', develop)).id;
-    const b = await t.post(
-      kindUrl('gateway', 'bind'),
-      { user_id: mover.id, add_ids: `${own}` },
-      { token: develop },
-    );
-    expect(b.code, b.message).toBe(200);
+    const own = await developGateway('CL-GW3', mover.id);
     expect(await gateways(dealer)).toContain(own);
     expect(await gateways(other)).not.toContain(own);
 
