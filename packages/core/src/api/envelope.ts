@@ -32,9 +32,17 @@ export interface Envelope<T = unknown> {
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
+/**
+ * A list counts its rows exactly up to this many; past it `total` is an estimate and the
+ * answer says so (`estimated: true`, shown as "约 N 条"), so no count scans a whole tenant.
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
+
 export interface Page<T> {
   list: T[];
   total: number;
+  /** True when `total` is an estimate (more than EXACT_COUNT_LIMIT rows match). */
+  estimated?: boolean;
   page: number;
   page_size: number;
 }
@@ -99,7 +107,13 @@ export const pageOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<nev
   extra?: E,
 ) =>
   z
-    .object({ list: z.array(item), total: z.number(), page: z.number(), page_size: z.number() })
+    .object({
+      list: z.array(item),
+      total: z.number(),
+      estimated: z.boolean().optional(),
+      page: z.number(),
+      page_size: z.number(),
+    })
     .extend(extra ?? ({} as E));
 
 /** The free-text search box of a list (SPEC §9). */

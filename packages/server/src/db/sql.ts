@@ -1,5 +1,5 @@
 /** SQL fragments shared by repositories. */
-import { TZ_OFFSET_SQL } from '@se/core';
+import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
 import type { Queryable } from './index.ts';
 
 /** A timestamptz column as 'YYYY-MM-DD HH:mm:ss' in the product's zone, UTC+8 (SPEC §5). */
@@ -32,26 +32,43 @@ export class Params {
 /**
  * One page of a filtered list and the number of rows its filter matches, queried together.
  * `list` builds the page query around the `LIMIT … OFFSET …` clause it is given (the two
- * parameters follow `w`'s); the total is `SELECT count(*) FROM countFrom WHERE where` over
- * `countValues` (default `w.values`), or -1 when `countFrom` is null (not asked for).
+ * parameters follow `w`'s); the total counts `SELECT … FROM countFrom WHERE where` over
+ * `countValues` (default `w.values`), or is -1 when `countFrom` is null (not asked for).
+ * The count stops after EXACT_COUNT_LIMIT rows: past it the total is the planner's estimate
+ * of the same query and `estimated` is true, so a tenant of 10M rows costs no more to count
+ * than one of a thousand.
  */
 export async function selectPage<T>(
   q: Queryable,
   w: Params,
   page: { limit: number; offset: number },
   s: { list: (limit: string) => string; where: string; countFrom: string | null; countValues?: unknown[] },
-): Promise<{ list: T[]; total: number }> {
+): Promise<{ list: T[]; total: number; estimated?: boolean }> {
   const n = w.values.length;
   const [list, count] = await Promise.all([
     q.query<T>(s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`), [...w.values, page.limit, page.offset]),
     s.countFrom === null
-      ? [{ n: -1 }]
-      : q.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${s.countFrom} WHERE ${s.where}`,
-          s.countValues ?? w.values,
-        ),
+      ? { total: -1 }
+      : cappedCount(q, `FROM ${s.countFrom} WHERE ${s.where}`, s.countValues ?? w.values),
   ]);
-  return { list, total: count[0]!.n };
+  return { list, ...count };
+}
+
+/** The rows of `SELECT … ${from}` counted up to EXACT_COUNT_LIMIT, estimated past it. */
+export async function cappedCount(
+  q: Queryable,
+  from: string,
+  values: unknown[],
+): Promise<{ total: number; estimated?: boolean }> {
+  const [exact] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
+    values,
+  );
+  if (exact!.n <= EXACT_COUNT_LIMIT) return { total: exact!.n };
+  const [plan] = await q.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, values);
+  const json = plan!['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
 }
 
 /** What a binding picker filters on: rows the caller sees, to bind to `targetUserId`. */

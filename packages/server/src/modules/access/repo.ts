@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { Params } from '../../db/sql.ts';
-import { visibleAnyKindSql } from '../devices/repo.ts';
-import { visibleSql as toiletVisibleSql } from '../toilets/repo.ts';
+import { deviceSeen, toiletSeen } from './visible-repo.ts';
 
 /** What a right is decided from: whether the scope sees the object, and who registered it. */
 export interface AccessFacts {
@@ -19,7 +18,7 @@ export function deviceFacts(q: Queryable, ids: number[], scope: string, kind?: s
   const cond = [`d.id = ANY(${w.p(ids)}::int[])`];
   if (kind) cond.push(`d.kind = ${w.p(kind)}`);
   return q.query<AccessFacts>(
-    `SELECT d.id, d.kind, d.is_delete, ${visibleAnyKindSql(w, scope)} AS visible,
+    `SELECT d.id, d.kind, d.is_delete, ${deviceSeen(w, scope)} AS visible,
             coalesce(u.path, gu.path) AS registrant_path
        FROM devices d
        LEFT JOIN devices g ON g.id = d.gateway_id
@@ -34,7 +33,7 @@ export function deviceFacts(q: Queryable, ids: number[], scope: string, kind?: s
 export async function toiletFacts(q: Queryable, id: number, scope: string) {
   const w = new Params();
   const rows = await q.query<AccessFacts>(
-    `SELECT t.id, 'toilet' AS kind, t.is_delete, ${toiletVisibleSql(w, scope)} AS visible, u.path AS registrant_path
+    `SELECT t.id, 'toilet' AS kind, t.is_delete, ${toiletSeen(w, scope)} AS visible, u.path AS registrant_path
        FROM toilets t LEFT JOIN users u ON u.id = t.registered_by
       WHERE t.id = ${w.p(id)}`,
     w.values,

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
-import { fromLocal, localTime } from '../../db/sql.ts';
+import { cappedCount, fromLocal, localTime } from '../../db/sql.ts';
+import { accountUnder } from '../access/visible-repo.ts';
 
 export interface AuditRecord {
   actorId: number;
@@ -43,7 +44,7 @@ export interface AuditFilter {
 }
 
 export async function listAudit(q: Queryable, f: AuditFilter) {
-  const where = `(t.path LIKE $1 || '%' OR a.actor_id = $2)
+  const where = `(${accountUnder('t', '$1')} OR a.actor_id = $2)
     AND ($3::int IS NULL OR a.target_user_id = $3)
     AND ($4::int IS NULL OR a.actor_id = $4)
     AND ($5::text IS NULL OR a.created_at >= ${fromLocal('$5')})
@@ -68,10 +69,7 @@ export async function listAudit(q: Queryable, f: AuditFilter) {
         ORDER BY a.id DESC LIMIT $7 OFFSET $8`,
       [...params, f.limit, f.offset],
     ),
-    q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_log a LEFT JOIN users t ON t.id = a.target_user_id WHERE ${where}`,
-      params,
-    ),
+    cappedCount(q, `FROM audit_log a LEFT JOIN users t ON t.id = a.target_user_id WHERE ${where}`, params),
   ]);
-  return { list, total: count[0]!.n };
+  return { list, ...count };
 }

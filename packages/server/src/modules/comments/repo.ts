@@ -2,6 +2,7 @@ import type { CommentFilter, CommentRow, CommentStats } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { commentSeen } from '../access/visible-repo.ts';
 
 // A terminal's rating carries toilet_id when the terminal was placed in a toilet
 // (devices.toilet_id) at the time; the ingest writes it.
@@ -20,21 +21,13 @@ const ROW = `c.id, c.is_delete, c.content, c.star_level, c.sex, c.badattitude, c
  * built once (ARRAY(...)), so counts need no join and the toilet and terminal indexes
  * serve a caller with few of them.
  */
-function visibleSql(w: Params, scope: string) {
+function reviewVisible(w: Params, scope: string) {
   if (scope === '/') {
     // Deleted toilets and terminals are few: compare against those.
     return `((c.toilet_id IS NOT NULL AND c.toilet_id <> ALL(ARRAY(SELECT id FROM toilets WHERE is_delete)))
           OR (c.equipment_id IS NOT NULL AND c.equipment_id <> ALL(ARRAY(SELECT id FROM devices WHERE is_delete))))`;
   }
-  const s = w.p(scope);
-  return `(c.toilet_id = ANY(ARRAY(
-             SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id
-               JOIN toilets vt ON vt.id = b.toilet_id
-              WHERE u.path LIKE ${s} || '%' AND NOT vt.is_delete))
-        OR c.equipment_id = ANY(ARRAY(
-             SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id
-               JOIN devices vd ON vd.id = b.device_id
-              WHERE u.path LIKE ${s} || '%' AND NOT vd.is_delete)))`;
+  return commentSeen(w, scope, 'c', { live: true });
 }
 
 export interface ListFilter extends Omit<CommentFilter, 'sort'> {
@@ -43,7 +36,7 @@ export interface ListFilter extends Omit<CommentFilter, 'sort'> {
 
 /** The filter as conditions on `c` only. */
 function whereOf(w: Params, f: ListFilter) {
-  const cond = [visibleSql(w, f.scope)];
+  const cond = [reviewVisible(w, f.scope)];
   if (!f.show_hidden) cond.push('NOT c.is_delete');
   if (f.toilet_id !== undefined) cond.push(`c.toilet_id = ${w.p(f.toilet_id)}`);
   if (f.equipment_id !== undefined) cond.push(`c.equipment_id = ${w.p(f.equipment_id)}`);
@@ -152,7 +145,7 @@ export function findComment(q: Queryable, id: number, scope: string) {
   const w = new Params();
   return first<CommentRow>(
     q,
-    `SELECT ${ROW} FROM ${FROM} WHERE c.id = ${w.p(id)} AND ${visibleSql(w, scope)}`,
+    `SELECT ${ROW} FROM ${FROM} WHERE c.id = ${w.p(id)} AND ${reviewVisible(w, scope)}`,
     w.values,
   );
 }

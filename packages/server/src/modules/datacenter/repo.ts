@@ -11,7 +11,7 @@ import {
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, localTime } from '../../db/sql.ts';
-import { visibleSql } from '../devices/repo.ts';
+import { commentSeen, deviceSeen, toiletSeen } from '../access/visible-repo.ts';
 
 // The data centres' aggregates. Each is one query over the caller's visible set (a user-path
 // prefix; '/' sees all): device rows and their merged `latest` state, the hourly rollups and
@@ -19,15 +19,12 @@ import { visibleSql } from '../devices/repo.ts';
 
 /** A toilet bound to a user of the scope's subtree; '/' sees all. */
 function toiletVisible(w: Params, scope: string, alias = 't') {
-  if (scope === '/') return 'true';
-  return `${alias}.id IN (SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id
-                           WHERE u.path LIKE ${w.p(scope)} || '%')`;
+  return toiletSeen(w, scope, `${alias}.id`);
 }
 
 /** A device of any kind the scope sees (a sensor through its gateway). */
 function deviceVisible(w: Params, scope: string, alias = 'd') {
-  if (scope === '/') return 'true';
-  return `(CASE WHEN ${alias}.kind = 'sensor' THEN ${visibleSql(w, scope, alias, 'sensor')} ELSE ${visibleSql(w, scope, alias)} END)`;
+  return deviceSeen(w, scope, `${alias}.id`);
 }
 
 /**
@@ -35,12 +32,7 @@ function deviceVisible(w: Params, scope: string, alias = 'd') {
  * live hub, which filters pushes the same way.
  */
 export function commentVisibleSql(w: Params, scope: string, alias = 'c') {
-  if (scope === '/') return 'true';
-  const s = w.p(scope);
-  return `(${alias}.toilet_id IN (SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id
-                                   WHERE u.path LIKE ${s} || '%')
-        OR ${alias}.equipment_id IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id
-                                      WHERE u.path LIKE ${s} || '%'))`;
+  return commentSeen(w, scope, alias);
 }
 
 /** The offline threshold of a kind as SQL (ms), the rule of modules/devices. */

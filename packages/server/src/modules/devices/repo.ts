@@ -3,30 +3,7 @@ import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, bindingPage, likeEscape, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
-
-/**
- * Visibility: a device is visible in a scope (a user-path prefix) when it is bound to some
- * user of that subtree. The root scope '/' (develop) sees every device, bound or not.
- */
-export function visibleSql(w: Params, scope: string, alias = 'd', kind?: string) {
-  if (scope === '/') return 'true';
-  // A sensor has no bindings of its own: it is visible through its gateway.
-  const col = kind === 'sensor' ? `${alias}.gateway_id` : `${alias}.id`;
-  // A set the planner builds once (subtree users by path index, their bindings by index)
-  // and probes per device, rather than a correlated lookup per row.
-  return boundInSubtree(w, col, scope);
-}
-
-/** visibleSql for a row whose kind the query does not fix (a sensor through its gateway). */
-export function visibleAnyKindSql(w: Params, scope: string, alias = 'd') {
-  if (scope === '/') return 'true';
-  return `(CASE WHEN ${alias}.kind = 'sensor' THEN ${visibleSql(w, scope, alias, 'sensor')} ELSE ${visibleSql(w, scope, alias)} END)`;
-}
-
-function boundInSubtree(w: Params, col: string, scope: string) {
-  return `${col} IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id
-                      WHERE u.path LIKE ${w.p(scope)} || '%')`;
-}
+import { deviceAccessRows, deviceSeen } from '../access/visible-repo.ts';
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
   d.location, d.version, d.url,
@@ -55,8 +32,14 @@ export interface DeviceFilter {
   offset: number;
 }
 
+/**
+ * The list's conditions on `d`; `plain` when there are none beyond kind, deletion and the
+ * scope, which the closure's index answers alone (deviceAccessRows).
+ */
 function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope, 'd', f.kind)];
+  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
+  const base = cond.length;
   if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
   if (f.online !== undefined) {
     const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
@@ -65,24 +48,32 @@ function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
   if (f.type !== undefined) cond.push(`d.type = ${w.p(f.type)}`);
   if (f.industrialType) cond.push(`d.industrial_type = ${w.p(f.industrialType)}`);
   if (f.gatewayId !== undefined) cond.push(`d.gateway_id = ${w.p(f.gatewayId)}`);
-  if (f.ownerScope) cond.push(boundInSubtree(w, 'd.id', f.ownerScope));
-  return cond.join(' AND ');
+  if (f.ownerScope) cond.push(deviceSeen(w, f.ownerScope, 'd.id', { kind: f.kind, live: true }));
+  return { where: cond.join(' AND '), plain: cond.length === base };
 }
 
 export async function listDevices(q: Queryable, f: DeviceFilter) {
-  const w = new Params();
-  const where = deviceWhere(w, f);
-  const countParams = [...w.values];
+  const full = new Params();
+  const { where, plain } = deviceWhere(full, f);
+  // Nothing to filter but the scope: the page's ids come off the closure's index alone, so a
+  // dealer's page 500 reads 10,000 index entries and 20 rows, not 10,000 rows.
+  const own = new Params();
+  const access = plain ? deviceAccessRows(own, f.scope, f.kind) : null;
+  const w = access ? own : full;
+  const ids = access
+    ? `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`
+    : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
+  const countValues = [...w.values];
   const select = row(w, f.offlineMs);
   return selectPage<DeviceRow>(q, w, f, {
     // The page's ids first (skipped rows cost an index entry each), then the full rows —
     // with their owner lists — for those ids only.
     list: (page) =>
-      `WITH page AS (SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC ${page})
+      `WITH page AS (${ids} ${page})
        SELECT ${select} FROM page JOIN devices d ON d.id = page.id ORDER BY d.id DESC`,
-    where,
-    countFrom: 'devices d',
-    countValues: countParams,
+    where: access ? access.where : where,
+    countFrom: access ? access.from : 'devices d',
+    countValues,
   });
 }
 
@@ -93,7 +84,7 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
 export async function matchingIds(q: Queryable, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
   const w = new Params();
   const rows = await q.query<{ id: number }>(
-    `SELECT d.id FROM devices d WHERE ${deviceWhere(w, f)} ORDER BY d.id DESC`,
+    `SELECT d.id FROM devices d WHERE ${deviceWhere(w, f).where} ORDER BY d.id DESC`,
     w.values,
   );
   return rows.map((r) => r.id);
@@ -115,7 +106,7 @@ export function findDevice(q: Queryable, kind: string, id: number, scope: string
   const select = row(w, offlineMs);
   return first<DeviceRow>(
     q,
-    `SELECT ${select} FROM devices d WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)} AND ${visibleSql(w, scope, 'd', kind)}`,
+    `SELECT ${select} FROM devices d WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)} AND ${deviceSeen(w, scope)}`,
     w.values,
   );
 }
@@ -131,7 +122,7 @@ export async function visibleIds(
   const w = new Params();
   const rows = await q.query<{ id: number }>(
     `SELECT d.id FROM devices d WHERE d.id = ANY(${w.p(ids)}::int[]) AND d.kind = ${w.p(kind)} AND NOT d.is_delete
-        AND ${visibleSql(w, scope, 'd', kind)}`,
+        AND ${deviceSeen(w, scope, 'd.id', { kind, live: true })}`,
     w.values,
   );
   return new Set(rows.map((r) => r.id));
@@ -268,7 +259,7 @@ export async function deviceToken(q: Queryable, id: number) {
 export async function visibleSerNums(q: Queryable, sers: string[], scope: string): Promise<Set<string>> {
   if (sers.length === 0) return new Set();
   const w = new Params();
-  const cond = visibleAnyKindSql(w, scope);
+  const cond = deviceSeen(w, scope);
   const rows = await q.query<{ ser_num: string }>(
     `SELECT d.ser_num FROM devices d WHERE d.ser_num = ANY(${w.p(sers)}::text[]) AND NOT d.is_delete AND ${cond}`,
     w.values,
@@ -286,7 +277,8 @@ export function unbindDevices(q: Queryable, userId: number, ids: number[]) {
 
 export function listForBinding(q: Queryable, f: BindingFilter & { kind: string }) {
   const w = new Params();
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, visibleSql(w, f.scope)];
+  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
   if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
   return bindingPage(q, w, f, {
     cond,

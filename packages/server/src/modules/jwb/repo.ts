@@ -2,6 +2,7 @@ import { NUMERIC_PARAMS, WEEKDAYS, type DeviceCommand, type JwbConfig, type Para
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { accountSeen } from '../access/visible-repo.ts';
 import { updateRow } from '../../db/update.ts';
 
 const SCHEDULE_COLS = WEEKDAYS.flatMap((d) => [`${d}_start`, `${d}_end`]);
@@ -46,7 +47,7 @@ const paramRow = `p.id, p.is_delete, p.parameter_num, ${PARAM_COLS.map((c) => `p
 /** Shared sets and those of users in the scope's subtree. */
 function paramVisible(w: Params, scope: string) {
   if (scope === '/') return 'true';
-  return `(p.user_id IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND u.path LIKE ${w.p(scope)} || '%'))`;
+  return `(p.user_id IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${accountSeen(w, scope)}))`;
 }
 
 export async function listParameters(

@@ -2,7 +2,7 @@ import type { AlarmRow } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, localTime, selectPage } from '../../db/sql.ts';
-import { visibleSql } from '../devices/repo.ts';
+import { deviceSeen } from '../access/visible-repo.ts';
 
 const ROW = `a.id, a.device_id, d.kind, d.ser_num, d."desc", a.type, a.status, a.message, a.detail,
   ${localTime('a.opened_at')} AS opened_at, ${localTime('a.acked_at')} AS acked_at,
@@ -11,8 +11,7 @@ const FROM = `alarms a JOIN devices d ON d.id = a.device_id LEFT JOIN users u ON
 
 /** A device's alarms are visible to whoever sees the device (a sensor: its gateway). */
 function alarmVisible(w: Params, scope: string) {
-  if (scope === '/') return 'true';
-  return `(CASE WHEN d.kind = 'sensor' THEN ${visibleSql(w, scope, 'd', 'sensor')} ELSE ${visibleSql(w, scope, 'd')} END)`;
+  return deviceSeen(w, scope, 'd.id', { live: true });
 }
 
 export async function listAlarms(

@@ -2,6 +2,7 @@ import { ALARM_TYPE_LABELS, type MessageKind, type MessageRow, type MessagesEven
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { accountsSeeingDevice } from '../access/visible-repo.ts';
 
 export interface NewMessage {
   user_id: number;
@@ -48,15 +49,12 @@ export function alarmsToInbox(tx: Queryable, alarmIds: number[]): Promise<Messag
   if (!alarmIds.length) return Promise.resolve([]);
   return tx.query<MessagesEvent>(
     `WITH a AS (
-       SELECT a.id, a.device_id, a.type, a.message, a.opened_at, d.ser_num, d."desc",
-              CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END AS bound_id
+       SELECT a.id, a.device_id, a.type, a.message, a.opened_at, d.ser_num, d."desc"
          FROM alarms a JOIN devices d ON d.id = a.device_id
         WHERE a.id = ANY($1::bigint[]) AND a.opened_at > now() - interval '1 day' AND NOT d.is_delete),
      r AS (
        SELECT DISTINCT a.id AS alarm_id, anc.id AS user_id
-         FROM a JOIN device_bindings b ON b.device_id = a.bound_id
-         JOIN users u ON u.id = b.user_id
-         JOIN users anc ON anc.id = ANY(string_to_array(trim(BOTH '/' FROM u.path), '/')::int[])
+         FROM a JOIN users anc ON anc.id IN (${accountsSeeingDevice('a.device_id')})
         WHERE NOT anc.is_delete),
      ins AS (
        INSERT INTO messages (user_id, kind, title, content, device_id, alarm_id)

@@ -1,12 +1,10 @@
 import { PERMISSION } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
+import { deviceSeenByAccount, toiletSeenByAccount } from '../access/visible-repo.ts';
 
 // Docking pushes' SQL: which live interfaces receive which reports, alarms and comments.
 
-const OWNER_SEES_DEVICE = `((o.permissions & ${PERMISSION.develop}) = ${PERMISSION.develop} OR EXISTS (
-  SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
-   WHERE b.device_id = CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END
-     AND u.path LIKE o.path || '%'))`;
+const OWNER_SEES_DEVICE = `((o.permissions & ${PERMISSION.develop}) = ${PERMISSION.develop} OR ${deviceSeenByAccount('d.id', 'o.id')})`;
 
 const LIVE_INTERFACE = `NOT di.is_delete AND NOT o.is_delete`;
 
@@ -65,10 +63,7 @@ export function commentReceivers(q: Queryable, ids: number[]) {
        JOIN docking_interfaces di ON di.push_comments JOIN users o ON o.id = di.user_id
       WHERE c.id = ANY($1::bigint[]) AND NOT c.is_delete AND ${LIVE_INTERFACE}
         AND ((o.permissions & ${PERMISSION.develop}) = ${PERMISSION.develop}
-          OR EXISTS (SELECT 1 FROM toilet_bindings b JOIN users u ON u.id = b.user_id
-                      WHERE b.toilet_id = c.toilet_id AND u.path LIKE o.path || '%')
-          OR EXISTS (SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
-                      WHERE b.device_id = c.equipment_id AND u.path LIKE o.path || '%'))`,
+          OR ${toiletSeenByAccount('c.toilet_id', 'o.id')} OR ${deviceSeenByAccount('c.equipment_id', 'o.id')})`,
     [ids],
   );
 }

@@ -1,5 +1,7 @@
 import { TZ_OFFSET_SQL, type Gas } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
+import { Params } from '../../db/sql.ts';
+import { commentSeen, deviceSeen } from '../access/visible-repo.ts';
 import { STAR_COUNTS, type StarCounts } from '../comments/repo.ts';
 
 // The weekly report's SQL. `path` is the reader's subtree; null reads everything (develop).
@@ -7,15 +9,13 @@ import { STAR_COUNTS, type StarCounts } from '../comments/repo.ts';
 type Range = readonly [ids: number[], start: Date, end: Date];
 
 export function weeklyDevices(q: Queryable, kinds: readonly string[], path: string | null) {
-  const visible =
-    path === null
-      ? 'true'
-      : `(CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END) IN (
-         SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $2 || '%')`;
+  const w = new Params();
+  const kindsP = w.p(kinds);
+  const visible = deviceSeen(w, path ?? '/', 'd.id', { live: true });
   return q.query<{ id: number; ser_num: string; desc: string; kind: string }>(
     `SELECT d.id, d.ser_num, d."desc", d.kind FROM devices d
-      WHERE NOT d.is_delete AND d.kind = ANY($1::text[]) AND ${visible} ORDER BY d.ser_num`,
-    path === null ? [kinds] : [kinds, path],
+      WHERE NOT d.is_delete AND d.kind = ANY(${kindsP}::text[]) AND ${visible} ORDER BY d.ser_num`,
+    w.values,
   );
 }
 
@@ -74,18 +74,17 @@ export function weeklyAlarmDays(q: Queryable, range: Range) {
 
 /** Ratings per toilet (or terminal without one) in the week. */
 export function weeklyRatings(q: Queryable, path: string | null, start: Date, end: Date) {
-  const visible =
-    path === null
-      ? 'true'
-      : `(c.toilet_id IN (SELECT b.toilet_id FROM toilet_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%')
-        OR c.equipment_id IN (SELECT b.device_id FROM device_bindings b JOIN users u ON u.id = b.user_id WHERE u.path LIKE $3 || '%'))`;
+  const w = new Params();
+  w.p(start);
+  w.p(end);
+  const visible = commentSeen(w, path ?? '/');
   return q.query<StarCounts & { name: string; n: number; stars: number }>(
     `SELECT coalesce(t.name, e.ser_num, '') AS name, count(*)::int AS n, sum(c.star_level)::int AS stars,
             ${STAR_COUNTS}
        FROM comments c LEFT JOIN toilets t ON t.id = c.toilet_id LEFT JOIN devices e ON e.id = c.equipment_id
       WHERE NOT c.is_delete AND c.created_at >= $1 AND c.created_at < $2 AND ${visible}
       GROUP BY 1 ORDER BY 2 DESC, 1`,
-    path === null ? [start, end] : [start, end, path],
+    w.values,
   );
 }
 

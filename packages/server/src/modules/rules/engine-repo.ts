@@ -1,5 +1,6 @@
 import { PERMISSION, RULE_DEVICE_KINDS } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
+import { deviceSeenByAccount, devicesOfAccount, scopeUser } from '../access/visible-repo.ts';
 import { TOILET_DEVICE_JOIN } from './repo.ts';
 
 // The rule engine's SQL. The engine owns the transaction (one per round); each function
@@ -40,18 +41,14 @@ export function activeRules(q: Queryable) {
   );
 }
 
-/** Devices bound in each owner's subtree, and the sensors of bound gateways. */
+/** Devices each owner (a user path, not '/') sees: bound in its subtree, and the sensors of bound gateways. */
 export function devicesUnderPaths(q: Queryable, paths: string[]) {
   return q.query<{ path: string; id: number }>(
-    `WITH owners AS (SELECT unnest($1::text[]) AS path),
-              bound AS (SELECT DISTINCT o.path, b.device_id FROM owners o
-                          JOIN users u ON u.path LIKE o.path || '%' JOIN device_bindings b ON b.user_id = u.id)
-         SELECT bound.path, d.id FROM bound JOIN devices d ON d.id = bound.device_id
-          WHERE NOT d.is_delete AND d.kind = ANY($2::text[]) AND d.kind <> 'sensor'
-         UNION
-         SELECT bound.path, d.id FROM bound JOIN devices d ON d.gateway_id = bound.device_id
-          WHERE NOT d.is_delete AND d.kind = 'sensor'`,
-    [paths, [...RULE_DEVICE_KINDS]],
+    `SELECT o.path, d.id FROM unnest($1::text[], $2::int[]) AS o(path, owner)
+       CROSS JOIN LATERAL (${devicesOfAccount('o.owner')}) s
+       JOIN devices d ON d.id = s.device_id
+      WHERE NOT d.is_delete AND (d.kind = ANY($3::text[]) OR d.kind = 'sensor')`,
+    [paths, paths.map(scopeUser), [...RULE_DEVICE_KINDS]],
   );
 }
 
@@ -133,9 +130,7 @@ export function visiblePairs(tx: Queryable, owners: number[], devices: number[])
            JOIN users o ON o.id = v.owner AND NOT o.is_delete
            JOIN devices d ON d.id = v.device AND NOT d.is_delete
           WHERE (o.permissions & $3) = $3
-             OR EXISTS (SELECT 1 FROM device_bindings b JOIN users u ON u.id = b.user_id
-                         WHERE b.device_id = CASE WHEN d.kind = 'sensor' THEN d.gateway_id ELSE d.id END
-                           AND u.path LIKE o.path || '%')`,
+             OR ${deviceSeenByAccount('d.id', 'o.id')}`,
     [owners, devices, PERMISSION.develop],
   );
 }

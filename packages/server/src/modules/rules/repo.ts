@@ -10,15 +10,12 @@ import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
-import { visibleSql } from '../devices/repo.ts';
+import { deviceSeen } from '../access/visible-repo.ts';
 
 const KINDS = [...RULE_DEVICE_KINDS];
 
 /** A device a rule may watch is visible to the scope (a sensor through its gateway). */
-export function ruleDeviceVisible(w: Params, scope: string, alias = 'd') {
-  if (scope === '/') return 'true';
-  return `(CASE WHEN ${alias}.kind = 'sensor' THEN ${visibleSql(w, scope, alias, 'sensor')} ELSE ${visibleSql(w, scope, alias)} END)`;
-}
+const ruleDeviceVisible = (w: Params, scope: string) => deviceSeen(w, scope, 'd.id', { live: true });
 
 /**
  * The devices of a toilet: its gateway, the gateway's sensors and the devices placed in it.

@@ -13,8 +13,7 @@ import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
-import { visibleSql as deviceVisibleSql } from '../devices/repo.ts';
-import { visibleSql as toiletVisibleSql } from './repo.ts';
+import { deviceSeen, toiletSeen } from '../access/visible-repo.ts';
 
 // ---- document ----
 
@@ -204,7 +203,7 @@ export async function visiblePlaceable(q: Queryable, ids: number[], scope: strin
   const rows = await q.query<{ id: number; kind: string; toilet_id: number | null }>(
     `SELECT d.id, d.kind, d.toilet_id FROM devices d
       WHERE d.id = ANY(${w.p(ids)}::int[]) AND d.kind = ANY(${w.p([...PLACEABLE_KINDS])}::text[])
-        AND NOT d.is_delete AND ${deviceVisibleSql(w, scope, 'd')}`,
+        AND NOT d.is_delete AND ${deviceSeen(w, scope, 'd.id', { live: true })}`,
     w.values,
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -237,7 +236,8 @@ export async function listPlaceable(
   f: { scope: string; toiletId: number; kind: string; keywords?: string; limit: number; offset: number },
 ) {
   const w = new Params();
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, deviceVisibleSql(w, f.scope, 'd')];
+  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
+  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
   if (f.keywords) {
     cond.push(
       `(d.ser_num || ' ' || d."desc" || ' ' || d.location) ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`,
@@ -246,7 +246,7 @@ export async function listPlaceable(
   const where = cond.join(' AND ');
   const countValues = [...w.values];
   const here = w.p(f.toiletId);
-  const seen = toiletVisibleSql(w, f.scope, 't');
+  const seenToilet = toiletSeen(w, f.scope, 't.id');
   return selectPage<PlaceableRow>(q, w, f, {
     // Where a device is placed is named only when the caller sees that toilet too.
     list: (page) =>
@@ -254,7 +254,7 @@ export async function listPlaceable(
               coalesce(d.toilet_id <> ${here}, false) AS elsewhere, vt.id AS toilet_id, coalesce(vt.name, '') AS toilet_name
          FROM devices d
          LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
-                             WHERE t.id = d.toilet_id AND NOT t.is_delete AND ${seen}) vt ON true
+                             WHERE t.id = d.toilet_id AND NOT t.is_delete AND ${seenToilet}) vt ON true
         WHERE ${where}
         ORDER BY (d.toilet_id = ${here}) IS TRUE DESC, d.id DESC ${page}`,
     where,

@@ -3,13 +3,7 @@ import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, bindingPage, likeEscape, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
-
-/** A toilet is visible when bound to a user of the scope's subtree; '/' sees all. */
-export function visibleSql(w: Params, scope: string, alias = 't') {
-  if (scope === '/') return 'true';
-  return `EXISTS (SELECT 1 FROM toilet_bindings b JOIN users u ON u.id = b.user_id
-                   WHERE b.toilet_id = ${alias}.id AND u.path LIKE ${w.p(scope)} || '%')`;
-}
+import { toiletSeen } from '../access/visible-repo.ts';
 
 const ROW = `t.id, t.public_id, t.status, t.is_delete, t.name, t.lat, t.lng, t.pname, t.cityname, t.adname, t.business_area,
   t.address, t.star_sum, t.star_count, t.img_url, t.gateway_id, coalesce(g.ser_num, '') AS gateway_ser_num,
@@ -30,7 +24,7 @@ export async function listToilets(
   },
 ) {
   const w = new Params();
-  const cond = [`NOT t.is_delete`, visibleSql(w, f.scope)];
+  const cond = [`NOT t.is_delete`, toiletSeen(w, f.scope, 't.id', { live: true })];
   if (f.keywords) {
     const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     cond.push(
@@ -38,10 +32,7 @@ export async function listToilets(
     );
   }
   if (f.status) cond.push(`(t.status & ${w.p(f.status)}) = ${w.p(f.status)}`);
-  if (f.ownerScope) {
-    cond.push(`EXISTS (SELECT 1 FROM toilet_bindings ob JOIN users ou ON ou.id = ob.user_id
-                        WHERE ob.toilet_id = t.id AND ou.path LIKE ${w.p(f.ownerScope)} || '%')`);
-  }
+  if (f.ownerScope) cond.push(toiletSeen(w, f.ownerScope, 't.id', { live: true }));
   const where = cond.join(' AND ');
   return selectPage<ToiletRow>(q, w, f, {
     list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY t.id DESC ${page}`,
@@ -54,7 +45,7 @@ export function findToilet(q: Queryable, id: number, scope: string) {
   const w = new Params();
   return first<ToiletRow>(
     q,
-    `SELECT ${ROW} FROM ${FROM} WHERE t.id = ${w.p(id)} AND ${visibleSql(w, scope)}`,
+    `SELECT ${ROW} FROM ${FROM} WHERE t.id = ${w.p(id)} AND ${toiletSeen(w, scope)}`,
     w.values,
   );
 }
@@ -63,7 +54,7 @@ export async function visibleToiletIds(q: Queryable, ids: number[], scope: strin
   if (ids.length === 0) return new Set<number>();
   const w = new Params();
   const rows = await q.query<{ id: number }>(
-    `SELECT t.id FROM toilets t WHERE t.id = ANY(${w.p(ids)}::int[]) AND NOT t.is_delete AND ${visibleSql(w, scope)}`,
+    `SELECT t.id FROM toilets t WHERE t.id = ANY(${w.p(ids)}::int[]) AND NOT t.is_delete AND ${toiletSeen(w, scope, 't.id', { live: true })}`,
     w.values,
   );
   return new Set(rows.map((r) => r.id));
@@ -129,7 +120,7 @@ export function unbindToilets(q: Queryable, userId: number, ids: number[]) {
 
 export function listForBinding(q: Queryable, f: BindingFilter) {
   const w = new Params();
-  const cond = [`NOT t.is_delete`, visibleSql(w, f.scope)];
+  const cond = [`NOT t.is_delete`, toiletSeen(w, f.scope, 't.id', { live: true })];
   if (f.keywords) {
     const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     cond.push(`(t.name ILIKE ${like} OR t.address ILIKE ${like})`);

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
 import { PERMISSION, type UserRow } from '@se/core';
+import { accountSeen, accountUnder } from '../access/visible-repo.ts';
 
 /** True when `id` is `ancestorId` itself or one of the users it created, at any depth. */
 export async function isSelfOrDescendant(q: Queryable, ancestorId: number, id: number): Promise<boolean> {
@@ -11,7 +12,7 @@ export async function isSelfOrDescendant(q: Queryable, ancestorId: number, id: n
     q,
     `SELECT EXISTS (
        SELECT 1 FROM users t, users a
-        WHERE t.id = $2 AND a.id = $1 AND t.path LIKE a.path || '%') AS ok`,
+        WHERE t.id = $2 AND a.id = $1 AND ${accountUnder('t', 'a.path')}) AS ok`,
     [ancestorId, id],
   );
   return r?.ok ?? false;
@@ -224,7 +225,7 @@ export interface UserFilter {
 export async function listUsers(q: Queryable, f: UserFilter) {
   const keys = new Set(f.keys?.length ? f.keys : ['user_name', 'id', 'email', 'phone_num']);
   const w = new Params();
-  const cond = [`NOT u.is_delete`, `u.path LIKE ${w.p(f.scope)} || '%'`];
+  const cond = [`NOT u.is_delete`, accountSeen(w, f.scope)];
   if (f.keywords) {
     const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     const match: string[] = [];

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/index.ts';
 import { Params } from '../../../db/sql.ts';
-import { visibleSql } from '../../devices/repo.ts';
+import { deviceSeen } from '../../access/visible-repo.ts';
 
 // The telemetry export's SQL.
 
@@ -26,11 +26,7 @@ export function exportableDevices(
   const cond = ['NOT d.is_delete'];
   if (ids.length) cond.push(`d.id = ANY(${w.p(ids)}::int[])`);
   if (kind) cond.push(`d.kind = ${w.p(kind)}`);
-  if (scope !== '/') {
-    cond.push(
-      `(CASE WHEN d.kind = 'sensor' THEN ${visibleSql(w, scope, 'd', 'sensor')} ELSE ${visibleSql(w, scope, 'd')} END)`,
-    );
-  }
+  if (scope !== '/') cond.push(deviceSeen(w, scope, 'd.id', { kind, live: true }));
   return q.query<ExportDevice>(
     `SELECT d.id, d.kind, d.ser_num, d."desc" FROM devices d WHERE ${cond.join(' AND ')}
       ORDER BY d.ser_num LIMIT ${limit}`,

@@ -1,0 +1,108 @@
+/**
+ * What a scope sees, as SQL conditions: the one door every list, count, point check and push
+ * filter goes through (issue 14). A scope is the caller's user path ('/1/5/9/'), '/' for
+ * develop, which sees everything.
+ *
+ * Devices and toilets are seen through the closure tables of migration 0019: a row per
+ * (object, account that sees it), kept exact by triggers on bindings, deletes, sensor
+ * attachment and user paths. A scope's objects are one index range scan on
+ * (user_id, kind, id); whether one object is seen is one primary-key probe on (id, user_id).
+ * Accounts are seen by path prefix (`users.path`, an index range scan of its own).
+ */
+import type { Params } from '../../db/sql.ts';
+
+/** The account whose subtree a scope is, or null for '/' (everything). */
+export function scopeUser(scope: string): number | null {
+  if (scope === '/') return null;
+  const m = /\/(\d+)\/$/.exec(scope);
+  if (!m) throw new Error(`not an account path: ${scope}`);
+  return Number(m[1]);
+}
+
+export interface SeenOpts {
+  /** Only devices of this kind (sensors: 'sensor'); lets the index serve the kind too. */
+  kind?: string;
+  /** Only objects not deleted (lists); point checks that may restore leave it out. */
+  live?: boolean;
+}
+
+function accessCond(w: Params, user: number, opts: SeenOpts) {
+  const cond = [`va.user_id = ${w.p(user)}::int`];
+  if (opts.kind) cond.push(`va.kind = ${w.p(opts.kind)}`);
+  if (opts.live) cond.push('va.live');
+  return cond.join(' AND ');
+}
+
+/**
+ * `col` (a device id) is a device the scope sees: bound to the scope's account or to one of
+ * its subtree; a sensor through its gateway.
+ */
+export function deviceSeen(w: Params, scope: string, col = 'd.id', opts: SeenOpts = {}) {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  return `${col} IN (SELECT va.device_id FROM device_access va WHERE ${accessCond(w, user, opts)})`;
+}
+
+/** `col` (a toilet id) is a toilet the scope sees. */
+export function toiletSeen(w: Params, scope: string, col = 't.id', opts: Pick<SeenOpts, 'live'> = {}) {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  return `${col} IN (SELECT va.toilet_id FROM toilet_access va WHERE ${accessCond(w, user, opts)})`;
+}
+
+/**
+ * The scope's devices of a kind as a relation of their own (`va.device_id`, newest first by
+ * the index): a list with no filter beyond kind and deletion pages over the index alone and
+ * reads only the rows of its page. Null for '/', which lists the devices table itself.
+ */
+export function deviceAccessRows(w: Params, scope: string, kind: string) {
+  const user = scopeUser(scope);
+  if (user === null) return null;
+  return { from: 'device_access va', where: accessCond(w, user, { kind, live: true }), id: 'va.device_id' };
+}
+
+/** The same for toilets (`va.toilet_id`). */
+export function toiletAccessRows(w: Params, scope: string) {
+  const user = scopeUser(scope);
+  if (user === null) return null;
+  return { from: 'toilet_access va', where: accessCond(w, user, { live: true }), id: 'va.toilet_id' };
+}
+
+/** Device `col` is seen by the account `userCol` (a column: push recipients, rule owners). */
+export const deviceSeenByAccount = (col: string, userCol: string) =>
+  `EXISTS (SELECT 1 FROM device_access va WHERE va.device_id = ${col} AND va.user_id = ${userCol})`;
+
+/** Toilet `col` is seen by the account `userCol`. */
+export const toiletSeenByAccount = (col: string, userCol: string) =>
+  `EXISTS (SELECT 1 FROM toilet_access va WHERE va.toilet_id = ${col} AND va.user_id = ${userCol})`;
+
+/** Account `alias` is in the scope's subtree (itself included); '/' sees every account. */
+export function accountSeen(w: Params, scope: string, alias = 'u') {
+  if (scope === '/') return 'true';
+  return `${alias}.path LIKE ${w.p(scope)} || '%'`;
+}
+
+/** As accountSeen, the scope given as a column (another account's path) rather than a value. */
+export const accountUnder = (alias: string, scopeCol: string) => `${alias}.path LIKE ${scopeCol} || '%'`;
+
+/**
+ * A review (`alias`: comments) is seen with its toilet or with the terminal that sent it.
+ * The id sets are built once (ARRAY(...)), so the condition is on the comment's own columns
+ * and their indexes serve a caller with few toilets and terminals.
+ */
+export function commentSeen(w: Params, scope: string, alias = 'c', opts: Pick<SeenOpts, 'live'> = {}) {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  const u = w.p(user);
+  const live = opts.live ? ' AND va.live' : '';
+  return `(${alias}.toilet_id = ANY(ARRAY(SELECT va.toilet_id FROM toilet_access va WHERE va.user_id = ${u}::int${live}))
+        OR ${alias}.equipment_id = ANY(ARRAY(SELECT va.device_id FROM device_access va WHERE va.user_id = ${u}::int${live})))`;
+}
+
+/** The live devices account `userCol` sees, as a sub-select of `device_id` (one range scan). */
+export const devicesOfAccount = (userCol: string) =>
+  `SELECT va.device_id FROM device_access va WHERE va.user_id = ${userCol} AND va.live`;
+
+/** The accounts that see device `col` (itself bound to them or to their subtree), as a sub-select of `user_id`. */
+export const accountsSeeingDevice = (col: string) =>
+  `SELECT va.user_id FROM device_access va WHERE va.device_id = ${col}`;
