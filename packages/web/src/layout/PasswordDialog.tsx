@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { changePassword } from '../api/auth.ts';
 import { isSessionCode } from '../api/client.ts';
 import { errorText } from '../components/error-text.ts';
-import { FormModal } from '../components/FormModal.tsx';
+import { FormModal, type FormModalFrameProps } from '../components/FormModal.tsx';
 import { toast } from '../components/toast.ts';
 import { useZodForm } from '../components/zod-form.ts';
 import { NewPasswordFields } from '../pages/auth/AccountFields.tsx';
@@ -22,11 +22,7 @@ export function PasswordDialog({
   open,
   onCancel,
   onChanged,
-}: {
-  open: boolean;
-  onCancel: () => void;
-  onChanged: () => void;
-}) {
+}: Pick<FormModalFrameProps, 'open' | 'onCancel'> & { onChanged: () => void }) {
   const formId = useId();
   const [saving, setSaving] = useState(false);
   return (

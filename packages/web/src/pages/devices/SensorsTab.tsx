@@ -1,6 +1,6 @@
 import { addSensorBody, type DeviceRow, type Envelope } from '@se/core';
 import { addSensor, listSensors, updateSensor } from '../../api/devices.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
   ListPanel,
@@ -104,12 +104,10 @@ function SensorDialog({
   sensor,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   gatewayId: number;
   sensor: DeviceRow | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const fields: FormField<SensorForm>[] = [
     {
       name: 'ser_num',

@@ -23,7 +23,7 @@ import {
   type RuleFields,
 } from '../../api/rules.ts';
 import { listToilets } from '../../api/toilets.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import { FormulaEditor } from './FormulaEditor.tsx';
@@ -250,11 +250,9 @@ export function FormulaRuleDialog({
   rule,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   rule: RuleRow | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const submit = (v: RuleForm) => {
     const fields: RuleFields = {
       name: v.name.trim(),

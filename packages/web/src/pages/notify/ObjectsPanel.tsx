@@ -10,7 +10,7 @@ import { Empty, Form, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { addObject, listObjects, updateObject } from '../../api/notify.ts';
 import { listDocking, listUsers } from '../../api/users.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { loadOrThrow } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
@@ -152,11 +152,9 @@ export function ObjectDialog({
   object,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   object: NotifyObject | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const [form] = Form.useForm<ObjectForm>();
   return (
     <FormModal

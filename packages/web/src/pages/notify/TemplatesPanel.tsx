@@ -10,7 +10,7 @@ import { Alert, Button, Flex, Form, Input, InputNumber, Tag, Typography } from '
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { addTemplate, listTemplates, previewTemplate, updateTemplate } from '../../api/notify.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
@@ -114,11 +114,9 @@ export function TemplateDialog({
   template,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   template: NotifyTemplate | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const [form] = Form.useForm<TemplateForm>();
   const area = useRef<TextAreaRef>(null);
 

@@ -5,7 +5,7 @@ import { Drawer } from 'antd';
 import { useState } from 'react';
 import { addDocking, listDocking, testDocking, updateDocking } from '../../api/users.ts';
 import { SecretToken } from '../../components/SecretToken.tsx';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import {
@@ -35,12 +35,10 @@ function DockingFormDialog({
   docking,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   owner: UserRow;
   docking: DockingInterface | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const fields: FormField<DockingForm>[] = [
     { name: 'name', label: '名称', required: true, maxLength: 50, placeholder: '请输入名称' },
     {
