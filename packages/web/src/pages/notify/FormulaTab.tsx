@@ -4,11 +4,10 @@ import { Drawer, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listRuleHits, listRules, updateRule } from '../../api/rules.ts';
 import { attempt } from '../../components/feedback.ts';
+import { EntityList } from '../../components/EntityList.tsx';
 import {
   RowAction,
-  RowActions,
   ListTable,
-  ListView,
   text,
   useDialog,
   useListQuery,
@@ -135,7 +134,6 @@ export default function FormulaTab() {
         ...paging,
       }),
   });
-  const dialog = useDialog<{ rule: RuleRow | null }>();
   const history = useDialog<RuleRow>();
   const [toggling, setToggling] = useState<number | null>(null);
 
@@ -190,35 +188,20 @@ export default function FormulaTab() {
 
   return (
     <div>
-      <ListView
+      <EntityList
         list={list}
-        buttons={false}
-        add={{ label: '新增规则', onClick: () => dialog.open({ rule: null }) }}
         columns={columns}
-        rowKey="id"
+        add="新增规则"
         empty="暂无规则"
-        cardTitle={(r) => r.name}
         actionsWidth={220}
-        actions={(r) => (
-          <RowActions
-            wrap
-            edit={() => dialog.open({ rule: r })}
-            remove={{
-              title: '删除规则',
-              question: `确定删除规则「${r.name}」吗？`,
-              call: () => updateRule({ id: r.id, is_delete: true }),
-              onDeleted: list.refresh,
-            }}
-          >
-            <RowAction icon={<HistoryOutlined />} onClick={() => history.open(r)}>
-              记录
-            </RowAction>
-          </RowActions>
+        remove={{ title: '删除规则', question: (r) => `确定删除规则「${r.name}」吗？`, update: updateRule }}
+        rowButtons={(r) => (
+          <RowAction icon={<HistoryOutlined />} onClick={() => history.open(r)}>
+            记录
+          </RowAction>
         )}
+        dialog={(rule, props) => <FormulaRuleDialog rule={rule} {...props} />}
       />
-      {dialog.target && (
-        <FormulaRuleDialog rule={dialog.target.rule} onSaved={list.refresh} onClosed={dialog.close} />
-      )}
       {history.target && <HitsDrawer rule={history.target} onClosed={history.close} />}
     </div>
   );

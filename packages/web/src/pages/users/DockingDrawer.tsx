@@ -8,10 +8,9 @@ import { SecretToken } from '../../components/SecretToken.tsx';
 import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
+import { EntityList } from '../../components/EntityList.tsx';
 import {
   RowAction,
-  RowActions,
-  ListView,
   text,
   useDialog,
   useListQuery,
@@ -87,7 +86,6 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
   const mobile = useIsMobile();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(true);
-  const dialog = useDialog<{ docking: DockingInterface | null }>();
   const log = useDialog<DockingInterface>();
   const [testing, setTesting] = useState<number | null>(null);
 
@@ -115,24 +113,15 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
     else toast.warning(text);
   };
 
-  const actions = (d: DockingInterface) => (
-    <RowActions
-      wrap
-      edit={() => dialog.open({ docking: d })}
-      remove={{
-        title: '删除对接接口',
-        question: `确定删除对接接口「${d.name}」吗？`,
-        call: () => updateDocking({ id: d.id, is_delete: true }),
-        onDeleted: refresh,
-      }}
-    >
+  const buttons = (d: DockingInterface) => (
+    <>
       <RowAction icon={<SendOutlined />} loading={testing === d.id} onClick={() => void sendTest(d)}>
         发送测试
       </RowAction>
       <RowAction icon={<HistoryOutlined />} onClick={() => log.open(d)}>
         推送记录
       </RowAction>
-    </RowActions>
+    </>
   );
 
   const columns: ListColumn<DockingInterface>[] = [
@@ -168,26 +157,22 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
         if (!visible) onClosed();
       }}
     >
-      <ListView
+      <EntityList
         list={list}
-        buttons={false}
-        add={{ label: '新增接口', onClick: () => dialog.open({ docking: null }) }}
         columns={columns}
-        rowKey="id"
+        add="新增接口"
         empty="暂无对接接口"
-        cardTitle={(d) => d.name}
-        actions={actions}
         actionsWidth={330}
+        remove={{
+          title: '删除对接接口',
+          question: (d) => `确定删除对接接口「${d.name}」吗？`,
+          update: updateDocking,
+        }}
+        rowButtons={buttons}
+        onChanged={refresh}
+        dialog={(docking, props) => <DockingFormDialog owner={user} docking={docking} {...props} />}
       />
       {log.target && <DockingDeliveriesModal docking={log.target} onClosed={log.close} />}
-      {dialog.target && (
-        <DockingFormDialog
-          owner={user}
-          docking={dialog.target.docking}
-          onSaved={refresh}
-          onClosed={dialog.close}
-        />
-      )}
     </Drawer>
   );
 }
