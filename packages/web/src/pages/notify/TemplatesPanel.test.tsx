@@ -73,11 +73,7 @@ describe('templates list', () => {
       message: '成功',
       data: { list: [row], total: 1, page: 1, page_size: 10 },
     });
-    vi.mocked(updateTemplate).mockResolvedValue({
-      code: 200,
-      message: '成功',
-      data: { ...row, is_delete: true },
-    });
+    vi.mocked(updateTemplate).mockResolvedValue({ code: 200, message: '成功', data: row });
     renderWithProviders(<TemplatesPanel />, { router: true });
     expect(await screen.findByText('{desc}超标')).toBeTruthy();
 
