@@ -2,6 +2,7 @@ import { CODE, type Envelope } from '@se/core';
 import { useState } from 'react';
 import { isSessionCode } from '../api/client.ts';
 import { errorText } from './error-text.ts';
+import { attempt } from './feedback.ts';
 import { toast } from './toast.ts';
 
 export interface CallOptions<T> {
@@ -42,5 +43,17 @@ export function useCall() {
   const [busy, setBusy] = useState(false);
   const run = <T>(call: () => Promise<Envelope<T>>, o: Omit<CallOptions<T>, 'busy'> = {}) =>
     runCall(call, { ...o, busy: setBusy });
+  return { busy, run };
+}
+
+/** `attempt` with its own busy flag (a dialog's saving, a button's loading); answers the outcome. */
+export function useAttempt() {
+  const [busy, setBusy] = useState(false);
+  const run = async <T>(call: () => Promise<Envelope<T>>, success?: string) => {
+    setBusy(true);
+    const outcome = await attempt(call, success);
+    setBusy(false);
+    return outcome;
+  };
   return { busy, run };
 }
