@@ -2,26 +2,29 @@ import type { Envelope } from '@se/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test-render.tsx';
-import { EntityList, type NamedRow } from './EntityList.tsx';
-import { NO_FILTERS, useListQuery, type RowsPage } from './list/index.ts';
+import { EntityList } from './EntityList.tsx';
+import { NO_FILTERS, useListQuery, type ListColumn, type RowsPage } from './list/index.ts';
 
 const row = { id: 7, name: '超标', content: '{desc}超标' };
 const load = vi.fn<() => Promise<Envelope<RowsPage<typeof row>>>>();
 const update = vi.fn<(b: { id: number; is_delete: true }) => Promise<Envelope<null>>>();
+
+const COLUMNS: ListColumn<typeof row>[] = [
+  { title: '名称', dataIndex: 'name' },
+  { title: '内容', dataIndex: 'content' },
+];
 
 function Screen() {
   const list = useListQuery({ key: ['entity-test'], filters: NO_FILTERS, local: true, load });
   return (
     <EntityList
       list={list}
-      columns={[
-        { title: '名称', dataIndex: 'name' },
-        { title: '内容', dataIndex: 'content' },
-      ]}
+      columns={COLUMNS}
       add="新增模板"
+      cardTitle={(t) => t.name}
       empty="暂无模板"
       remove={{ title: '删除模板', question: (t) => `确定删除模板「${t.name}」吗？`, update }}
-      dialog={(t: NamedRow | null, { onClosed }) => (
+      dialog={(t, { onClosed }) => (
         <div role="dialog">
           {t ? `编辑 ${t.name}` : '新增'}
           <button onClick={onClosed}>关闭</button>
