@@ -19,8 +19,8 @@ export interface EntityListProps<Row extends { id: number }, F, P extends RowsPa
   add: string;
   /** The empty state's words. */
   empty: string;
-  /** A phone card's title and top-right corner. */
-  cardTitle: (row: Row) => ReactNode;
+  /** A phone card's title (the row's name unless told) and top-right corner. */
+  cardTitle?: (row: Row) => ReactNode;
   cardExtra?: (row: Row) => ReactNode;
   /** In a drawer's tab: a `ListPanel` with this title instead of the page's toolbar and table. */
   panel?: string;
@@ -54,7 +54,7 @@ export function EntityList<Row extends { id: number }, F, P extends RowsPage<Row
   columns,
   add,
   empty,
-  cardTitle,
+  cardTitle = (row) => (row as { name?: string }).name,
   cardExtra,
   panel,
   dialog,

@@ -192,7 +192,6 @@ export default function FormulaTab() {
         list={list}
         columns={columns}
         add="新增规则"
-        cardTitle={(r) => r.name}
         empty="暂无规则"
         actionsWidth={220}
         remove={{ title: '删除规则', question: (r) => `确定删除规则「${r.name}」吗？`, update: updateRule }}

@@ -223,7 +223,6 @@ export function ObjectsPanel() {
       list={list}
       columns={COLUMNS}
       add="新增对象"
-      cardTitle={(o) => o.name}
       empty={list.filtered ? '没有符合条件的对象' : '暂无提醒对象'}
       cardExtra={(o) => typeTag(o.type)}
       remove={{

@@ -185,7 +185,6 @@ export function TemplatesPanel() {
       list={list}
       columns={COLUMNS}
       add="新增模板"
-      cardTitle={(t) => t.name}
       empty={list.filtered ? '没有符合条件的模板' : '暂无模板'}
       remove={{
         title: '删除模板',

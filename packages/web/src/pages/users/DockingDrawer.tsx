@@ -161,7 +161,6 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
         list={list}
         columns={columns}
         add="新增接口"
-        cardTitle={(d) => d.name}
         empty="暂无对接接口"
         actionsWidth={330}
         remove={{
