@@ -1,6 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { FORMULA_VAR_LABELS, RULE_SCOPES, type FormulaVar, type RuleHitRow, type RuleRow } from '@se/core';
-import { Drawer, Select, Switch, Tag, Typography } from 'antd';
+import { Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listRuleHits, listRules, updateRule } from '../../api/rules.ts';
 import { attempt } from '../../components/feedback.ts';
@@ -16,7 +16,7 @@ import {
   type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { MountedDrawer } from '../../components/MountedDrawer.tsx';
 import { FormulaRuleDialog } from './FormulaRuleDialog.tsx';
 
 const seconds = (s: number) =>
@@ -56,8 +56,6 @@ const HIT_COLUMNS: ListColumn<RuleHitRow>[] = [
 
 /** 触发记录 of one rule: when, which device, with what readings, and whether it was handed on. */
 function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void }) {
-  const mobile = useIsMobile();
-  const [open, setOpen] = useState(true);
   const hits = useListQuery({
     key: ['rules', 'hits', rule.id],
     filters: NO_FILTERS,
@@ -65,15 +63,7 @@ function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void })
     load: (_, paging) => listRuleHits({ rule_id: rule.id, ...paging }),
   });
   return (
-    <Drawer
-      title={`触发记录 - ${rule.name}`}
-      open={open}
-      size={mobile ? '100%' : 900}
-      onClose={() => setOpen(false)}
-      afterOpenChange={(v) => {
-        if (!v) onClosed();
-      }}
-    >
+    <MountedDrawer title={`触发记录 - ${rule.name}`} width={900} onClosed={onClosed}>
       <Typography.Paragraph>
         公式：<Typography.Text code>{rule.formula}</Typography.Text>
       </Typography.Paragraph>
@@ -84,7 +74,7 @@ function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void })
         empty="暂无触发记录"
         cardTitle={(h) => h.fired_at}
       />
-    </Drawer>
+    </MountedDrawer>
   );
 }
 

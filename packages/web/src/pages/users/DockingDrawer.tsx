@@ -1,7 +1,6 @@
 import { HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { addDockingBody, updateDockingBody, type DockingInterface, type UserRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Drawer } from 'antd';
 import { useState } from 'react';
 import { addDocking, listDocking, testDocking, updateDocking } from '../../api/users.ts';
 import { SecretToken } from '../../components/SecretToken.tsx';
@@ -18,7 +17,7 @@ import {
   type ListColumn,
 } from '../../components/list/index.ts';
 import { toast } from '../../components/toast.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { MountedDrawer } from '../../components/MountedDrawer.tsx';
 import { DockingDeliveriesModal, DockingPushSwitches } from '../notify/DockingDeliveries.tsx';
 import { dockingTestText, maskToken } from './docking-text.ts';
 
@@ -83,9 +82,7 @@ const FILTERS: FilterFields<{ keywords: string }> = {
 
 /** 对接接口 of one user: list, add, edit, delete and a test call to each. */
 export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () => void }) {
-  const mobile = useIsMobile();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(true);
   const log = useDialog<DockingInterface>();
   const [testing, setTesting] = useState<number | null>(null);
 
@@ -148,15 +145,7 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
   ];
 
   return (
-    <Drawer
-      title={`对接接口 - ${user.user_name}`}
-      open={open}
-      size={mobile ? '100%' : 1080}
-      onClose={() => setOpen(false)}
-      afterOpenChange={(visible) => {
-        if (!visible) onClosed();
-      }}
-    >
+    <MountedDrawer title={`对接接口 - ${user.user_name}`} width={1080} onClosed={onClosed}>
       <EntityList
         list={list}
         columns={columns}
@@ -173,6 +162,6 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
         dialog={(docking, props) => <DockingFormDialog owner={user} docking={docking} {...props} />}
       />
       {log.target && <DockingDeliveriesModal docking={log.target} onClosed={log.close} />}
-    </Drawer>
+    </MountedDrawer>
   );
 }
