@@ -68,6 +68,12 @@ function TimeField({
 // Apart from the ['devices', …] keys: refreshing a list must not reset a config being edited.
 export const configKey = (dispenserId: number) => ['jwb-config', dispenserId] as const;
 
+/** A day's two times: the form field suffix and its label. */
+const EDGES = [
+  ['start', '开始'],
+  ['end', '结束'],
+] as const;
+
 const PRESET_OPTIONS = SCHEDULE_PRESETS.map((p) => ({ value: p.config_name, label: p.config_name }));
 const SETTING = { min: 0, max: 1_000_000, precision: 0 } as const;
 
@@ -131,24 +137,17 @@ export function ConfigEditor({ dispenserId }: { dispenserId: number }) {
           <Col span={4} style={{ lineHeight: '32px' }}>
             {WEEKDAY_LABELS[d]}
           </Col>
-          <Col span={10}>
-            <Form.Item
-              name={`${d}_start`}
-              rules={[{ required: true, message: '请选择开始时间' }]}
-              style={{ marginBottom: 12 }}
-            >
-              <TimeField aria-label={`${WEEKDAY_LABELS[d]}开始时间`} />
-            </Form.Item>
-          </Col>
-          <Col span={10}>
-            <Form.Item
-              name={`${d}_end`}
-              rules={[{ required: true, message: '请选择结束时间' }]}
-              style={{ marginBottom: 12 }}
-            >
-              <TimeField aria-label={`${WEEKDAY_LABELS[d]}结束时间`} />
-            </Form.Item>
-          </Col>
+          {EDGES.map(([edge, label]) => (
+            <Col key={edge} span={10}>
+              <Form.Item
+                name={`${d}_${edge}`}
+                rules={[{ required: true, message: `请选择${label}时间` }]}
+                style={{ marginBottom: 12 }}
+              >
+                <TimeField aria-label={`${WEEKDAY_LABELS[d]}${label}时间`} />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
       ))}
       <Typography.Paragraph type="secondary">
