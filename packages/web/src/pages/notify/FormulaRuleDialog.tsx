@@ -4,6 +4,7 @@ import {
   RULE_LIMITS,
   RULE_SCOPES,
   addRuleBody,
+  type AddRuleBody,
   formatDateTime,
   tryCheckFormula,
   type FormulaTestResult,
@@ -29,18 +30,8 @@ import type { FormField } from '../../components/form-fields.tsx';
 import { FormulaEditor } from './FormulaEditor.tsx';
 import { RemoteSelect } from './FormulaPickers.tsx';
 
-interface RuleForm {
-  name: string;
-  formula: string;
-  scope: RuleScope;
-  device_ids: number[];
-  toilet_ids: number[];
-  duration_s: number;
-  cooldown_s: number;
-  template_id: number | null;
-  object_ids: number[];
-  enabled: boolean;
-}
+/** The dialog's values are what the add route reads (the edit route takes the same plus the id). */
+type RuleForm = AddRuleBody;
 
 const deviceOption = (d: { id: number; ser_num: string; desc: string }) => ({
   value: d.id,
