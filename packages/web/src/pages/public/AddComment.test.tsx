@@ -33,6 +33,9 @@ function open(path: string) {
   return router;
 }
 
+/** The server's refusal of a call: its code and message, no data. */
+const refusal = (code: number, message: string) => ({ code, message, data: null as never });
+
 /** The page of the PID toilet once its card has loaded. */
 async function openToilet() {
   open(`/add-comment?toilet_id=${PID}`);
@@ -92,11 +95,9 @@ describe('add-comment page', { timeout: 15_000 }, () => {
   });
 
   it('shows the limit message inline and keeps what was written', async () => {
-    vi.mocked(addComment).mockResolvedValue({
-      code: 429,
-      message: '您在1小时内已对该厕所评价3次，感谢您的反馈，请稍后再评价',
-      data: null as never,
-    });
+    vi.mocked(addComment).mockResolvedValue(
+      refusal(429, '您在1小时内已对该厕所评价3次，感谢您的反馈，请稍后再评价'),
+    );
     await openToilet();
     fireEvent.click(screen.getByRole('radio', { name: '5 星 优' }));
     fireEvent.change(screen.getByLabelText('说说您的感受（选填）'), { target: { value: '很好' } });
@@ -126,11 +127,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
   });
 
   it('shows the server message for a toilet that is gone, and a retry for a network failure', async () => {
-    vi.mocked(getToiletCard).mockResolvedValueOnce({
-      code: 404,
-      message: '厕所不存在或已停用，请扫描厕所内的二维码',
-      data: null as never,
-    });
+    vi.mocked(getToiletCard).mockResolvedValueOnce(refusal(404, '厕所不存在或已停用，请扫描厕所内的二维码'));
     open('/add-comment?toilet_id=AAAAAAAAAAAAAAAAAAAAAA');
     expect((await screen.findByRole('alert')).textContent).toContain('厕所不存在或已停用');
     expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
