@@ -70,7 +70,7 @@ export function EntityList<Row extends { id: number }, F, P extends RowsPage<Row
     if (why) return <Typography.Text type="secondary">{why}</Typography.Text>;
     return (
       <RowActions
-        wrap={!!rowButtons}
+        wrap={rowButtons ? true : undefined}
         edit={() => editing.open({ row: r })}
         remove={{
           title: remove.title,
