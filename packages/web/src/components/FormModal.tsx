@@ -26,6 +26,21 @@ export interface FormModalFrameProps {
   children: ReactNode;
 }
 
+/**
+ * What a dialog mounted per use is given besides its target (`{dialog.target && <XDialog … />}`):
+ * `onClosed` runs once it has faded out, and the parent unmounts it then.
+ */
+export interface ClosingProps {
+  onClosed: () => void;
+}
+
+/**
+ * The props of a create/edit dialog: its own `P` (the row to edit, its owner …), `onSaved`
+ * after a successful save (with what the server answered, when `R` says) and `onClosed`.
+ */
+export type DialogProps<P = object, R = void> = P &
+  ClosingProps & { onSaved: [R] extends [void] ? () => void : (data: R) => void };
+
 /** Where the initial values come from when they are not at hand: a query run on opening. */
 export interface FormLoad<V, D> {
   queryKey: QueryKey;

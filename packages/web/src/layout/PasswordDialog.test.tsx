@@ -78,22 +78,29 @@ describe('修改密码 dialog', () => {
     expect(call).not.toHaveBeenCalled();
   });
 
-  it('shows a wrong old password under 原密码 and keeps the session and the dialog', async () => {
-    call.mockResolvedValue({ code: 400, message: '原密码错误', data: null });
-    openAndFill('not-it-at-all', 'fresh-Horse-9');
-    await waitFor(() => expect(errorOf('原密码')).toBe('原密码错误'));
-    expect(errorOf('新密码')).toBe('');
+  it.each([
+    {
+      message: '原密码错误',
+      old: 'not-it-at-all',
+      password: 'fresh-Horse-9',
+      under: '原密码',
+      not: '新密码',
+    },
+    {
+      message: '密码过于常见，请换一个更难猜的密码',
+      old: 'old-password-1',
+      password: 'password123',
+      under: '新密码',
+      not: '原密码',
+    },
+  ])('shows the refusal $message under $under and keeps the session and the dialog', async (c) => {
+    call.mockResolvedValue({ code: 400, message: c.message, data: null });
+    openAndFill(c.old, c.password);
+    await waitFor(() => expect(errorOf(c.under)).toBe(c.message));
+    expect(errorOf(c.not)).toBe('');
     expect(onChanged).not.toHaveBeenCalled();
     expect(readToken()).toBe('the-session-token');
     expect(screen.getByLabelText('原密码')).toBeTruthy();
-  });
-
-  it('shows a refused new password under 新密码', async () => {
-    call.mockResolvedValue({ code: 400, message: '密码过于常见，请换一个更难猜的密码', data: null });
-    openAndFill('old-password-1', 'password123');
-    await waitFor(() => expect(errorOf('新密码')).toBe('密码过于常见，请换一个更难猜的密码'));
-    expect(errorOf('原密码')).toBe('');
-    expect(onChanged).not.toHaveBeenCalled();
   });
 
   it('says a lock-out as a warning', async () => {

@@ -3,9 +3,8 @@ import { CODE, WRONG_OLD_PASSWORD, changePasswordBody } from '@se/core';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { changePassword } from '../api/auth.ts';
-import { isSessionCode } from '../api/client.ts';
-import { errorText } from '../components/error-text.ts';
-import { FormModal } from '../components/FormModal.tsx';
+import { FormModal, type FormModalFrameProps } from '../components/FormModal.tsx';
+import { runCall } from '../components/run-call.ts';
 import { toast } from '../components/toast.ts';
 import { useZodForm } from '../components/zod-form.ts';
 import { NewPasswordFields } from '../pages/auth/AccountFields.tsx';
@@ -22,11 +21,7 @@ export function PasswordDialog({
   open,
   onCancel,
   onChanged,
-}: {
-  open: boolean;
-  onCancel: () => void;
-  onChanged: () => void;
-}) {
+}: Pick<FormModalFrameProps, 'open' | 'onCancel'> & { onChanged: () => void }) {
   const formId = useId();
   const [saving, setSaving] = useState(false);
   return (
@@ -61,28 +56,23 @@ function ChangePasswordForm({
     { password1: ['password2'] },
   );
 
-  const submit = async (body: z.output<typeof changePasswordBody>) => {
-    onSaving(true);
-    try {
-      const res = await changePassword(body);
-      if (res.code === CODE.ok) {
+  const submit = (body: z.output<typeof changePasswordBody>) =>
+    runCall(() => changePassword(body), {
+      busy: onSaving,
+      onOk: () => {
         forgetSession();
         toast.success('密码已修改，请重新登录');
         onChanged();
-      } else if (res.code === CODE.badRequest) {
+      },
+      onRefused: (code, message) => {
+        if (code !== CODE.badRequest) return false;
         // The server's checks the schema cannot make: the old password, the password list.
-        const field = res.message === WRONG_OLD_PASSWORD ? 'old_password' : 'password1';
-        form.setErrors((e) => ({ ...e, [field]: res.message }));
+        const field = message === WRONG_OLD_PASSWORD ? 'old_password' : 'password1';
+        form.setErrors((e) => ({ ...e, [field]: message }));
         document.getElementById(form.idOf(field))?.focus();
-      } else if (!isSessionCode(res.code)) {
-        toast.warning(res.message);
-      }
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      onSaving(false);
-    }
-  };
+        return true;
+      },
+    });
 
   return (
     <form id={id} name="change-password" noValidate onSubmit={form.onSubmit((body) => void submit(body))}>

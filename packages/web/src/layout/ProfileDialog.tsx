@@ -1,13 +1,12 @@
-import { CODE, type UserInfo } from '@se/core';
+import type { UserInfo } from '@se/core';
 import { Button, Form, Modal, Spin } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
-import { isSessionCode } from '../api/client.ts';
 import { getUserInfo, updateUserInfo } from '../api/user.ts';
 import { companyFields, phoneField } from '../components/contact-fields.ts';
-import { errorText } from '../components/error-text.ts';
+import { attempt } from '../components/feedback.ts';
 import { SchemaFields, type FormField } from '../components/form-fields.tsx';
 import { PendingEmail } from '../components/PendingEmail.tsx';
-import { toast } from '../components/toast.ts';
+import { runCall } from '../components/run-call.ts';
 import { useSession } from '../session/store.ts';
 
 interface ProfileForm {
@@ -52,36 +51,24 @@ export function useProfileDialog(): { open: () => void; element: ReactNode } {
   const userID = useSession((s) => s.userID);
   const userName = useSession((s) => s.userName);
 
-  const open = useCallback(async () => {
-    setBusy(true);
-    try {
-      const res = await getUserInfo(userID);
-      if (res.code === CODE.ok) {
-        setLoaded(profileFromInfo(res.data, userName));
-        setVisible(true);
-      } else if (!isSessionCode(res.code)) {
-        toast.warning(res.message);
-      }
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }, [userID, userName]);
+  const open = useCallback(
+    () =>
+      runCall(() => getUserInfo(userID), {
+        busy: setBusy,
+        onOk: (info) => {
+          setLoaded(profileFromInfo(info, userName));
+          setVisible(true);
+        },
+      }),
+    [userID, userName],
+  );
 
   const confirm = async () => {
     const { company_name, company_address, phone_num } = form.getFieldsValue();
     setVisible(false);
     setBusy(true);
-    try {
-      const res = await updateUserInfo({ company_name, company_address, phone_num });
-      if (res.code === CODE.ok) toast.success('修改成功');
-      else if (!isSessionCode(res.code)) toast.warning(res.message);
-    } catch {
-      toast.error('网络错误');
-    } finally {
-      setBusy(false);
-    }
+    await attempt(() => updateUserInfo({ company_name, company_address, phone_num }), '修改成功');
+    setBusy(false);
   };
 
   const fields: FormField<ProfileForm>[] = [

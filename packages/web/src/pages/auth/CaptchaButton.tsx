@@ -1,9 +1,7 @@
-import { CAPTCHA_RESEND_S, CODE, sendEmailCaptchaBody, type CaptchaPurpose } from '@se/core';
+import { CAPTCHA_RESEND_S, sendEmailCaptchaBody, type CaptchaPurpose } from '@se/core';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { sendEmailCaptcha } from '../../api/auth.ts';
-import { errorText } from '../../components/error-text.ts';
-import { toast } from '../../components/toast.ts';
+import { useCall } from '../../components/run-call.ts';
 import { useCountdown } from '../../components/use-countdown.ts';
 import { issuesByField } from '../../components/zod-form.ts';
 
@@ -17,25 +15,15 @@ interface Props {
 /** 发送验证码 with the 60 s wait between mails (the server's resend_after when it says). */
 export function CaptchaButton({ email, purpose, onInvalidEmail }: Props) {
   const [left, startCountdown] = useCountdown();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useCall();
 
   const send = async () => {
     const parsed = sendEmailCaptchaBody.safeParse({ email, purpose });
     if (!parsed.success) return onInvalidEmail(issuesByField(parsed.error).email ?? '邮箱格式不正确');
-    setSending(true);
-    try {
-      const res = await sendEmailCaptcha(parsed.data.email, purpose);
-      if (res.code === CODE.ok) {
-        toast.success('验证码已发送，请查收邮件');
-        startCountdown(res.data?.resend_after ?? CAPTCHA_RESEND_S);
-      } else {
-        toast.warning(res.message);
-      }
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setSending(false);
-    }
+    await run(() => sendEmailCaptcha(parsed.data.email, purpose), {
+      success: '验证码已发送，请查收邮件',
+      onOk: (data) => startCountdown(data?.resend_after ?? CAPTCHA_RESEND_S),
+    });
   };
 
   return (

@@ -2,11 +2,11 @@ import { findPasswordBody } from '@se/core';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { findPassword } from '../../api/auth.ts';
+import { useCall } from '../../components/run-call.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
 import { SubmitButton } from './Field.tsx';
-import { useSubmit } from './use-submit.ts';
 
 export default function FindPassword() {
   const form = useZodForm(
@@ -14,15 +14,14 @@ export default function FindPassword() {
     { email: '', email_captcha: '', password1: '', password2: '' },
     { password1: ['password2'] },
   );
-  const { submitting, run } = useSubmit();
+  const { busy: submitting, run } = useCall();
   const navigate = useNavigate();
 
   const submit = (body: z.output<typeof findPasswordBody>) =>
-    run(
-      () => findPassword(body),
-      '密码已重置，请使用新密码登录',
-      () => navigate('/login', { replace: true }),
-    );
+    run(() => findPassword(body), {
+      success: '密码已重置，请使用新密码登录',
+      onOk: () => navigate('/login', { replace: true }),
+    });
 
   return (
     <AuthCard title="找回密码">

@@ -38,6 +38,14 @@ const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '登录' }));
 
+/** The login page at `path` with an account and a password typed, not yet submitted. */
+function typedAt(path: string, account: string, password: string) {
+  const router = renderAt(path);
+  fill('账号', account);
+  fill('密码', password);
+  return router;
+}
+
 beforeEach(() => {
   loginCall.mockReset();
   vi.mocked(toast.warning).mockReset();
@@ -60,9 +68,7 @@ describe('login form', () => {
       message: '',
       data: { auth_token: 'tok-1', user_name: 'admin', permission: 268435455, user_id: 1 },
     });
-    const router = renderAt('/login?redirect=%2Fgateways%3Fpage%3D3');
-    fill('账号', '  admin ');
-    fill('密码', 'secret-password');
+    const router = typedAt('/login?redirect=%2Fgateways%3Fpage%3D3', '  admin ', 'secret-password');
     fireEvent.click(screen.getByLabelText('记住我'));
     submit();
 
@@ -81,18 +87,14 @@ describe('login form', () => {
       message: '',
       data: { auth_token: 't', user_name: 'u', permission: 1, user_id: 2 },
     });
-    const router = renderAt('/login');
-    fill('账号', 'u');
-    fill('密码', 'pw');
+    const router = typedAt('/login', 'u', 'pw');
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/smart-toilet'));
   });
 
   it("shows the server's message when the credentials are refused", async () => {
     loginCall.mockResolvedValue({ code: 400, message: '账号或密码错误', data: null as never });
-    const router = renderAt('/login');
-    fill('账号', 'admin');
-    fill('密码', 'wrong');
+    const router = typedAt('/login', 'admin', 'wrong');
     submit();
     await waitFor(() => expect(toast.warning).toHaveBeenCalledWith('账号或密码错误'));
     expect(router.state.location.pathname).toBe('/login');
@@ -101,9 +103,7 @@ describe('login form', () => {
 
   it('reports a network failure as an error', async () => {
     loginCall.mockRejectedValue(new ApiError('network', 'Network Error'));
-    renderAt('/login');
-    fill('账号', 'admin');
-    fill('密码', 'pw');
+    typedAt('/login', 'admin', 'pw');
     submit();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Network Error'));
   });

@@ -4,11 +4,11 @@ import { Checkbox } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { signup } from '../../api/auth.ts';
+import { useCall } from '../../components/run-call.ts';
 import { useZodForm } from '../../components/zod-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { EmailCaptchaFields, NewPasswordFields } from './AccountFields.tsx';
 import { InputField, SubmitButton } from './Field.tsx';
-import { useSubmit } from './use-submit.ts';
 
 const AGREEMENT_REQUIRED = '请阅读并同意用户协议与隐私声明';
 
@@ -18,16 +18,15 @@ export default function Register() {
     { email: '', email_captcha: '', user_name: '', password1: '', password2: '', agreed: false },
     { password1: ['password2'] },
   );
-  const { submitting, run } = useSubmit();
+  const { busy: submitting, run } = useCall();
   const navigate = useNavigate();
 
   const submit = (body: z.output<typeof signupBody>) => {
     if (!form.values.agreed) return form.setErrors((e) => ({ ...e, agreed: AGREEMENT_REQUIRED }));
-    return run(
-      () => signup(body),
-      '注册成功，请登录',
-      () => navigate('/login', { replace: true, state: { filter: body.user_name } }),
-    );
+    return run(() => signup(body), {
+      success: '注册成功，请登录',
+      onOk: () => navigate('/login', { replace: true, state: { filter: body.user_name } }),
+    });
   };
 
   return (

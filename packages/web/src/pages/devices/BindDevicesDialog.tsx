@@ -4,8 +4,6 @@ import { Badge, Button, Flex, Modal, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { bindDevices, listBindable, type BindPaths, type BindRow } from '../../api/devices.ts';
 import {
-  ListTable,
-  ListToolbar,
   check,
   text,
   useListQuery,
@@ -14,7 +12,8 @@ import {
 } from '../../components/list/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { bindingDiff, changeCount, isPicked, pickPage, type Picks } from './binding-diff.ts';
+import { bindingDiff, changeCount, type Picks } from './binding-diff.ts';
+import { PickList } from './PickList.tsx';
 import { SerNum } from './DeviceBits.tsx';
 import { attempt } from '../../components/feedback.ts';
 
@@ -198,22 +197,16 @@ function BindList({
       ];
 
   return (
-    <>
-      <ListToolbar list={list} buttons={false} />
-      <ListTable
-        list={list}
-        columns={columns}
-        rowKey="id"
-        compact
-        height={360}
-        empty={`暂无可绑定的${tab.label}`}
-        cardTitle={(r) => (tab.toilet ? r.desc : r.ser_num)}
-        selection={{
-          selected: list.rows.filter((r) => isPicked(picks, r)).map((r) => r.id),
-          onChange: (keys) => onPicks(pickPage(picks, list.rows, keys)),
-          rowClick: true,
-        }}
-      />
-    </>
+    <PickList
+      list={list}
+      columns={columns}
+      height={360}
+      empty={`暂无可绑定的${tab.label}`}
+      cardTitle={(r) => (tab.toilet ? r.desc : r.ser_num)}
+      bound={(r) => r.is_bind}
+      picks={picks}
+      onPicks={onPicks}
+      rowClick
+    />
   );
 }

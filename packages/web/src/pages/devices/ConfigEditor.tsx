@@ -68,8 +68,21 @@ function TimeField({
 // Apart from the ['devices', …] keys: refreshing a list must not reset a config being edited.
 export const configKey = (dispenserId: number) => ['jwb-config', dispenserId] as const;
 
+/** A day's two times: the form field suffix and its label. */
+const EDGES = [
+  ['start', '开始'],
+  ['end', '结束'],
+] as const;
+
 const PRESET_OPTIONS = SCHEDULE_PRESETS.map((p) => ({ value: p.config_name, label: p.config_name }));
 const SETTING = { min: 0, max: 1_000_000, precision: 0 } as const;
+/** The numeric working parameters: the form field and its label. */
+const SETTINGS = [
+  ['work_mode', '工作模式'],
+  ['work_fre', '工作频率'],
+  ['all_fre', '总频率'],
+  ['work_limit', '工作上限'],
+] as const;
 
 /**
  * 配置: the dispenser's weekly working hours and settings. A preset fills the grid; editing
@@ -131,24 +144,17 @@ export function ConfigEditor({ dispenserId }: { dispenserId: number }) {
           <Col span={4} style={{ lineHeight: '32px' }}>
             {WEEKDAY_LABELS[d]}
           </Col>
-          <Col span={10}>
-            <Form.Item
-              name={`${d}_start`}
-              rules={[{ required: true, message: '请选择开始时间' }]}
-              style={{ marginBottom: 12 }}
-            >
-              <TimeField aria-label={`${WEEKDAY_LABELS[d]}开始时间`} />
-            </Form.Item>
-          </Col>
-          <Col span={10}>
-            <Form.Item
-              name={`${d}_end`}
-              rules={[{ required: true, message: '请选择结束时间' }]}
-              style={{ marginBottom: 12 }}
-            >
-              <TimeField aria-label={`${WEEKDAY_LABELS[d]}结束时间`} />
-            </Form.Item>
-          </Col>
+          {EDGES.map(([edge, label]) => (
+            <Col key={edge} span={10}>
+              <Form.Item
+                name={`${d}_${edge}`}
+                rules={[{ required: true, message: `请选择${label}时间` }]}
+                style={{ marginBottom: 12 }}
+              >
+                <TimeField aria-label={`${WEEKDAY_LABELS[d]}${label}时间`} />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
       ))}
       <Typography.Paragraph type="secondary">
@@ -159,26 +165,13 @@ export function ConfigEditor({ dispenserId }: { dispenserId: number }) {
         工作参数
       </Divider>
       <Row gutter={16}>
-        <Col span={mobile ? 24 : 12}>
-          <Form.Item label="工作模式" name="work_mode" rules={[zodRule(updateConfigBody, 'work_mode')]}>
-            <NumberField {...SETTING} aria-label="工作模式" />
-          </Form.Item>
-        </Col>
-        <Col span={mobile ? 24 : 12}>
-          <Form.Item label="工作频率" name="work_fre" rules={[zodRule(updateConfigBody, 'work_fre')]}>
-            <NumberField {...SETTING} aria-label="工作频率" />
-          </Form.Item>
-        </Col>
-        <Col span={mobile ? 24 : 12}>
-          <Form.Item label="总频率" name="all_fre" rules={[zodRule(updateConfigBody, 'all_fre')]}>
-            <NumberField {...SETTING} aria-label="总频率" />
-          </Form.Item>
-        </Col>
-        <Col span={mobile ? 24 : 12}>
-          <Form.Item label="工作上限" name="work_limit" rules={[zodRule(updateConfigBody, 'work_limit')]}>
-            <NumberField {...SETTING} aria-label="工作上限" />
-          </Form.Item>
-        </Col>
+        {SETTINGS.map(([name, label]) => (
+          <Col key={name} span={mobile ? 24 : 12}>
+            <Form.Item label={label} name={name} rules={[zodRule(updateConfigBody, name)]}>
+              <NumberField {...SETTING} aria-label={label} />
+            </Form.Item>
+          </Col>
+        ))}
         <Col span={24}>
           <Form.Item label="IP 地址" name="ip_address" rules={[zodRule(updateConfigBody, 'ip_address')]}>
             <Input maxLength={100} placeholder="设备连接的服务器地址（可选）" style={{ maxWidth: 360 }} />

@@ -1,6 +1,7 @@
 import { COMMAND_STATUS, type CommandStatus } from '@se/core';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { CopyButton } from '../../components/CopyButton.tsx';
+import { TagList } from '../../components/TagList.tsx';
 import { lastReportText, lastReportTitle, warningTags } from './device-text.ts';
 
 // Small cells shared by the device lists, the drawer, the sensor list and the toilet list.
@@ -34,16 +35,12 @@ export function OnlineSince({ online, time, now }: { online: boolean; time: numb
 }
 
 export function WarningTags({ warning }: { warning: number | null | undefined }) {
-  const tags = warningTags(warning);
-  if (tags.length === 0) return <Typography.Text type="secondary">无</Typography.Text>;
   return (
-    <Flex wrap gap={4}>
-      {tags.map((t) => (
-        <Tag key={t} color="error" style={{ marginInlineEnd: 0 }}>
-          {t}
-        </Tag>
-      ))}
-    </Flex>
+    <TagList
+      labels={warningTags(warning)}
+      color="error"
+      empty={<Typography.Text type="secondary">无</Typography.Text>}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../api/devices.ts';
 import { isSessionCode } from '../../api/client.ts';
 import { errorText } from '../../components/error-text.ts';
+import type { ClosingProps } from '../../components/FormModal.tsx';
 import { toast } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 
@@ -60,8 +61,7 @@ export function ImportDialog({
 }: {
   kind: DeviceKind;
   onImported: () => void;
-  onClosed: () => void;
-}) {
+} & ClosingProps) {
   const mobile = useIsMobile();
   const label = DEVICE_KINDS[kind].label;
   const [open, setOpen] = useState(true);

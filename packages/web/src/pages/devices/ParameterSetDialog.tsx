@@ -7,7 +7,7 @@ import {
 } from '@se/core';
 import { Form, Select, Typography, type FormInstance } from 'antd';
 import { addParameterSet, updateParameterSet } from '../../api/devices.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import type { FormField } from '../../components/form-fields.tsx';
 import { zodRule } from '../../components/form-rules.ts';
 import {
@@ -48,12 +48,13 @@ export function ParameterSetDialog({
   set,
   onSaved,
   onClosed,
-}: {
-  /** null: a new set from the SPEC defaults. */
-  set: ParameterSet | null;
-  onSaved: (set: ParameterSet) => void;
-  onClosed: () => void;
-}) {
+}: DialogProps<
+  {
+    /** null: a new set from the SPEC defaults. */
+    set: ParameterSet | null;
+  },
+  ParameterSet
+>) {
   const [form] = Form.useForm<ParameterFormValues>();
 
   const fields: FormField<ParameterFormValues>[] = [

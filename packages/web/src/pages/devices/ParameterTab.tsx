@@ -1,17 +1,11 @@
 import { SendOutlined } from '@ant-design/icons';
 import { PERMISSION, has, type DeviceRow, type ParameterSet } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
-import {
-  ListPanel,
-  RowActions,
-  text,
-  useDialog,
-  useListQuery,
-  type ListColumn,
-} from '../../components/list/index.ts';
+import { EntityList } from '../../components/EntityList.tsx';
+import { text, useListQuery, type ListColumn } from '../../components/list/index.ts';
 import { useSession } from '../../session/store.ts';
 import { commandsKey } from './CommandsTab.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
@@ -144,46 +138,26 @@ function ParameterSets() {
     local: true,
     load: (f, paging) => listParameterSets({ keywords: f.keywords.trim() || undefined, ...paging }),
   });
-  const editing = useDialog<ParameterSet | 'new'>();
 
   // Shared sets belong to the platform: only developers change them (the server says so too).
   const canEdit = (p: ParameterSet) => !p.shared || has(permission, PERMISSION.develop);
 
   return (
-    <>
-      <ListPanel
-        title="参数管理"
-        add={{ label: '新建参数', onClick: () => editing.open('new') }}
-        list={list}
-        columns={SET_COLUMNS}
-        rowKey="id"
-        empty="暂无参数"
-        cardTitle={(p) => `#${p.parameter_num}`}
-        actions={(p) =>
-          canEdit(p) ? (
-            <RowActions
-              edit={() => editing.open(p)}
-              remove={{
-                title: '删除参数',
-                question: `确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`,
-                call: () => updateParameterSet({ id: p.id, is_delete: true }),
-                done: '参数已删除',
-                onDeleted: list.refresh,
-              }}
-            />
-          ) : (
-            <Typography.Text type="secondary">仅开发者可改</Typography.Text>
-          )
-        }
-      />
-      {editing.target && (
-        <ParameterSetDialog
-          key={editing.target === 'new' ? 'new' : editing.target.id}
-          set={editing.target === 'new' ? null : editing.target}
-          onSaved={list.refresh}
-          onClosed={editing.close}
-        />
-      )}
-    </>
+    <EntityList
+      panel="参数管理"
+      add="新建参数"
+      list={list}
+      columns={SET_COLUMNS}
+      empty="暂无参数"
+      cardTitle={(p) => `#${p.parameter_num}`}
+      locked={(p) => (canEdit(p) ? undefined : '仅开发者可改')}
+      remove={{
+        title: '删除参数',
+        question: (p) => `确定删除 ${setLabel(p)} 吗？已在使用的设备不受影响。`,
+        update: updateParameterSet,
+        done: '参数已删除',
+      }}
+      dialog={(set, props) => <ParameterSetDialog set={set} {...props} />}
+    />
   );
 }

@@ -1,15 +1,9 @@
 import { addSensorBody, type DeviceRow, type Envelope } from '@se/core';
 import { addSensor, listSensors, updateSensor } from '../../api/devices.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import type { FormField } from '../../components/form-fields.tsx';
-import {
-  ListPanel,
-  RowActions,
-  text,
-  useDialog,
-  useListQuery,
-  type ListColumn,
-} from '../../components/list/index.ts';
+import { EntityList } from '../../components/EntityList.tsx';
+import { text, useListQuery, type ListColumn } from '../../components/list/index.ts';
 import { LastReport, OnlineTag, SerNum } from './DeviceBits.tsx';
 import { dash } from './device-text.ts';
 import { useNow } from './use-now.ts';
@@ -28,7 +22,6 @@ export function SensorsTab({ gatewayId }: { gatewayId: number }) {
     load: (f, paging) =>
       listSensors({ gateway_id: gatewayId, keywords: f.keywords.trim() || undefined, ...paging }),
   });
-  const editing = useDialog<DeviceRow | 'new'>();
 
   const columns: ListColumn<DeviceRow>[] = [
     {
@@ -56,39 +49,22 @@ export function SensorsTab({ gatewayId }: { gatewayId: number }) {
   ];
 
   return (
-    <>
-      <ListPanel
-        title="传感器"
-        add={{ label: '添加传感器', onClick: () => editing.open('new') }}
-        list={list}
-        columns={columns}
-        rowKey="id"
-        empty="暂无传感器"
-        cardTitle={(s) => <SerNum value={s.ser_num} />}
-        cardExtra={(s) => <OnlineTag online={s.online} />}
-        actions={(s) => (
-          <RowActions
-            edit={() => editing.open(s)}
-            remove={{
-              title: '删除传感器',
-              question: `确定删除传感器 ${s.ser_num} 吗？`,
-              call: () => updateSensor({ id: s.id, is_delete: true }),
-              done: '传感器已删除',
-              onDeleted: list.refresh,
-            }}
-          />
-        )}
-      />
-      {editing.target && (
-        <SensorDialog
-          key={editing.target === 'new' ? 'new' : editing.target.id}
-          gatewayId={gatewayId}
-          sensor={editing.target === 'new' ? null : editing.target}
-          onSaved={list.refresh}
-          onClosed={editing.close}
-        />
-      )}
-    </>
+    <EntityList
+      panel="传感器"
+      add="添加传感器"
+      list={list}
+      columns={columns}
+      empty="暂无传感器"
+      cardTitle={(s) => <SerNum value={s.ser_num} />}
+      cardExtra={(s) => <OnlineTag online={s.online} />}
+      remove={{
+        title: '删除传感器',
+        question: (s) => `确定删除传感器 ${s.ser_num} 吗？`,
+        update: updateSensor,
+        done: '传感器已删除',
+      }}
+      dialog={(sensor, props) => <SensorDialog gatewayId={gatewayId} sensor={sensor} {...props} />}
+    />
   );
 }
 
@@ -104,12 +80,10 @@ function SensorDialog({
   sensor,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   gatewayId: number;
   sensor: DeviceRow | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const fields: FormField<SensorForm>[] = [
     {
       name: 'ser_num',

@@ -9,6 +9,7 @@ import {
   type DockingPushes,
 } from '../../api/notify.ts';
 import { attempt } from '../../components/feedback.ts';
+import type { ClosingProps } from '../../components/FormModal.tsx';
 import { ListView, useListQuery, type FilterFields, type ListColumn } from '../../components/list/index.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
 import {
@@ -94,8 +95,7 @@ export function DockingDeliveriesModal({
   onClosed,
 }: {
   docking: DockingInterface;
-  onClosed: () => void;
-}) {
+} & ClosingProps) {
   const mobile = useIsMobile();
   const [open, setOpen] = useState(true);
   const [busy, setBusy] = useState<number | null>(null);

@@ -195,20 +195,16 @@ export function FormulaEditor({
             />
           ))}
           <Flex gap={8}>
-            <Button
-              size="small"
-              icon={<PlusOutlined />}
-              onClick={() => setRowsAndText([...rows, emptyRow('and')])}
-            >
-              且 条件
-            </Button>
-            <Button
-              size="small"
-              icon={<PlusOutlined />}
-              onClick={() => setRowsAndText([...rows, emptyRow('or')])}
-            >
-              或 条件
-            </Button>
+            {JOINS.map((j) => (
+              <Button
+                key={j.value}
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => setRowsAndText([...rows, emptyRow(j.value)])}
+              >
+                {j.label} 条件
+              </Button>
+            ))}
           </Flex>
           <Typography.Text type="secondary">
             公式：<Typography.Text code>{value || '（请填写完整的条件）'}</Typography.Text>

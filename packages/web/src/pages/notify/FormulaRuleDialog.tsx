@@ -4,6 +4,7 @@ import {
   RULE_LIMITS,
   RULE_SCOPES,
   addRuleBody,
+  type AddRuleBody,
   formatDateTime,
   tryCheckFormula,
   type FormulaTestResult,
@@ -23,24 +24,14 @@ import {
   type RuleFields,
 } from '../../api/rules.ts';
 import { listToilets } from '../../api/toilets.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import { FormulaEditor } from './FormulaEditor.tsx';
 import { RemoteSelect } from './FormulaPickers.tsx';
 
-interface RuleForm {
-  name: string;
-  formula: string;
-  scope: RuleScope;
-  device_ids: number[];
-  toilet_ids: number[];
-  duration_s: number;
-  cooldown_s: number;
-  template_id: number | null;
-  object_ids: number[];
-  enabled: boolean;
-}
+/** The dialog's values are what the add route reads (the edit route takes the same plus the id). */
+type RuleForm = AddRuleBody;
 
 const deviceOption = (d: { id: number; ser_num: string; desc: string }) => ({
   value: d.id,
@@ -250,11 +241,9 @@ export function FormulaRuleDialog({
   rule,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   rule: RuleRow | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const submit = (v: RuleForm) => {
     const fields: RuleFields = {
       name: v.name.trim(),

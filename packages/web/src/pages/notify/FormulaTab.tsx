@@ -1,14 +1,13 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { FORMULA_VAR_LABELS, RULE_SCOPES, type FormulaVar, type RuleHitRow, type RuleRow } from '@se/core';
-import { Drawer, Select, Switch, Tag, Typography } from 'antd';
+import { Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listRuleHits, listRules, updateRule } from '../../api/rules.ts';
 import { attempt } from '../../components/feedback.ts';
+import { EntityList } from '../../components/EntityList.tsx';
 import {
   RowAction,
-  RowActions,
   ListTable,
-  ListView,
   text,
   useDialog,
   useListQuery,
@@ -17,7 +16,7 @@ import {
   type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { MountedDrawer } from '../../components/MountedDrawer.tsx';
 import { FormulaRuleDialog } from './FormulaRuleDialog.tsx';
 
 const seconds = (s: number) =>
@@ -57,8 +56,6 @@ const HIT_COLUMNS: ListColumn<RuleHitRow>[] = [
 
 /** 触发记录 of one rule: when, which device, with what readings, and whether it was handed on. */
 function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void }) {
-  const mobile = useIsMobile();
-  const [open, setOpen] = useState(true);
   const hits = useListQuery({
     key: ['rules', 'hits', rule.id],
     filters: NO_FILTERS,
@@ -66,15 +63,7 @@ function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void })
     load: (_, paging) => listRuleHits({ rule_id: rule.id, ...paging }),
   });
   return (
-    <Drawer
-      title={`触发记录 - ${rule.name}`}
-      open={open}
-      size={mobile ? '100%' : 900}
-      onClose={() => setOpen(false)}
-      afterOpenChange={(v) => {
-        if (!v) onClosed();
-      }}
-    >
+    <MountedDrawer title={`触发记录 - ${rule.name}`} width={900} onClosed={onClosed}>
       <Typography.Paragraph>
         公式：<Typography.Text code>{rule.formula}</Typography.Text>
       </Typography.Paragraph>
@@ -85,7 +74,7 @@ function HitsDrawer({ rule, onClosed }: { rule: RuleRow; onClosed: () => void })
         empty="暂无触发记录"
         cardTitle={(h) => h.fired_at}
       />
-    </Drawer>
+    </MountedDrawer>
   );
 }
 
@@ -135,7 +124,6 @@ export default function FormulaTab() {
         ...paging,
       }),
   });
-  const dialog = useDialog<{ rule: RuleRow | null }>();
   const history = useDialog<RuleRow>();
   const [toggling, setToggling] = useState<number | null>(null);
 
@@ -190,35 +178,20 @@ export default function FormulaTab() {
 
   return (
     <div>
-      <ListView
+      <EntityList
         list={list}
-        buttons={false}
-        add={{ label: '新增规则', onClick: () => dialog.open({ rule: null }) }}
         columns={columns}
-        rowKey="id"
+        add="新增规则"
         empty="暂无规则"
-        cardTitle={(r) => r.name}
         actionsWidth={220}
-        actions={(r) => (
-          <RowActions
-            wrap
-            edit={() => dialog.open({ rule: r })}
-            remove={{
-              title: '删除规则',
-              question: `确定删除规则「${r.name}」吗？`,
-              call: () => updateRule({ id: r.id, is_delete: true }),
-              onDeleted: list.refresh,
-            }}
-          >
-            <RowAction icon={<HistoryOutlined />} onClick={() => history.open(r)}>
-              记录
-            </RowAction>
-          </RowActions>
+        remove={{ title: '删除规则', question: (r) => `确定删除规则「${r.name}」吗？`, update: updateRule }}
+        rowButtons={(r) => (
+          <RowAction icon={<HistoryOutlined />} onClick={() => history.open(r)}>
+            记录
+          </RowAction>
         )}
+        dialog={(rule, props) => <FormulaRuleDialog rule={rule} {...props} />}
       />
-      {dialog.target && (
-        <FormulaRuleDialog rule={dialog.target.rule} onSaved={list.refresh} onClosed={dialog.close} />
-      )}
       {history.target && <HitsDrawer rule={history.target} onClosed={history.close} />}
     </div>
   );

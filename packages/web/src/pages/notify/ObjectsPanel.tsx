@@ -10,15 +10,13 @@ import { Empty, Form, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { addObject, listObjects, updateObject } from '../../api/notify.ts';
 import { listDocking, listUsers } from '../../api/users.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { loadOrThrow } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
+import { EntityList } from '../../components/EntityList.tsx';
 import {
-  RowActions,
-  ListView,
   select,
   text,
-  useDialog,
   useListQuery,
   type FilterFields,
   type ListColumn,
@@ -152,11 +150,9 @@ export function ObjectDialog({
   object,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   object: NotifyObject | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const [form] = Form.useForm<ObjectForm>();
   return (
     <FormModal
@@ -222,34 +218,19 @@ export function ObjectsPanel() {
     filters: FILTERS,
     load: (f, paging) => listObjects({ keywords: f.keywords.trim() || undefined, type: f.type, ...paging }),
   });
-  const dialog = useDialog<{ object: NotifyObject | null }>();
-
   return (
-    <>
-      <ListView
-        list={list}
-        buttons={false}
-        add={{ label: '新增对象', onClick: () => dialog.open({ object: null }) }}
-        columns={COLUMNS}
-        rowKey="id"
-        empty={list.filtered ? '没有符合条件的对象' : '暂无提醒对象'}
-        cardTitle={(o) => o.name}
-        cardExtra={(o) => typeTag(o.type)}
-        actions={(o) => (
-          <RowActions
-            edit={() => dialog.open({ object: o })}
-            remove={{
-              title: '删除提醒对象',
-              question: `确定删除「${o.name}」吗？规则将不再提醒它。`,
-              call: () => updateObject({ id: o.id, is_delete: true }),
-              onDeleted: list.refresh,
-            }}
-          />
-        )}
-      />
-      {dialog.target && (
-        <ObjectDialog object={dialog.target.object} onSaved={list.refresh} onClosed={dialog.close} />
-      )}
-    </>
+    <EntityList
+      list={list}
+      columns={COLUMNS}
+      add="新增对象"
+      empty={list.filtered ? '没有符合条件的对象' : '暂无提醒对象'}
+      cardExtra={(o) => typeTag(o.type)}
+      remove={{
+        title: '删除提醒对象',
+        question: (o) => `确定删除「${o.name}」吗？规则将不再提醒它。`,
+        update: updateObject,
+      }}
+      dialog={(object, props) => <ObjectDialog object={object} {...props} />}
+    />
   );
 }

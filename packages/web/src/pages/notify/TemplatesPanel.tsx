@@ -10,18 +10,11 @@ import { Alert, Button, Flex, Form, Input, InputNumber, Tag, Typography } from '
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { addTemplate, listTemplates, previewTemplate, updateTemplate } from '../../api/notify.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
-import {
-  RowActions,
-  ListView,
-  text,
-  useDialog,
-  useListQuery,
-  type FilterFields,
-  type ListColumn,
-} from '../../components/list/index.ts';
+import { EntityList } from '../../components/EntityList.tsx';
+import { text, useListQuery, type FilterFields, type ListColumn } from '../../components/list/index.ts';
 
 /**
  * What a template will read like, recomputed on every keystroke from sample values (the
@@ -114,11 +107,9 @@ export function TemplateDialog({
   template,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   template: NotifyTemplate | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const [form] = Form.useForm<TemplateForm>();
   const area = useRef<TextAreaRef>(null);
 
@@ -189,33 +180,18 @@ export function TemplatesPanel() {
     param: 'template.',
     load: (f, paging) => listTemplates({ keywords: f.keywords.trim() || undefined, ...paging }),
   });
-  const dialog = useDialog<{ template: NotifyTemplate | null }>();
-
   return (
-    <>
-      <ListView
-        list={list}
-        buttons={false}
-        add={{ label: '新增模板', onClick: () => dialog.open({ template: null }) }}
-        columns={COLUMNS}
-        rowKey="id"
-        empty={list.filtered ? '没有符合条件的模板' : '暂无模板'}
-        cardTitle={(t) => t.name}
-        actions={(t) => (
-          <RowActions
-            edit={() => dialog.open({ template: t })}
-            remove={{
-              title: '删除模板',
-              question: `确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`,
-              call: () => updateTemplate({ id: t.id, is_delete: true }),
-              onDeleted: list.refresh,
-            }}
-          />
-        )}
-      />
-      {dialog.target && (
-        <TemplateDialog template={dialog.target.template} onSaved={list.refresh} onClosed={dialog.close} />
-      )}
-    </>
+    <EntityList
+      list={list}
+      columns={COLUMNS}
+      add="新增模板"
+      empty={list.filtered ? '没有符合条件的模板' : '暂无模板'}
+      remove={{
+        title: '删除模板',
+        question: (t) => `确定删除模板「${t.name}」吗？使用它的规则将改用默认内容。`,
+        update: updateTemplate,
+      }}
+      dialog={(template, props) => <TemplateDialog template={template} {...props} />}
+    />
   );
 }

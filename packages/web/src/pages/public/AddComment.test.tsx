@@ -33,6 +33,15 @@ function open(path: string) {
   return router;
 }
 
+/** The server's refusal of a call: its code and message, no data. */
+const refusal = (code: number, message: string) => ({ code, message, data: null as never });
+
+/** The page of the PID toilet once its card has loaded. */
+async function openToilet() {
+  open(`/add-comment?toilet_id=${PID}`);
+  await screen.findByRole('heading', { name: '西湖公厕' });
+}
+
 beforeEach(() => {
   vi.mocked(getToiletCard).mockReset();
   vi.mocked(addComment).mockReset();
@@ -79,21 +88,17 @@ describe('add-comment page', { timeout: 15_000 }, () => {
   });
 
   it('asks for stars before sending anything', async () => {
-    open(`/add-comment?toilet_id=${PID}`);
-    await screen.findByRole('heading', { name: '西湖公厕' });
+    await openToilet();
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
     expect(screen.getByRole('alert').textContent).toBe('请先点击星星为本次如厕体验评分');
     expect(addComment).not.toHaveBeenCalled();
   });
 
   it('shows the limit message inline and keeps what was written', async () => {
-    vi.mocked(addComment).mockResolvedValue({
-      code: 429,
-      message: '您在1小时内已对该厕所评价3次，感谢您的反馈，请稍后再评价',
-      data: null as never,
-    });
-    open(`/add-comment?toilet_id=${PID}`);
-    await screen.findByRole('heading', { name: '西湖公厕' });
+    vi.mocked(addComment).mockResolvedValue(
+      refusal(429, '您在1小时内已对该厕所评价3次，感谢您的反馈，请稍后再评价'),
+    );
+    await openToilet();
     fireEvent.click(screen.getByRole('radio', { name: '5 星 优' }));
     fireEvent.change(screen.getByLabelText('说说您的感受（选填）'), { target: { value: '很好' } });
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
@@ -103,8 +108,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
 
   it('says so when the network fails on submit', async () => {
     vi.mocked(addComment).mockRejectedValue(new Error('Network Error'));
-    open(`/add-comment?toilet_id=${PID}`);
-    await screen.findByRole('heading', { name: '西湖公厕' });
+    await openToilet();
     fireEvent.click(screen.getByRole('radio', { name: '3 星 中' }));
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
     expect((await screen.findByRole('alert')).textContent).toBe('网络错误，请检查网络后重试');
@@ -123,11 +127,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
   });
 
   it('shows the server message for a toilet that is gone, and a retry for a network failure', async () => {
-    vi.mocked(getToiletCard).mockResolvedValueOnce({
-      code: 404,
-      message: '厕所不存在或已停用，请扫描厕所内的二维码',
-      data: null as never,
-    });
+    vi.mocked(getToiletCard).mockResolvedValueOnce(refusal(404, '厕所不存在或已停用，请扫描厕所内的二维码'));
     open('/add-comment?toilet_id=AAAAAAAAAAAAAAAAAAAAAA');
     expect((await screen.findByRole('alert')).textContent).toContain('厕所不存在或已停用');
     expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
@@ -141,8 +141,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
   });
 
   it('stops the text at 200 characters and links the statement page', async () => {
-    open(`/add-comment?toilet_id=${PID}`);
-    await screen.findByRole('heading', { name: '西湖公厕' });
+    await openToilet();
     fireEvent.change(screen.getByLabelText('说说您的感受（选填）'), { target: { value: '好'.repeat(250) } });
     expect(screen.getByText('200/200')).toBeTruthy();
     expect(screen.getByRole('link', { name: '《用户协议与隐私声明》' }).getAttribute('href')).toBe(
@@ -157,8 +156,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
       message: '成功',
       data: { id: 1, star_level: 4, toilet: CARD },
     });
-    open(`/add-comment?toilet_id=${PID}`);
-    await screen.findByRole('heading', { name: '西湖公厕' });
+    await openToilet();
     fireEvent.click(screen.getByRole('radio', { name: '4 星 良' }));
     fireEvent.click(screen.getByRole('radio', { name: '女' }));
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));

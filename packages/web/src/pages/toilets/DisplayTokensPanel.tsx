@@ -6,7 +6,7 @@ import { addDisplayToken, listDisplayTokens, revokeDisplayToken } from '../../ap
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { SchemaFields, type FormField } from '../../components/form-fields.tsx';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { ConfirmButton } from '../../components/list/index.ts';
 import { displayUrl } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
@@ -24,15 +24,7 @@ const FIELDS: FormField<{ name: string }>[] = [
 ];
 
 /** Creating a token: its name, then its address, shown this once. */
-function CreateDialog({
-  toiletId,
-  onCreated,
-  onClose,
-}: {
-  toiletId: number;
-  onCreated: () => void;
-  onClose: () => void;
-}) {
+function CreateDialog({ toiletId, onSaved, onClosed }: DialogProps<{ toiletId: number }>) {
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
   const [made, setMade] = useState<NewDisplayToken | null>(null);
@@ -42,7 +34,7 @@ function CreateDialog({
     setSaving(false);
     if (outcome.ok) {
       setMade(outcome.data);
-      onCreated();
+      onSaved();
     }
   };
   const url = made ? displayUrl(window.location.origin, made.token) : '';
@@ -54,9 +46,9 @@ function CreateDialog({
       okText={made ? '完成' : '创建'}
       cancelHidden={!!made}
       saving={saving}
-      onSave={() => (made ? onClose() : form.submit())}
-      onCancel={onClose}
+      onSave={() => (made ? onClosed() : form.submit())}
       // The panel unmounts the dialog on closing; there is no fade to wait for.
+      onCancel={onClosed}
       onClosed={() => {}}
     >
       {made ? (
@@ -163,8 +155,8 @@ export function DisplayTokensPanel({ toiletId, canManage }: { toiletId: number; 
       {creating && (
         <CreateDialog
           toiletId={toiletId}
-          onCreated={() => void tokens.refetch()}
-          onClose={() => setCreating(false)}
+          onSaved={() => void tokens.refetch()}
+          onClosed={() => setCreating(false)}
         />
       )}
     </Flex>

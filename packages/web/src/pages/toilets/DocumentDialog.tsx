@@ -1,6 +1,6 @@
 import { updateDocumentBody, type ToiletDocument } from '@se/core';
 import { updateDocument } from '../../api/toilets.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import type { FormField } from '../../components/form-fields.tsx';
 
 interface Values {
@@ -45,13 +45,11 @@ export function DocumentDialog({
   document,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   toiletId: number;
   toiletName: string;
   document: ToiletDocument;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   return (
     <FormModal
       title={`开放时间与厕位 · ${toiletName}`}

@@ -3,7 +3,7 @@ import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@s
 import { Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addPart, updatePart } from '../../api/toilets.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import type { FormField } from '../../components/form-fields.tsx';
 import { DeleteAction, RowAction } from '../../components/list/index.ts';
 import { partStateLabel, partTypeLabel, partsInOrder } from './detail-text.ts';
@@ -28,12 +28,10 @@ function PartDialog({
   target,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   toiletId: number;
   target: Target;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const part = target.mode === 'add' ? null : target.part;
   const stateOnly = target.mode === 'state';
 

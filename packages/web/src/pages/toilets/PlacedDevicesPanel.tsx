@@ -6,21 +6,15 @@ import {
   type PlaceableKind,
   type PlaceableRow,
 } from '@se/core';
-import { Flex, Modal, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { listPlaceable, placeDevices } from '../../api/toilets.ts';
-import { attempt } from '../../components/feedback.ts';
-import {
-  ListTable,
-  ListToolbar,
-  segmented,
-  text,
-  useListQuery,
-  type ListColumn,
-} from '../../components/list/index.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
-import { bindingDiff, changeCount, isPicked, pickPage, type Picks } from '../devices/binding-diff.ts';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
+import { segmented, text, useListQuery, type ListColumn } from '../../components/list/index.ts';
+import { useAttempt } from '../../components/run-call.ts';
+import { bindingDiff, changeCount, type Picks } from '../devices/binding-diff.ts';
 import { OnlineSince } from '../devices/DeviceBits.tsx';
+import { PickList } from '../devices/PickList.tsx';
 import { warningTags } from '../devices/device-text.ts';
 import { useNow } from '../devices/use-now.ts';
 import { kindLabel } from './detail-text.ts';
@@ -33,8 +27,6 @@ const FILTERS = {
   }),
   keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '设备关键字', width: 260, search: true }),
 };
-
-type Placeable = PlaceableRow & { is_bind: boolean };
 
 const PLACE_COLUMNS: ListColumn<PlaceableRow>[] = [
   { title: '序列号', dataIndex: 'ser_num', width: 160, ellipsis: true, card: false },
@@ -61,14 +53,9 @@ function PlaceDialog({
   toiletId,
   toiletName,
   onSaved,
-  onClose,
-}: {
-  toiletId: number;
-  toiletName: string;
-  onSaved: () => void;
-  onClose: () => void;
-}) {
-  const mobile = useIsMobile();
+  onClosed,
+}: DialogProps<{ toiletId: number; toiletName: string }>) {
+  const [open, setOpen] = useState(true);
   const list = useListQuery({
     key: [...toiletsKey, 'placeable', toiletId],
     filters: FILTERS,
@@ -82,49 +69,40 @@ function PlaceDialog({
       }),
   });
   const [picks, setPicks] = useState<Picks>(new Map());
-  const [saving, setSaving] = useState(false);
-  const rows: Placeable[] = list.rows.map((r) => ({ ...r, is_bind: r.placed }));
+  const { busy: saving, run } = useAttempt();
   const save = async () => {
     const diff = bindingDiff(picks);
-    setSaving(true);
-    const outcome = await attempt(() => placeDevices({ toilet_id: toiletId, ...diff }), '设备放置已保存');
-    setSaving(false);
+    const outcome = await run(() => placeDevices({ toilet_id: toiletId, ...diff }), '设备放置已保存');
     if (outcome.ok) {
       onSaved();
-      onClose();
+      setOpen(false);
     }
   };
   const changes = changeCount(picks);
   return (
-    <Modal
-      open
+    <FormModal
+      open={open}
       title={`放置设备 · ${toiletName}`}
-      width={mobile ? '95%' : 760}
+      width={760}
       okText={changes ? `保存（${changes} 项变更）` : '保存'}
-      okButtonProps={{ disabled: changes === 0 }}
-      cancelText="取 消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => void save()}
-      onCancel={onClose}
-      destroyOnHidden
+      okDisabled={changes === 0}
+      saving={saving}
+      onSave={() => void save()}
+      onCancel={() => setOpen(false)}
+      onClosed={onClosed}
     >
       <div style={{ marginTop: 12 }}>
-        <ListToolbar list={list} buttons={false} />
-        <ListTable
+        <PickList
           list={list}
           columns={PLACE_COLUMNS}
-          rowKey="id"
-          compact
           empty="没有可放置的设备"
           cardTitle={(r) => r.ser_num}
-          selection={{
-            selected: rows.filter((r) => isPicked(picks, r)).map((r) => r.id),
-            onChange: (keys) => setPicks(pickPage(picks, rows, keys)),
-          }}
+          bound={(r) => r.placed}
+          picks={picks}
+          onPicks={setPicks}
         />
       </div>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -190,7 +168,7 @@ export function PlacedDevicesPanel({
           toiletId={toiletId}
           toiletName={toiletName}
           onSaved={onChanged}
-          onClose={() => setPlacing(false)}
+          onClosed={() => setPlacing(false)}
         />
       )}
     </Flex>

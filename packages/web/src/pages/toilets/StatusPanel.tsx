@@ -5,13 +5,11 @@ import {
   type StatusLogRow,
   type ToiletRow,
 } from '@se/core';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listStatusLog, setToiletStatus } from '../../api/toilets.ts';
 import { ListTable, NO_FILTERS, useListQuery, type ListColumn } from '../../components/list/index.ts';
-import { attempt } from '../../components/feedback.ts';
-import { zodRule } from '../../components/form-rules.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { statusChangeText } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
 
@@ -28,70 +26,35 @@ interface Change {
 function NoteDialog({
   toilet,
   change,
-  onDone,
-  onClose,
-}: {
-  toilet: ToiletRow;
-  change: Change;
-  onDone: () => void;
-  onClose: () => void;
-}) {
-  const mobile = useIsMobile();
-  const [form] = Form.useForm<{ note: string }>();
-  const [saving, setSaving] = useState(false);
-  const label = TOILET_STATUS_LABELS[change.flag];
-  const title = `${change.on ? '设为' : '取消'}${label}`;
-  const submit = async ({ note }: { note: string }) => {
-    setSaving(true);
-    const outcome = await attempt(
-      () =>
-        setToiletStatus({
-          id: toilet.id,
-          flag: TOILET_STATUS[change.flag],
-          on: change.on,
-          note: note.trim(),
-        }),
-      `${toilet.name}：已${title}`,
-    );
-    setSaving(false);
-    if (outcome.ok) {
-      onDone();
-      onClose();
-    }
-  };
+  onSaved,
+  onClosed,
+}: DialogProps<{ toilet: ToiletRow; change: Change }>) {
+  const title = `${change.on ? '设为' : '取消'}${TOILET_STATUS_LABELS[change.flag]}`;
+  const example = change.flag === 'cleaning' ? '早班保洁，约 20 分钟' : '3 号蹲位冲水阀更换';
   return (
-    <Modal
-      open
+    <FormModal
       title={`${title} · ${toilet.name}`}
-      width={mobile ? '95%' : 480}
+      width={480}
       okText={title}
-      cancelText="取 消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ note: '', id: toilet.id, flag: 1, on: change.on }}
-        onFinish={(v) => void submit(v)}
-      >
-        <Form.Item label="备注" name="note" rules={[zodRule(setStatusBody, 'note')]}>
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            maxLength={200}
-            showCount
-            placeholder={
-              change.on
-                ? `如 ${change.flag === 'cleaning' ? '早班保洁，约 20 分钟' : '3 号蹲位冲水阀更换'}`
-                : '如 已完成'
-            }
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      schema={setStatusBody}
+      fields={[
+        {
+          name: 'note',
+          label: '备注',
+          kind: 'textarea',
+          maxLength: 200,
+          props: { showCount: true },
+          placeholder: change.on ? `如 ${example}` : '如 已完成',
+        },
+      ]}
+      initialValues={{ note: '', id: toilet.id, flag: 1, on: change.on }}
+      submit={({ note }) =>
+        setToiletStatus({ id: toilet.id, flag: TOILET_STATUS[change.flag], on: change.on, note: note.trim() })
+      }
+      success={`${toilet.name}：已${title}`}
+      onSaved={onSaved}
+      onClosed={onClosed}
+    />
   );
 }
 
@@ -169,7 +132,7 @@ export function StatusPanel({ toilet, onChanged }: { toilet: ToiletRow; onChange
         <StatusHistory toiletId={toilet.id} />
       </Card>
       {change && (
-        <NoteDialog toilet={toilet} change={change} onDone={onChanged} onClose={() => setChange(null)} />
+        <NoteDialog toilet={toilet} change={change} onSaved={onChanged} onClosed={() => setChange(null)} />
       )}
     </Flex>
   );

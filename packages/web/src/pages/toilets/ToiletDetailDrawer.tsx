@@ -1,23 +1,11 @@
 import { EditOutlined, QrcodeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { isOpenAt, type DevicePush, type ToiletDetail } from '@se/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  Descriptions,
-  Drawer,
-  Flex,
-  Result,
-  Skeleton,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Badge, Button, Descriptions, Flex, Result, Skeleton, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { getToiletDetail } from '../../api/toilets.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { MountedDrawer } from '../../components/MountedDrawer.tsx';
 import { isDevicePush } from '../../live/device-push.ts';
 import { useLiveChannel, useLiveStatus } from '../../live/socket.ts';
 import { useNow } from '../devices/use-now.ts';
@@ -116,10 +104,8 @@ function Overview({ detail, onEditDocument }: { detail: ToiletDetail; onEditDocu
 
 /** The toilet detail, opened from the /smart-toilet list; follows its devices live. */
 export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; onClose: () => void }) {
-  const mobile = useIsMobile();
   const queryClient = useQueryClient();
   const liveStatus = useLiveStatus();
-  const [open, setOpen] = useState(true);
   const [tab, setTab] = useState('overview');
   const [dialog, setDialog] = useState<'document' | 'qr' | null>(null);
   // Devices of the toilet the caller cannot follow on /ws (bound to someone else): poll.
@@ -217,11 +203,9 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
   }
 
   return (
-    <Drawer
-      open={open}
-      onClose={() => setOpen(false)}
-      afterOpenChange={(visible) => !visible && onClose()}
-      size={mobile ? '100%' : 960}
+    <MountedDrawer
+      onClosed={onClose}
+      width={960}
       title={
         <Flex align="center" gap={8} wrap>
           <span>{d?.toilet.name ?? '厕所详情'}</span>
@@ -246,7 +230,6 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
           )}
         </Flex>
       }
-      destroyOnHidden
     >
       {body}
       {ids.map((id) => (
@@ -268,6 +251,6 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
         />
       )}
       {d && dialog === 'qr' && <QrPrintDialog toilet={d.toilet} onClose={() => setDialog(null)} />}
-    </Drawer>
+    </MountedDrawer>
   );
 }

@@ -1,4 +1,4 @@
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { addToiletBody, updateToiletBody, type ToiletRow } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
@@ -71,11 +71,9 @@ export function ToiletFormDialog({
   target,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   target: ToiletDialogTarget;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const editing = target.mode === 'edit' ? target.toilet : null;
 
   const initialValues: FormValues = editing

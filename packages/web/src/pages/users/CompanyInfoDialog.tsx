@@ -1,7 +1,7 @@
 import { updateInfoBody, type UserInfo, type UserRow } from '@se/core';
 import { getUserInfo } from '../../api/user.ts';
 import { updateUserInfoOf } from '../../api/users.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { companyFields } from '../../components/contact-fields.ts';
 
 interface CompanyForm {
@@ -16,11 +16,9 @@ export function CompanyInfoDialog({
   user,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   user: UserRow;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   return (
     <FormModal
       title={`公司信息 - ${user.user_name}`}

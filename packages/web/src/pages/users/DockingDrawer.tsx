@@ -1,17 +1,15 @@
 import { HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { addDockingBody, updateDockingBody, type DockingInterface, type UserRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Drawer } from 'antd';
 import { useState } from 'react';
 import { addDocking, listDocking, testDocking, updateDocking } from '../../api/users.ts';
 import { SecretToken } from '../../components/SecretToken.tsx';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
+import { EntityList } from '../../components/EntityList.tsx';
 import {
   RowAction,
-  RowActions,
-  ListView,
   text,
   useDialog,
   useListQuery,
@@ -19,7 +17,7 @@ import {
   type ListColumn,
 } from '../../components/list/index.ts';
 import { toast } from '../../components/toast.ts';
-import { useIsMobile } from '../../layout/viewport.ts';
+import { MountedDrawer } from '../../components/MountedDrawer.tsx';
 import { DockingDeliveriesModal, DockingPushSwitches } from '../notify/DockingDeliveries.tsx';
 import { dockingTestText, maskToken } from './docking-text.ts';
 
@@ -35,12 +33,10 @@ function DockingFormDialog({
   docking,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   owner: UserRow;
   docking: DockingInterface | null;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const fields: FormField<DockingForm>[] = [
     { name: 'name', label: '名称', required: true, maxLength: 50, placeholder: '请输入名称' },
     {
@@ -86,10 +82,7 @@ const FILTERS: FilterFields<{ keywords: string }> = {
 
 /** 对接接口 of one user: list, add, edit, delete and a test call to each. */
 export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () => void }) {
-  const mobile = useIsMobile();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(true);
-  const dialog = useDialog<{ docking: DockingInterface | null }>();
   const log = useDialog<DockingInterface>();
   const [testing, setTesting] = useState<number | null>(null);
 
@@ -117,24 +110,15 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
     else toast.warning(text);
   };
 
-  const actions = (d: DockingInterface) => (
-    <RowActions
-      wrap
-      edit={() => dialog.open({ docking: d })}
-      remove={{
-        title: '删除对接接口',
-        question: `确定删除对接接口「${d.name}」吗？`,
-        call: () => updateDocking({ id: d.id, is_delete: true }),
-        onDeleted: refresh,
-      }}
-    >
+  const buttons = (d: DockingInterface) => (
+    <>
       <RowAction icon={<SendOutlined />} loading={testing === d.id} onClick={() => void sendTest(d)}>
         发送测试
       </RowAction>
       <RowAction icon={<HistoryOutlined />} onClick={() => log.open(d)}>
         推送记录
       </RowAction>
-    </RowActions>
+    </>
   );
 
   const columns: ListColumn<DockingInterface>[] = [
@@ -161,35 +145,23 @@ export function DockingDrawer({ user, onClosed }: { user: UserRow; onClosed: () 
   ];
 
   return (
-    <Drawer
-      title={`对接接口 - ${user.user_name}`}
-      open={open}
-      size={mobile ? '100%' : 1080}
-      onClose={() => setOpen(false)}
-      afterOpenChange={(visible) => {
-        if (!visible) onClosed();
-      }}
-    >
-      <ListView
+    <MountedDrawer title={`对接接口 - ${user.user_name}`} width={1080} onClosed={onClosed}>
+      <EntityList
         list={list}
-        buttons={false}
-        add={{ label: '新增接口', onClick: () => dialog.open({ docking: null }) }}
         columns={columns}
-        rowKey="id"
+        add="新增接口"
         empty="暂无对接接口"
-        cardTitle={(d) => d.name}
-        actions={actions}
         actionsWidth={330}
+        remove={{
+          title: '删除对接接口',
+          question: (d) => `确定删除对接接口「${d.name}」吗？`,
+          update: updateDocking,
+        }}
+        rowButtons={buttons}
+        onChanged={refresh}
+        dialog={(docking, props) => <DockingFormDialog owner={user} docking={docking} {...props} />}
       />
       {log.target && <DockingDeliveriesModal docking={log.target} onClosed={log.close} />}
-      {dialog.target && (
-        <DockingFormDialog
-          owner={user}
-          docking={dialog.target.docking}
-          onSaved={refresh}
-          onClosed={dialog.close}
-        />
-      )}
-    </Drawer>
+    </MountedDrawer>
   );
 }

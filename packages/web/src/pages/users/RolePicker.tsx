@@ -1,4 +1,5 @@
 import { Checkbox, Flex, Tag, Tooltip } from 'antd';
+import { TagList } from '../../components/TagList.tsx';
 import {
   roleOptions,
   roleTags,
@@ -81,33 +82,17 @@ export function ServicePicker({
 /** A row's roles as tags, most specific first; the rest fold into "+N" with a tooltip. */
 export function RoleTags({ mask, bm }: { mask: number; /** The row's backend_manager. */ bm?: boolean }) {
   const { shown, rest } = roleTags(mask, undefined, bm);
-  if (shown.length === 0) return <Tag>无角色</Tag>;
   return (
-    <Flex wrap gap={4}>
-      {shown.map((label) => (
-        <Tag key={label} color="blue" style={{ marginInlineEnd: 0 }}>
-          {label}
-        </Tag>
-      ))}
+    <TagList labels={shown} color="blue" empty={<Tag>无角色</Tag>}>
       {rest.length > 0 && (
         <Tooltip title={rest.join('、')}>
           <Tag style={{ marginInlineEnd: 0, cursor: 'default' }}>+{rest.length}</Tag>
         </Tooltip>
       )}
-    </Flex>
+    </TagList>
   );
 }
 
 export function ServiceTags({ services }: { services: number }) {
-  const labels = serviceLabels(services);
-  if (labels.length === 0) return <span>—</span>;
-  return (
-    <Flex wrap gap={4}>
-      {labels.map((label) => (
-        <Tag key={label} color="green" style={{ marginInlineEnd: 0 }}>
-          {label}
-        </Tag>
-      ))}
-    </Flex>
-  );
+  return <TagList labels={serviceLabels(services)} color="green" empty={<span>—</span>} />;
 }

@@ -2,7 +2,7 @@ import { addUserBody, updateUserBody, type UserRow } from '@se/core';
 import { useState } from 'react';
 import { addUser, updateUser, type UpdateUserRequest } from '../../api/users.ts';
 import { phoneField } from '../../components/contact-fields.ts';
-import { FormModal } from '../../components/FormModal.tsx';
+import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import type { FormField } from '../../components/form-fields.tsx';
 import { PendingEmail } from '../../components/PendingEmail.tsx';
 import { useSession } from '../../session/store.ts';
@@ -30,11 +30,9 @@ export function UserFormDialog({
   target,
   onSaved,
   onClosed,
-}: {
+}: DialogProps<{
   target: UserDialogTarget;
-  onSaved: () => void;
-  onClosed: () => void;
-}) {
+}>) {
   const callerMask = useSession((s) => s.permission);
   const callerBm = useSession((s) => s.backendManager);
   const callerId = useSession((s) => s.userID);
