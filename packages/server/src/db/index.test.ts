@@ -82,6 +82,24 @@ describe('embedded PGlite on disk, in its worker thread', () => {
   });
 });
 
+describe('embedded PGlite ping', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDb({ dataDir: null });
+  });
+  afterAll(() => db.close());
+
+  it('is answered by the worker between statements, not behind the whole queue', async () => {
+    const order: string[] = [];
+    const work = Array.from({ length: 5 }, (_, i) =>
+      db.query('SELECT count(*) FROM generate_series(1, 300000)').then(() => order.push(`query ${i}`)),
+    );
+    const pinged = db.ping().then(() => order.push('ping'));
+    await Promise.all([...work, pinged]);
+    expect(order.indexOf('ping')).toBeLessThan(order.indexOf('query 4'));
+  });
+});
+
 describe('the embedded database after close', () => {
   let db: Db;
   beforeAll(async () => {

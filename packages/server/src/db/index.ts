@@ -18,6 +18,11 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction with exclusive use of its connection; rolls back on throw. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Is the database there? PostgreSQL: `SELECT 1` on a pooled connection. PGlite in its
+   * worker: the thread answers between two statements, without waiting behind queued ones.
+   */
+  ping(): Promise<void>;
 }
 
 /** Returns the first row or undefined. */
@@ -64,6 +69,7 @@ function openPostgres(url: string): Db {
       }
     },
     close: () => pool.end(),
+    ping: () => pool.query('SELECT 1').then(() => {}),
   };
 }
 
@@ -96,6 +102,7 @@ async function openPgliteHere(dataDir: string | null): Promise<Db> {
       );
     },
     close: () => db.close(),
+    ping: () => db.query('SELECT 1').then(() => {}),
   };
 }
 
@@ -192,12 +199,12 @@ async function openPgliteWorker(dataDir: string | null): Promise<Db> {
   });
   worker.on('error', (err) => fail(new Error(`embedded database stopped: ${err.message}`, { cause: err })));
   worker.on('exit', (code) => fail(new Error(`embedded database stopped (exit ${code})`)));
-  const send = (id: number, sql: string | null, params?: readonly unknown[]) =>
+  const post = (msg: { id: number; sql?: string | null; params?: readonly unknown[]; ping?: true }) =>
     new Promise<Row[]>((resolve, reject) => {
       if (lost) return reject(lost);
       if (pending.size === 0) worker.ref();
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, sql, params });
+      pending.set(msg.id, { resolve, reject });
+      worker.postMessage(msg);
     });
   const opened = new Promise<Row[]>((resolve, reject) => {
     worker.ref();
@@ -210,9 +217,9 @@ async function openPgliteWorker(dataDir: string | null): Promise<Db> {
     throw err;
   }
 
-  const run = <T>(sql: string, params?: readonly unknown[]) => send(nextId++, sql, params) as Promise<T[]>;
+  const run = <T>(sql: string, params?: readonly unknown[]) =>
+    post({ id: nextId++, sql, params }) as Promise<T[]>;
   const turns = new Turns();
-  const exited = new Promise<void>((r) => worker.once('exit', () => r()));
   return {
     kind: 'pglite',
     query: <T>(sql: string, params?: readonly unknown[]) => turns.run(false, () => run<T>(sql, params)),
@@ -231,10 +238,12 @@ async function openPgliteWorker(dataDir: string | null): Promise<Db> {
     },
     async close() {
       if (lost) return;
-      // Statements already queued run first; then the database is closed and the thread ends.
-      await turns.run(true, () => send(nextId++, null));
-      await exited;
+      // Statements already queued run first; then the database is closed (flushed to disk)
+      // and the thread is ended.
+      await turns.run(true, () => post({ id: nextId++, sql: null }));
+      await worker.terminate();
     },
+    ping: () => post({ id: nextId++, ping: true }).then(() => {}),
   };
 }
 

@@ -3,7 +3,8 @@
 // Plain JavaScript: the worker runs without the TypeScript loader of the main thread.
 //
 // Protocol over the parent port:
-//   in:  { id, sql, params }   run one statement; { id, sql: null } closes the database
+//   in:  { id, sql, params }   run one statement; { id, sql: null } closes the database;
+//        { id, ping: true }    answered at once (between statements): the thread is alive
 //   out: { id, rows } | { id, error: { message, ...fields } }; id 0 answers the opening
 // The main thread decides what may run when (a transaction has the database to itself);
 // this side runs statements in the order they arrive.
@@ -55,19 +56,36 @@ try {
   port.postMessage({ id: 0, error: plain(err) });
 }
 
+// Statements wait here and run one per turn of this thread's event loop, so a ping that
+// arrives meanwhile is answered between two statements instead of after the whole queue.
+const queue = [];
+let running = false;
+
+async function next() {
+  const { id, sql, params } = queue.shift();
+  if (sql === null) {
+    await db.close().catch(() => {});
+    port.postMessage({ id });
+    port.close();
+    return;
+  }
+  try {
+    const r = await db.query(sql, params);
+    answer({ id, rows: r.rows });
+  } catch (err) {
+    answer({ id, error: plain(err) });
+  }
+  if (queue.length) setImmediate(next);
+  else running = false;
+}
+
 if (db) {
-  port.on('message', async ({ id, sql, params }) => {
-    if (sql === null) {
-      await db.close().catch(() => {});
-      port.postMessage({ id });
-      port.close();
-      return;
-    }
-    try {
-      const r = await db.query(sql, params);
-      answer({ id, rows: r.rows });
-    } catch (err) {
-      answer({ id, error: plain(err) });
+  port.on('message', (m) => {
+    if (m.ping) return port.postMessage({ id: m.id, rows: [] });
+    queue.push(m);
+    if (!running) {
+      running = true;
+      setImmediate(next);
     }
   });
   port.postMessage({ id: 0 });
