@@ -20,7 +20,8 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /**
    * Is the database there? PostgreSQL: `SELECT 1` on a pooled connection. PGlite in its
-   * worker: the thread answers between two statements, without waiting behind queued ones.
+   * worker: the thread answers between two statements, without waiting behind queued ones;
+   * while it is busy and has answered within the last second, that is the answer.
    */
   ping(): Promise<void>;
 }
@@ -191,7 +192,9 @@ async function openPgliteWorker(dataDir: string | null): Promise<Db> {
     lost ??= err;
     for (const id of [...pending.keys()]) settle(id)!.reject(lost);
   };
+  let answeredAt = performance.now();
   worker.on('message', (m: { id: number; rows?: Row[]; error?: { message: string } }) => {
+    answeredAt = performance.now();
     const p = settle(m.id);
     if (!p) return;
     if (m.error) p.reject(Object.assign(new Error(m.error.message), m.error));
@@ -243,7 +246,12 @@ async function openPgliteWorker(dataDir: string | null): Promise<Db> {
       await turns.run(true, () => post({ id: nextId++, sql: null }));
       await worker.terminate();
     },
-    ping: () => post({ id: nextId++, ping: true }).then(() => {}),
+    // Busy and answering within the last second: the thread is there, and a ping would only
+    // wait for the statement it is running. Idle, or silent for a second: ask the thread.
+    ping: () =>
+      pending.size > 0 && performance.now() - answeredAt < 1000
+        ? Promise.resolve()
+        : post({ id: nextId++, ping: true }).then(() => {}),
   };
 }
 
