@@ -89,7 +89,7 @@ describe('embedded PGlite ping', () => {
   });
   afterAll(() => db.close());
 
-  it('is answered by the worker between statements, not behind the whole queue', async () => {
+  it('answers a ping before the statements queued ahead of it have all run', async () => {
     const order: string[] = [];
     const work = Array.from({ length: 5 }, (_, i) =>
       db.query('SELECT count(*) FROM generate_series(1, 300000)').then(() => order.push(`query ${i}`)),
