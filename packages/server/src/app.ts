@@ -79,7 +79,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     genReqId: () => crypto.randomBytes(6).toString('hex'),
     routerOptions: { maxParamLength: 200 },
   });
-  const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    opts.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgliteInProcess: config.pgliteInProcess,
+    }));
   try {
     await migrate(db);
   } catch (err) {

@@ -151,6 +151,10 @@ const envSchema = z.object({
       return out;
     }),
   DATACENTER_CACHE_MS: whole('DATACENTER_CACHE_MS', 3000, 0, 'a whole number of milliseconds ≥ 0'),
+  PGLITE_IN_PROCESS: z
+    .enum(['true', 'false', ''], { error: 'PGLITE_IN_PROCESS must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   ALLOW_PRIVATE_WEBHOOKS: z
     .enum(['true', 'false', ''], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })
     .default('false')
@@ -164,6 +168,11 @@ export interface Config {
   dataDir: string | null;
   /** PostgreSQL URL; when absent the embedded PGlite in dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * Embedded PGlite on the server's own thread instead of its worker thread: only to measure
+   * the difference (bench/event-loop.ts); its queries then stall HTTP, MQTT and /ws.
+   */
+  pgliteInProcess: boolean;
   /** Embedded MQTT broker port; null disables the broker (tests that do not need it). */
   mqttPort: number | null;
   /** External broker: with it, no embedded broker runs and the server subscribes there. */
@@ -225,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteInProcess: e.PGLITE_IN_PROCESS,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttClientId: e.MQTT_CLIENT_ID || undefined,

@@ -36,7 +36,8 @@ async function main() {
   const port = (app.server.address() as { port: number }).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
-  const db = ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const where = config.pgliteInProcess ? 'on the main thread' : 'in a worker thread';
+  const db = ctx.db.kind === 'pglite' ? `PGlite in ${config.dataDir}, ${where}` : 'PostgreSQL';
   const mqtt = ctx.broker ? `, MQTT on port ${ctx.broker.port}` : '';
   const pw = adminPassword ? `, admin password: ${adminPassword}` : '';
   console.log(`console on http://${host}:${port}${pw}`);

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -16,6 +18,12 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction with exclusive use of its connection; rolls back on throw. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Is the database there? PostgreSQL: `SELECT 1` on a pooled connection. PGlite in its
+   * worker: the thread answers between two statements, without waiting behind queued ones;
+   * while it is busy and has answered within the last second, that is the answer.
+   */
+  ping(): Promise<void>;
 }
 
 /** Returns the first row or undefined. */
@@ -62,10 +70,12 @@ function openPostgres(url: string): Db {
       }
     },
     close: () => pool.end(),
+    ping: () => pool.query('SELECT 1').then(() => {}),
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Db> {
+/** PGlite on this thread: its queries hold the event loop (kept for the event-loop benchmark). */
+async function openPgliteHere(dataDir: string | null): Promise<Db> {
   let db: PGlite;
   if (dataDir) {
     const dir = path.join(dataDir, 'pg');
@@ -93,10 +103,167 @@ async function openPglite(dataDir: string | null): Promise<Db> {
       );
     },
     close: () => db.close(),
+    ping: () => db.query('SELECT 1').then(() => {}),
   };
 }
 
+/**
+ * Shared and exclusive turns in arrival order: plain queries overlap (the worker runs them one
+ * after another anyway), a transaction waits for them and then runs alone, as on PGlite's
+ * own mutex. A query arriving behind a waiting transaction waits too, so none starves.
+ */
+class Turns {
+  private shared = 0;
+  private exclusive = false;
+  private waiting: { exclusive: boolean; go: () => void }[] = [];
+
+  async run<T>(exclusive: boolean, fn: () => Promise<T>): Promise<T> {
+    if (this.waiting.length || !this.free(exclusive)) {
+      await new Promise<void>((go) => this.waiting.push({ exclusive, go }));
+    } else {
+      this.enter(exclusive);
+    }
+    try {
+      return await fn();
+    } finally {
+      if (exclusive) this.exclusive = false;
+      else this.shared--;
+      while (this.waiting.length && this.free(this.waiting[0]!.exclusive)) {
+        const next = this.waiting.shift()!;
+        this.enter(next.exclusive);
+        next.go();
+      }
+    }
+  }
+
+  private free(exclusive: boolean) {
+    return !this.exclusive && (!exclusive || this.shared === 0);
+  }
+
+  private enter(exclusive: boolean) {
+    if (exclusive) this.exclusive = true;
+    else this.shared++;
+  }
+}
+
+interface Pending {
+  resolve: (rows: Row[]) => void;
+  reject: (err: Error) => void;
+}
+
+/** PGlite's compiled code and file bundle, read once per process and lent to every worker. */
+let modules: Promise<object> | null = null;
+function pgliteModules() {
+  modules ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([
+      fs.readFile(path.join(dist, 'pglite.wasm')).then((b) => WebAssembly.compile(b)),
+      fs.readFile(path.join(dist, 'initdb.wasm')).then((b) => WebAssembly.compile(b)),
+      fs.readFile(path.join(dist, 'pglite.data')),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };
+  })();
+  return modules;
+}
+
+/**
+ * PGlite in a worker thread (db/pglite-worker.mjs): the server's event loop only posts a
+ * statement and takes the rows back, however long the database works on it. Errors arrive
+ * with PostgreSQL's fields (`code` '23505', `constraint`…) as on the pg driver.
+ */
+async function openPgliteWorker(dataDir: string | null): Promise<Db> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, modules: await pgliteModules() },
+    // The worker is plain JavaScript: no TypeScript loader or other flags of this process.
+    execArgv: [],
+  });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let lost: Error | null = null;
+  // An idle worker must not keep the process alive; one that owes an answer must.
+  worker.unref();
+  const settle = (id: number) => {
+    const p = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    return p;
+  };
+  const fail = (err: Error) => {
+    lost ??= err;
+    for (const id of [...pending.keys()]) settle(id)!.reject(lost);
+  };
+  let answeredAt = performance.now();
+  worker.on('message', (m: { id: number; rows?: Row[]; error?: { message: string } }) => {
+    answeredAt = performance.now();
+    const p = settle(m.id);
+    if (!p) return;
+    if (m.error) p.reject(Object.assign(new Error(m.error.message), m.error));
+    else p.resolve(m.rows ?? []);
+  });
+  worker.on('error', (err) => fail(new Error(`embedded database stopped: ${err.message}`, { cause: err })));
+  worker.on('exit', (code) => fail(new Error(`embedded database stopped (exit ${code})`)));
+  const post = (msg: { id: number; sql?: string | null; params?: readonly unknown[]; ping?: true }) =>
+    new Promise<Row[]>((resolve, reject) => {
+      if (lost) return reject(lost);
+      if (pending.size === 0) worker.ref();
+      pending.set(msg.id, { resolve, reject });
+      worker.postMessage(msg);
+    });
+  const opened = new Promise<Row[]>((resolve, reject) => {
+    worker.ref();
+    pending.set(0, { resolve, reject });
+  });
+  try {
+    await opened;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+
+  const run = <T>(sql: string, params?: readonly unknown[]) =>
+    post({ id: nextId++, sql, params }) as Promise<T[]>;
+  const turns = new Turns();
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: readonly unknown[]) => turns.run(false, () => run<T>(sql, params)),
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return turns.run(true, async () => {
+        await run('BEGIN');
+        try {
+          const out = await fn({ query: run });
+          await run('COMMIT');
+          return out;
+        } catch (err) {
+          await run('ROLLBACK').catch(() => {});
+          throw err;
+        }
+      });
+    },
+    async close() {
+      if (lost) return;
+      // Statements already queued run first; then the database is closed (flushed to disk)
+      // and the thread is ended.
+      await turns.run(true, () => post({ id: nextId++, sql: null }));
+      await worker.terminate();
+    },
+    // Busy and answering within the last second: the thread is there, and a ping would only
+    // wait for the statement it is running. Idle, or silent for a second: ask the thread.
+    ping: () =>
+      pending.size > 0 && performance.now() - answeredAt < 1000
+        ? Promise.resolve()
+        : post({ id: nextId++, ping: true }).then(() => {}),
+  };
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string | null;
+  /** PGlite on the server's own thread instead of a worker (the event-loop benchmark's "before"). */
+  pgliteInProcess?: boolean;
+}
+
 /** PostgreSQL when a URL is given, else PGlite in `dataDir/pg` (or in memory for null). */
-export function openDb(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Db> {
-  return opts.databaseUrl ? Promise.resolve(openPostgres(opts.databaseUrl)) : openPglite(opts.dataDir);
+export function openDb(opts: OpenOptions): Promise<Db> {
+  if (opts.databaseUrl) return Promise.resolve(openPostgres(opts.databaseUrl));
+  return opts.pgliteInProcess ? openPgliteHere(opts.dataDir) : openPgliteWorker(opts.dataDir);
 }

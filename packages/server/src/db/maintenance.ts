@@ -1,8 +1,8 @@
-import type { Queryable } from './index.ts';
+import type { Db, Queryable } from './index.ts';
 
-/** One trivial round trip: is the database there? */
-export async function ping(q: Queryable) {
-  await q.query('SELECT 1');
+/** One trivial round trip: is the database there? (Db.ping: PGlite's worker answers between statements.) */
+export async function ping(db: Db) {
+  await db.ping();
 }
 
 /** Fresh planner statistics (PGlite has no autovacuum to do it). */

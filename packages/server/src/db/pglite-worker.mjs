@@ -1,0 +1,92 @@
+// The embedded PGlite in its own thread (db/index.ts starts it), so that a long run of
+// queries never holds the server's event loop (HTTP, MQTT acks, /ws pushes).
+// Plain JavaScript: the worker runs without the TypeScript loader of the main thread.
+//
+// Protocol over the parent port:
+//   in:  { id, sql, params }   run one statement; { id, sql: null } closes the database;
+//        { id, ping: true }    answered at once (between statements): the thread is alive
+//   out: { id, rows } | { id, error: { message, ...fields } }; id 0 answers the opening
+// The main thread decides what may run when (a transaction has the database to itself);
+// this side runs statements in the order they arrive.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+/** @type {{ dataDir: string | null, modules: object }} */
+const { dataDir, modules } = workerData;
+
+/** An error as plain data: the message and every primitive field (code, constraint, detail…). */
+function plain(err) {
+  const out = { message: String(err?.message ?? err) };
+  if (err && typeof err === 'object') {
+    for (const [k, v] of Object.entries(err)) {
+      if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v;
+    }
+  }
+  return out;
+}
+
+function answer(msg) {
+  try {
+    port.postMessage(msg);
+  } catch (err) {
+    port.postMessage({ id: msg.id, error: plain(err) });
+  }
+}
+
+// int8 and numeric come back as JS numbers, as in db/index.ts for PostgreSQL.
+const options = {
+  extensions: { pg_trgm },
+  parsers: { 20: (v) => Number(v), 1700: (v) => Number(v) },
+  ...modules,
+};
+
+let db;
+try {
+  if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true });
+    db = await PGlite.create(path.join(dataDir, 'pg'), options);
+  } else {
+    db = await PGlite.create(options);
+  }
+} catch (err) {
+  port.postMessage({ id: 0, error: plain(err) });
+}
+
+// Statements wait here and run one per turn of this thread's event loop, so a ping that
+// arrives meanwhile is answered between two statements instead of after the whole queue.
+const queue = [];
+let running = false;
+
+async function next() {
+  const { id, sql, params } = queue.shift();
+  if (sql === null) {
+    await db.close().catch(() => {});
+    port.postMessage({ id });
+    port.close();
+    return;
+  }
+  try {
+    const r = await db.query(sql, params);
+    answer({ id, rows: r.rows });
+  } catch (err) {
+    answer({ id, error: plain(err) });
+  }
+  if (queue.length) setImmediate(next);
+  else running = false;
+}
+
+if (db) {
+  port.on('message', (m) => {
+    if (m.ping) return port.postMessage({ id: m.id, rows: [] });
+    queue.push(m);
+    if (!running) {
+      running = true;
+      setImmediate(next);
+    }
+  });
+  port.postMessage({ id: 0 });
+}
