@@ -51,27 +51,42 @@ function openPostgres(url: string): Db {
       return r.rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const tx: Queryable = {
-          async query<R>(sql: string, params?: readonly unknown[]) {
-            return (await client.query(sql, params as unknown[])).rows as R[];
-          },
-        };
-        const out = await fn(tx);
-        await client.query('COMMIT');
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
+      // A deadlock or serialization failure aborts the whole transaction before anything
+      // commits, so it is run again (a few times, after a short random pause) rather than
+      // answered as a server error. Transactions only touch the database, so a rerun is safe.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await runTransaction(fn);
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (attempt >= 4 || (code !== '40P01' && code !== '40001')) throw err;
+          await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+        }
       }
     },
     close: () => pool.end(),
     ping: () => pool.query('SELECT 1').then(() => {}),
   };
+
+  async function runTransaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const tx: Queryable = {
+        async query<R>(sql: string, params?: readonly unknown[]) {
+          return (await client.query(sql, params as unknown[])).rows as R[];
+        },
+      };
+      const out = await fn(tx);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
 }
 
 /** PGlite on this thread: its queries hold the event loop (kept for the event-loop benchmark). */
