@@ -37,6 +37,8 @@ export interface Page<T> {
   total: number;
   page: number;
   page_size: number;
+  /** True when `total` is an estimate (a large list): the UI says 约 N 条. */
+  estimated?: boolean;
 }
 
 /** Form posts carry every value as text: these read text and typed JSON alike. */
@@ -93,13 +95,19 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** A list page's answer (`Page<T>`) as a schema; `extra` adds fields beside the four. */
+/** A list page's answer (`Page<T>`) as a schema; `extra` adds fields beside these. */
 export const pageOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
   item: T,
   extra?: E,
 ) =>
   z
-    .object({ list: z.array(item), total: z.number(), page: z.number(), page_size: z.number() })
+    .object({
+      list: z.array(item),
+      total: z.number(),
+      page: z.number(),
+      page_size: z.number(),
+      estimated: z.boolean().optional(),
+    })
     .extend(extra ?? ({} as E));
 
 /** The free-text search box of a list (SPEC §9). */
