@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { deleteDevice, listDevices, restoreDevice, type DeviceFilter } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ListTable,
-  ListToolbar,
+  ListView,
   RowActions,
   choice,
   text,
@@ -223,10 +222,10 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
 
   return (
     <>
-      <ListToolbar
+      <ListView
         list={list}
         add={{ label: '登记设备', onClick: () => dialog.open({ mode: 'add' }) }}
-        actions={
+        listActions={
           <>
             <Button icon={<UploadOutlined />} onClick={() => importing.open(true)}>
               导入
@@ -236,9 +235,6 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
             </Button>
           </>
         }
-      />
-      <ListTable
-        list={list}
         columns={columns}
         rowKey="id"
         empty={list.filtered ? `没有符合条件的${label}` : `暂无${label}，点击“登记设备”添加`}
