@@ -15,9 +15,10 @@ function start(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
+type Router = ReturnType<typeof start>;
 
 // The first navigation of a file also loads the page modules (antd), which takes a while.
-const settled = (router: ReturnType<typeof start>) =>
+const settled = (router: Router) =>
   waitFor(
     () => {
       expect(router.state.initialized).toBe(true);
@@ -25,6 +26,16 @@ const settled = (router: ReturnType<typeof start>) =>
     },
     { timeout: 10_000 },
   );
+
+/** Navigates and waits until the guard has let the navigation through (or redirected it). */
+async function visit(router: Router, path: string, state?: unknown) {
+  await act(() => router.navigate(path, { state }));
+  await settled(router);
+}
+
+/** Waits for the route the app remembers last (it is written after the navigation). */
+const lastRouteIs = (expected: ReturnType<typeof useNavMemory.getState>['lastRoute']) =>
+  waitFor(() => expect(useNavMemory.getState().lastRoute).toEqual(expected));
 
 const signInStorage = () => {
   localStorage.setItem('token', 'tok-1');
@@ -104,8 +115,7 @@ describe('navigation guard', () => {
     const router = start('/no/such/page');
     await settled(router);
     expect(router.state.location.pathname).toBe('/st-gateway');
-    await act(() => router.navigate('/'));
-    await settled(router);
+    await visit(router, '/');
     expect(router.state.location.pathname).toBe('/st-gateway');
     expect(document.title).toBe('智慧网关 - 智慧环境管理系统');
   });
@@ -123,8 +133,7 @@ describe('navigation history', () => {
     const router = start('/login');
     await settled(router);
     for (const path of ['/register', '/register?step=2', '/agreement', '/agreement', '/login']) {
-      await act(() => router.navigate(path));
-      await settled(router);
+      await visit(router, path);
     }
     await waitFor(() =>
       expect(useNavMemory.getState().history).toEqual(['Login', 'Register', 'Agreement', 'Login']),
@@ -134,28 +143,11 @@ describe('navigation history', () => {
   it('remembers name, query and params for every route but /login, keeping params a route lacks', async () => {
     const router = start('/register');
     await settled(router);
-    await act(() => router.navigate('/agreement?from=register', { state: { toilet_id: 12 } }));
-    await settled(router);
-    await waitFor(() =>
-      expect(useNavMemory.getState().lastRoute).toEqual({
-        name: 'Agreement',
-        query: { from: 'register' },
-        params: { toilet_id: 12 },
-      }),
-    );
-
-    await act(() => router.navigate('/find_password?email=a%40b.cn'));
-    await settled(router);
-    await waitFor(() =>
-      expect(useNavMemory.getState().lastRoute).toEqual({
-        name: 'FindPassword',
-        query: { email: 'a@b.cn' },
-        params: { toilet_id: 12 },
-      }),
-    );
-
-    await act(() => router.navigate('/login?redirect=%2Fusers'));
-    await settled(router);
+    await visit(router, '/agreement?from=register', { toilet_id: 12 });
+    await lastRouteIs({ name: 'Agreement', query: { from: 'register' }, params: { toilet_id: 12 } });
+    await visit(router, '/find_password?email=a%40b.cn');
+    await lastRouteIs({ name: 'FindPassword', query: { email: 'a@b.cn' }, params: { toilet_id: 12 } });
+    await visit(router, '/login?redirect=%2Fusers');
     expect(useNavMemory.getState().lastRoute.name).toBe('FindPassword');
   });
 
