@@ -5,12 +5,8 @@ import { renderWithProviders } from '../test-render.tsx';
 import { alarmRow } from '../test-rows.ts';
 import { AlarmCenterDrawer } from './AlarmPanels.tsx';
 
-vi.mock(import('../api/live.ts'), () => ({
-  getAlarmCount: vi.fn(),
-  listAlarms: vi.fn(),
-  ackAlarm: vi.fn(),
-  getHistory: vi.fn(),
-}));
+// Every call of the live API mocked; each test says what the server answers.
+vi.mock(import('../api/live.ts'));
 
 const alarm = (id: number, status: string) =>
   alarmRow(id, status, { ser_num: `GW000${id}`, message: `求助按钮被按下 ${id}` });
