@@ -235,7 +235,7 @@ describe('live socket: pushes and refcounting', () => {
   });
 
   it('takes back a subscription whose last listener left before the server accepted it', async () => {
-    const { live, off } = await connected();
+    const { off } = await connected();
     const sub = factory.current.last('subscribe');
     off();
     // Not yet accepted: nothing to take back yet.
