@@ -32,13 +32,19 @@ export interface Envelope<T = unknown> {
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
+/**
+ * A list counts its rows exactly up to this many; past it `total` is an estimate and the
+ * answer says so (`estimated: true`, shown as "约 N 条"), so no count scans a whole tenant.
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
+
 export interface Page<T> {
   list: T[];
   total: number;
+  /** True when `total` is an estimate (more than EXACT_COUNT_LIMIT rows match). */
+  estimated?: boolean;
   page: number;
   page_size: number;
-  /** True when `total` is an estimate (a large list): the UI says 约 N 条. */
-  estimated?: boolean;
 }
 
 /** Form posts carry every value as text: these read text and typed JSON alike. */
@@ -95,7 +101,7 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** A list page's answer (`Page<T>`) as a schema; `extra` adds fields beside these. */
+/** A list page's answer (`Page<T>`) as a schema; `extra` adds fields beside the four. */
 export const pageOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
   item: T,
   extra?: E,
@@ -104,9 +110,9 @@ export const pageOf = <T extends z.ZodType, E extends z.ZodRawShape = Record<nev
     .object({
       list: z.array(item),
       total: z.number(),
+      estimated: z.boolean().optional(),
       page: z.number(),
       page_size: z.number(),
-      estimated: z.boolean().optional(),
     })
     .extend(extra ?? ({} as E));
 
