@@ -1,4 +1,4 @@
-import type { DeviceRow } from '@se/core';
+import type { AlarmRow, DeviceRow } from '@se/core';
 
 /** A device row as the list API returns it, with blank defaults; tests set what they look at. */
 export const deviceRow = (over: Partial<DeviceRow> = {}): DeviceRow => ({
@@ -26,5 +26,23 @@ export const deviceRow = (over: Partial<DeviceRow> = {}): DeviceRow => ({
   latest: {},
   owners: '',
   created_at: '2025-01-01 00:00:00',
+  ...over,
+});
+
+/** An alarm as the API and the alarms channel send it: a gateway's 求助, `status` as given. */
+export const alarmRow = (id: number, status: string, over: Partial<AlarmRow> = {}): AlarmRow => ({
+  id,
+  device_id: 3,
+  kind: 'gateway',
+  ser_num: 'GW0003',
+  desc: '东区男厕',
+  type: 'help',
+  status,
+  message: '求助按钮被按下',
+  detail: {},
+  opened_at: '2025-06-01 12:00:00',
+  acked_at: null,
+  acked_by_name: '',
+  closed_at: null,
   ...over,
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
+import { expectSignedOut } from '../session/test-session.ts';
 import { ApiError, encodeParams, get, post, setSessionExpiredHandler } from './client.ts';
 
 type FetchArgs = [string, RequestInit];
@@ -95,16 +96,9 @@ describe('API client', () => {
 
     await get('/api/v1/user/get-info');
 
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('user_name')).toBeNull();
+    expectSignedOut();
     // Not part of the session: a deployment's home path survives.
     expect(localStorage.getItem('OdHomePagePath')).toBe('/gateways');
-    expect(useSession.getState()).toMatchObject({
-      userName: '匿名',
-      permission: 0,
-      isLogin: false,
-      userID: 0,
-    });
     expect(expired).toHaveBeenCalledWith('登录已过期');
   });
 

@@ -6,35 +6,14 @@ import { useSession } from '../session/store.ts';
 import { AlarmBell } from './AlarmBell.tsx';
 import { fakeBrowserSockets } from '../test-live.ts';
 import { renderWithProviders } from '../test-render.tsx';
+import { alarmRow } from '../test-rows.ts';
 
-vi.mock(import('../api/live.ts'), () => ({
-  getAlarmCount: vi.fn(),
-  listAlarms: vi.fn(),
-  ackAlarm: vi.fn(),
-  getHistory: vi.fn(),
-}));
-vi.mock(import('../components/toast.ts'), async (original) => ({
-  ...(await original()),
-  toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn() },
-}));
+// Every call of the live API mocked; each test says what the server answers.
+vi.mock(import('../api/live.ts'));
+// Every export of the toast module mocked: the test reads what the bell toasts.
+vi.mock(import('../components/toast.ts'));
 
 const { made, current: ws, connect } = fakeBrowserSockets();
-
-const alarm = (id: number, status: string) => ({
-  id,
-  device_id: 3,
-  kind: 'gateway',
-  ser_num: 'GW0003',
-  desc: '东区男厕',
-  type: 'help',
-  status,
-  message: '求助按钮被按下',
-  detail: {},
-  opened_at: '2025-06-01 12:00:00',
-  acked_at: null,
-  acked_by_name: '',
-  closed_at: null,
-});
 
 function renderBell() {
   return renderWithProviders(<AlarmBell />);
@@ -63,19 +42,19 @@ describe('alarm bell', () => {
     ws().reply(ws().last('subscribe'));
     await act(async () => {});
 
-    act(() => ws().push('alarms', undefined, alarm(41, 'open')));
+    act(() => ws().push('alarms', undefined, alarmRow(41, 'open')));
     await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，3 条未恢复'));
     await waitFor(() =>
       expect(toast.warning).toHaveBeenCalledWith('求助 · GW0003（东区男厕）：求助按钮被按下'),
     );
 
     // Acknowledged: still active, no second toast.
-    act(() => ws().push('alarms', undefined, alarm(41, 'acked')));
+    act(() => ws().push('alarms', undefined, alarmRow(41, 'acked')));
     await act(async () => {});
     expect(bell()?.getAttribute('aria-label')).toBe('告警中心，3 条未恢复');
     expect(toast.warning).toHaveBeenCalledTimes(1);
 
-    act(() => ws().push('alarms', undefined, alarm(41, 'closed')));
+    act(() => ws().push('alarms', undefined, alarmRow(41, 'closed')));
     await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，2 条未恢复'));
   });
 
@@ -87,8 +66,8 @@ describe('alarm bell', () => {
     await act(async () => {});
     act(() => {
       for (let id = 100; id < 105; id++)
-        ws().push('alarms', undefined, { ...alarm(id, 'open'), type: 'offline' });
-      ws().push('alarms', undefined, alarm(105, 'open'));
+        ws().push('alarms', undefined, { ...alarmRow(id, 'open'), type: 'offline' });
+      ws().push('alarms', undefined, alarmRow(105, 'open'));
     });
     await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('告警中心，8 条未恢复'));
     await waitFor(() => expect(toast.warning).toHaveBeenCalledTimes(1));

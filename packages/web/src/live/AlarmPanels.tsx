@@ -1,11 +1,11 @@
 import { ALARM_TYPE_LABELS, type AlarmType } from '@se/core';
-import { Button, Drawer, Empty, Flex, Select, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Drawer, Empty, Flex, Spin, Typography } from 'antd';
 import type { AlarmStatusFilter } from '../api/live.ts';
+import { ListToolbar, choice, totalText, type FilterFields } from '../components/list/index.ts';
 import { useIsMobile } from '../layout/viewport.ts';
 import { AlarmItem } from './AlarmItem.tsx';
-import { AlarmTable } from './AlarmTable.tsx';
-import { useAckAlarm, useAlarmList } from './use-alarms.ts';
+import { AlarmListTable } from './AlarmTable.tsx';
+import { useAckAlarm, useAlarmList, useAlarmPages } from './use-alarms.ts';
 
 // The bell's panels, downloaded when first opened: the active alarms under the bell and
 // the full alarm list (告警中心) with its filters.
@@ -19,6 +19,7 @@ export function ActiveAlarmList({ onShowAll }: { onShowAll: () => void }) {
   const { ack, pending } = useAckAlarm();
   const list = alarms.data?.list ?? [];
   const total = alarms.data?.total ?? 0;
+  const estimated = alarms.data?.estimated;
   return (
     <div style={{ width: 380 }}>
       <Spin spinning={alarms.isFetching && !alarms.data}>
@@ -36,7 +37,9 @@ export function ActiveAlarmList({ onShowAll }: { onShowAll: () => void }) {
         </div>
       </Spin>
       <Flex justify="space-between" align="center" style={{ paddingTop: 8 }}>
-        <Typography.Text type="secondary">{total > list.length ? `共 ${total} 条` : ''}</Typography.Text>
+        <Typography.Text type="secondary">
+          {total > list.length ? totalText(total, estimated) : ''}
+        </Typography.Text>
         <Button type="link" size="small" onClick={onShowAll} style={{ paddingInline: 0 }}>
           查看全部
         </Button>
@@ -45,47 +48,59 @@ export function ActiveAlarmList({ onShowAll }: { onShowAll: () => void }) {
   );
 }
 
-const STATUS_OPTIONS: { value: AlarmStatusFilter; label: string }[] = [
-  { value: 'active', label: '未恢复' },
-  { value: 'open', label: '未处理' },
-  { value: 'acked', label: '已确认' },
-  { value: 'closed', label: '已恢复' },
-  { value: 'all', label: '全部' },
-];
+interface CentreFilters {
+  status: AlarmStatusFilter;
+  type: AlarmType | '';
+}
 
-const TYPE_OPTIONS: { value: AlarmType | ''; label: string }[] = [
-  { value: '', label: '全部类型' },
-  ...(Object.entries(ALARM_TYPE_LABELS) as [AlarmType, string][]).map(([value, label]) => ({ value, label })),
-];
+// Each applies at once, from page 1 (SPEC §2).
+const CENTRE_FILTERS: FilterFields<CentreFilters> = {
+  status: choice<AlarmStatusFilter>({
+    label: '状态',
+    instant: true,
+    width: 160,
+    options: [
+      { value: 'active', label: '未恢复' },
+      { value: 'open', label: '未处理' },
+      { value: 'acked', label: '已确认' },
+      { value: 'closed', label: '已恢复' },
+      { value: 'all', label: '全部' },
+    ],
+  }),
+  type: choice<AlarmType | ''>({
+    label: '类型',
+    instant: true,
+    width: 180,
+    options: [
+      { value: '', label: '全部类型' },
+      ...(Object.entries(ALARM_TYPE_LABELS) as [AlarmType, string][]).map(([value, label]) => ({
+        value,
+        label,
+      })),
+    ],
+  }),
+};
+
+/** The alarm centre's list: its filters over its table. */
+function AlarmCentre() {
+  const list = useAlarmPages('centre', CENTRE_FILTERS, (f) => ({
+    status: f.status,
+    type: f.type || undefined,
+  }));
+  return (
+    <>
+      <ListToolbar list={list} buttons={false} />
+      <AlarmListTable list={list} />
+    </>
+  );
+}
 
 /** 告警中心: every alarm of the devices the user sees, by state and type. */
 export function AlarmCenterDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mobile = useIsMobile();
-  const [status, setStatus] = useState<AlarmStatusFilter>('active');
-  const [type, setType] = useState<AlarmType | ''>('');
-  const filter = { status, type: type || undefined };
   return (
     <Drawer open={open} onClose={onClose} title="告警中心" size={mobile ? '100%' : 1000} destroyOnHidden>
-      <Flex wrap gap="small" style={{ marginBottom: 12 }}>
-        <Select<AlarmStatusFilter>
-          value={status}
-          onChange={setStatus}
-          options={STATUS_OPTIONS}
-          prefix="状态"
-          aria-label="状态"
-          style={{ width: mobile ? '100%' : 160 }}
-        />
-        <Select<AlarmType | ''>
-          value={type}
-          onChange={setType}
-          options={TYPE_OPTIONS}
-          prefix="类型"
-          aria-label="类型"
-          style={{ width: mobile ? '100%' : 180 }}
-        />
-      </Flex>
-      {/* A new filter starts again at page 1 (SPEC §2). */}
-      <AlarmTable key={`${status}-${type}`} scope="centre" filter={filter} />
+      <AlarmCentre />
     </Drawer>
   );
 }

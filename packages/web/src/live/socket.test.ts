@@ -35,6 +35,14 @@ async function accept(ws: FakeSocket = factory.current) {
   await flush();
 }
 
+/** A socket subscribed to device 7 (`off` ends that), connected and signed in. */
+async function connected(options: Partial<LiveSocketOptions> = {}) {
+  const live = make(options);
+  const off = live.subscribe(DEVICE_7, () => {});
+  await accept();
+  return { live, off };
+}
+
 /** Lets promise callbacks run (replies resolve through promises). */
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -98,9 +106,7 @@ describe('live socket: connecting', () => {
 
 describe('live socket: requests and replies', () => {
   it('resolves a request with the data of the reply carrying its id, whatever the order', async () => {
-    const live = make();
-    live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live } = await connected();
     const a = live.request('ping', null);
     const b = live.request('ping', null);
     const [fa, fb] = factory.current.sent.slice(-2);
@@ -111,9 +117,7 @@ describe('live socket: requests and replies', () => {
   });
 
   it('rejects a request with the code and message of an error frame', async () => {
-    const live = make();
-    live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live } = await connected();
     const p = live.request('subscribe', { channel: 'device', id: 99 });
     factory.current.fail(factory.current.last('subscribe'), 404, '设备不存在');
     await expect(p).rejects.toMatchObject({ code: 404, message: '设备不存在' });
@@ -225,17 +229,13 @@ describe('live socket: pushes and refcounting', () => {
   });
 
   it('subscribes at once when a channel is added to an open connection', async () => {
-    const live = make();
-    live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live } = await connected();
     live.subscribe(ALARMS, () => {});
     expect(factory.current.actions()).toEqual(['auth', 'subscribe device:7', 'subscribe alarms']);
   });
 
   it('takes back a subscription whose last listener left before the server accepted it', async () => {
-    const live = make();
-    const off = live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { off } = await connected();
     const sub = factory.current.last('subscribe');
     off();
     // Not yet accepted: nothing to take back yet.
@@ -268,9 +268,7 @@ describe('live socket: pushes and refcounting', () => {
   });
 
   it('closes the socket a while after the last listener left, and reopens for the next', async () => {
-    const live = make({ idleCloseMs: 30_000 });
-    const off = live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live, off } = await connected({ idleCloseMs: 30_000 });
     off();
     await vi.advanceTimersByTimeAsync(29_999);
     expect(factory.current.closedWith).toBeNull();
@@ -283,9 +281,7 @@ describe('live socket: pushes and refcounting', () => {
   });
 
   it('keeps the socket when a listener comes back before the idle time is up', async () => {
-    const live = make({ idleCloseMs: 30_000 });
-    const off = live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live, off } = await connected({ idleCloseMs: 30_000 });
     off();
     await vi.advanceTimersByTimeAsync(10_000);
     live.subscribe(DEVICE_7, () => {});
@@ -335,9 +331,7 @@ describe('live socket: reconnecting', () => {
   });
 
   it('reads the token again on each connection', async () => {
-    const live = make();
-    live.subscribe(DEVICE_7, () => {});
-    await accept();
+    await connected();
     token = 'tok-2';
     factory.current.drop();
     await vi.advanceTimersByTimeAsync(1000);
@@ -346,9 +340,7 @@ describe('live socket: reconnecting', () => {
   });
 
   it('fails the requests in flight when the connection goes', async () => {
-    const live = make();
-    live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live } = await connected();
     const p = live.request('ping', null);
     factory.current.drop();
     await expect(p).rejects.toMatchObject({ code: null });
@@ -367,9 +359,7 @@ describe('live socket: reconnecting', () => {
   });
 
   it('does not reconnect when nobody listens any more', async () => {
-    const live = make();
-    const off = live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live, off } = await connected();
     off();
     factory.current.drop();
     await vi.advanceTimersByTimeAsync(60_000);
@@ -432,18 +422,14 @@ describe('live socket: session and logout', () => {
   });
 
   it('ends the session on a session code in an unsolicited error frame', async () => {
-    const live = make();
-    live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live } = await connected();
     factory.current.receive({ v: 1, type: 0, data: { code: 4002, message: '已在别处登录' } });
     expect(expired.map((e) => e.message)).toEqual(['已在别处登录']);
     expect(live.channels()).toEqual([]);
   });
 
   it('close() shuts the socket, forgets the subscriptions and does not reconnect', async () => {
-    const live = make();
-    const off = live.subscribe(DEVICE_7, () => {});
-    await accept();
+    const { live, off } = await connected();
     live.close();
     expect(factory.current.closedWith?.code).toBe(1000);
     expect(live.status).toBe('idle');

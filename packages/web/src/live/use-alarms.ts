@@ -1,8 +1,9 @@
-import { CODE, type AlarmCount, type AlarmRow } from '@se/core';
+import { CODE, type AlarmCount, type AlarmRow, type Page } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ackAlarm, getAlarmCount, listAlarms, type AlarmFilter } from '../api/live.ts';
 import { attempt, loadOrThrow } from '../components/feedback.ts';
+import { useListQuery, type FilterFields, type ListQuery } from '../components/list/index.ts';
 import { alarmTracker } from './alarm-count.ts';
 
 // Queries of the alarm centre and the device drawer's 告警记录, under one key prefix so
@@ -32,11 +33,37 @@ export function useAlarmList(scope: string, filter: AlarmFilter) {
     queryFn: () => loadOrThrow(() => listAlarms(filter)),
     placeholderData: keepPreviousData,
   });
-  const list = query.data?.list;
+  useRemembered(query.data?.list);
+  return query;
+}
+
+/** Alarms shown are remembered, so their pushes change nothing twice. */
+function useRemembered(list: AlarmRow[] | undefined) {
   useEffect(() => {
     if (list) alarmTracker.remember(list);
   }, [list]);
-  return query;
+}
+
+export type AlarmPages<F> = ListQuery<F, Page<AlarmRow>>;
+
+/**
+ * A paged alarm list on the list kit (the alarm centre's, a device's 告警记录): its paging and
+ * `filters` kept in the component (both live in drawers), `query` turning them into the
+ * request; `scope` as for `useAlarmList`.
+ */
+export function useAlarmPages<F>(
+  scope: string,
+  filters: FilterFields<F>,
+  query: (f: F) => Omit<AlarmFilter, 'page' | 'page_size'>,
+): AlarmPages<F> {
+  const list = useListQuery({
+    key: [...ALARM_LISTS_KEY, scope],
+    filters,
+    local: true,
+    load: (f, paging) => listAlarms({ ...query(f), ...paging }),
+  });
+  useRemembered(list.query.data?.list);
+  return list;
 }
 
 /** 确认: acknowledges an alarm and refreshes the lists and the count. */

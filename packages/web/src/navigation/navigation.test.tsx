@@ -15,9 +15,10 @@ function start(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
+type Router = ReturnType<typeof start>;
 
 // The first navigation of a file also loads the page modules (antd), which takes a while.
-const settled = (router: ReturnType<typeof start>) =>
+const settled = (router: Router) =>
   waitFor(
     () => {
       expect(router.state.initialized).toBe(true);
@@ -25,6 +26,31 @@ const settled = (router: ReturnType<typeof start>) =>
     },
     { timeout: 10_000 },
   );
+
+/** Navigates and waits until the guard has let the navigation through (or redirected it). */
+async function visit(router: Router, path: string, state?: unknown) {
+  await act(() => router.navigate(path, { state }));
+  await settled(router);
+}
+
+/** Waits for the route the app remembers last (it is written after the navigation). */
+const lastRouteIs = (expected: ReturnType<typeof useNavMemory.getState>['lastRoute']) =>
+  waitFor(() => expect(useNavMemory.getState().lastRoute).toEqual(expected));
+
+/** get-permission answers with this permission and user id (not a backend manager). */
+const grants = (permission: number, id: number) =>
+  permissionCall.mockResolvedValue({
+    code: 200,
+    message: '',
+    data: { permission, id, backend_manager: false },
+  });
+
+/** The app started at `path`, once the guard has let it in (or redirected it). */
+async function opened(path: string) {
+  const router = start(path);
+  await settled(router);
+  return router;
+}
 
 const signInStorage = () => {
   localStorage.setItem('token', 'tok-1');
@@ -39,8 +65,7 @@ beforeEach(() => {
 
 describe('navigation guard', () => {
   it('sends a signed-out user to /login with the intended full path as redirect', async () => {
-    const router = start('/users?tab=2&q=东门');
-    await settled(router);
+    const router = await opened('/users?tab=2&q=东门');
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       `/users?tab=2&q=${encodeURIComponent('东门')}`,
@@ -51,13 +76,8 @@ describe('navigation guard', () => {
 
   it('refreshes name, permission and id from get-permission for a stored session, then enters', async () => {
     signInStorage();
-    permissionCall.mockResolvedValue({
-      code: 200,
-      message: '',
-      data: { permission: 2, id: 7, backend_manager: false },
-    });
-    const router = start('/users');
-    await settled(router);
+    grants(2, 7);
+    const router = await opened('/users');
     expect(router.state.location.pathname).toBe('/users');
     expect(useSession.getState()).toMatchObject({
       userName: '张三',
@@ -71,8 +91,7 @@ describe('navigation guard', () => {
   it('proceeds without updating the session when the permission check fails', async () => {
     signInStorage();
     permissionCall.mockRejectedValue(new ApiError('network', 'Network Error'));
-    const router = start('/gateways');
-    await settled(router);
+    const router = await opened('/gateways');
     expect(router.state.location.pathname).toBe('/gateways');
     expect(useSession.getState()).toMatchObject({ isLogin: false, permission: 0 });
   });
@@ -80,8 +99,7 @@ describe('navigation guard', () => {
   it('goes to /login when the permission check says the session has ended', async () => {
     signInStorage();
     permissionCall.mockResolvedValue({ code: 4002, message: '账号已在别处登录', data: null as never });
-    const router = start('/gateways');
-    await settled(router);
+    const router = await opened('/gateways');
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/gateways');
   });
@@ -89,30 +107,22 @@ describe('navigation guard', () => {
   it('lets a session flagged in the store through even without stored user name', async () => {
     useSession.getState().signIn({ userName: '李四', permission: 1, userID: 3 });
     permissionCall.mockResolvedValue({ code: 500, message: '服务器错误', data: null as never });
-    const router = start('/comment');
-    await settled(router);
+    const router = await opened('/comment');
     expect(router.state.location.pathname).toBe('/comment');
   });
 
   it('redirects / and unknown paths to /st-gateway', async () => {
     signInStorage();
-    permissionCall.mockResolvedValue({
-      code: 200,
-      message: '',
-      data: { permission: 1, id: 1, backend_manager: false },
-    });
-    const router = start('/no/such/page');
-    await settled(router);
+    grants(1, 1);
+    const router = await opened('/no/such/page');
     expect(router.state.location.pathname).toBe('/st-gateway');
-    await act(() => router.navigate('/'));
-    await settled(router);
+    await visit(router, '/');
     expect(router.state.location.pathname).toBe('/st-gateway');
     expect(document.title).toBe('智慧网关 - 智慧环境管理系统');
   });
 
   it('leaves public pages open and titles them', async () => {
-    const router = start('/register');
-    await settled(router);
+    const router = await opened('/register');
     expect(router.state.location.pathname).toBe('/register');
     expect(document.title).toBe('用户注册 - 智慧环境管理系统');
   });
@@ -120,11 +130,9 @@ describe('navigation guard', () => {
 
 describe('navigation history', () => {
   it('adds a route name only when it differs from the last one', async () => {
-    const router = start('/login');
-    await settled(router);
+    const router = await opened('/login');
     for (const path of ['/register', '/register?step=2', '/agreement', '/agreement', '/login']) {
-      await act(() => router.navigate(path));
-      await settled(router);
+      await visit(router, path);
     }
     await waitFor(() =>
       expect(useNavMemory.getState().history).toEqual(['Login', 'Register', 'Agreement', 'Login']),
@@ -132,30 +140,12 @@ describe('navigation history', () => {
   });
 
   it('remembers name, query and params for every route but /login, keeping params a route lacks', async () => {
-    const router = start('/register');
-    await settled(router);
-    await act(() => router.navigate('/agreement?from=register', { state: { toilet_id: 12 } }));
-    await settled(router);
-    await waitFor(() =>
-      expect(useNavMemory.getState().lastRoute).toEqual({
-        name: 'Agreement',
-        query: { from: 'register' },
-        params: { toilet_id: 12 },
-      }),
-    );
-
-    await act(() => router.navigate('/find_password?email=a%40b.cn'));
-    await settled(router);
-    await waitFor(() =>
-      expect(useNavMemory.getState().lastRoute).toEqual({
-        name: 'FindPassword',
-        query: { email: 'a@b.cn' },
-        params: { toilet_id: 12 },
-      }),
-    );
-
-    await act(() => router.navigate('/login?redirect=%2Fusers'));
-    await settled(router);
+    const router = await opened('/register');
+    await visit(router, '/agreement?from=register', { toilet_id: 12 });
+    await lastRouteIs({ name: 'Agreement', query: { from: 'register' }, params: { toilet_id: 12 } });
+    await visit(router, '/find_password?email=a%40b.cn');
+    await lastRouteIs({ name: 'FindPassword', query: { email: 'a@b.cn' }, params: { toilet_id: 12 } });
+    await visit(router, '/login?redirect=%2Fusers');
     expect(useNavMemory.getState().lastRoute.name).toBe('FindPassword');
   });
 

@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { clearSession, completeLogin, loginTarget, safeRedirect } from './session.ts';
-import { useSession } from './store.ts';
+import { expectSession, expectSignedOut } from './test-session.ts';
 
 const data = { auth_token: 'tok-9', user_name: '王五', permission: 127, user_id: 5 };
 
 describe('session', () => {
   it('stores token and user_name and fills the store on login', () => {
     completeLogin(data);
-    expect(localStorage.getItem('token')).toBe('tok-9');
-    expect(localStorage.getItem('user_name')).toBe('王五');
-    expect(useSession.getState()).toMatchObject({
-      userName: '王五',
-      permission: 127,
-      isLogin: true,
-      userID: 5,
-    });
+    expectSession({ token: 'tok-9', userName: '王五', permission: 127, userID: 5 });
   });
 
   it('returns to the anonymous session when cleared', () => {
     completeLogin(data);
     clearSession();
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('user_name')).toBeNull();
-    expect(useSession.getState()).toMatchObject({ userName: '匿名', permission: 0, isLogin: false });
+    expectSignedOut();
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type TableColumnType,
   type TableProps,
 } from 'antd';
-import type { Key, MouseEvent, ReactNode } from 'react';
+import { Fragment, type Key, type MouseEvent, type ReactNode } from 'react';
 import { useBreakpoint } from '../../layout/viewport.ts';
 import type { ListQuery, RowsPage } from './use-list-query.ts';
 
@@ -54,7 +54,15 @@ const details = <Row,>(columns: ListColumn<Row>[], row: Row, index: number) => (
   />
 );
 
-export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
+/**
+ * A row on a phone: a card of its columns under `cardTitle` (and `cardExtra` in its corner),
+ * or a block of the screen's own (`card`: an alarm as under the bell).
+ */
+type PhoneCard<Row> =
+  | { cardTitle: (row: Row) => ReactNode; cardExtra?: (row: Row) => ReactNode; card?: never }
+  | { card: (row: Row) => ReactNode; cardTitle?: never; cardExtra?: never };
+
+interface ListTableBase<Row, F, P extends RowsPage<Row>> {
   list: ListQuery<F, P>;
   columns: ListColumn<Row>[];
   rowKey: keyof Row & string;
@@ -63,9 +71,6 @@ export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
   /** A row's actions: the table's last (操作) column, and the foot of its card on a phone. */
   actions?: (row: Row) => ReactNode;
   actionsWidth?: number;
-  /** A phone card's title and top-right corner. */
-  cardTitle: (row: Row) => ReactNode;
-  cardExtra?: (row: Row) => ReactNode;
   /** Defaults to the list loading (again). */
   loading?: boolean;
   /** Ticked rows; `rowClick` lets a click anywhere on a row tick it (a picking dialog). */
@@ -79,6 +84,8 @@ export interface ListTableProps<Row, F, P extends RowsPage<Row>> {
   /** A fixed body height: the rows scroll under the header (a list inside a dialog). */
   height?: number;
 }
+
+export type ListTableProps<Row, F, P extends RowsPage<Row>> = ListTableBase<Row, F, P> & PhoneCard<Row>;
 
 /**
  * One page of a list: a table whose low-priority columns fold into an expandable row when the
@@ -108,30 +115,34 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
         <Flex vertical gap="small" style={{ minHeight: 120 }}>
           {rows.length === 0
             ? empty
-            : rows.map((row, i) => (
-                <Card
-                  key={String(row[props.rowKey])}
-                  size="small"
-                  title={
-                    <Flex gap="small" align="center">
-                      {selection && (
-                        <Checkbox
-                          checked={selected.has(row[props.rowKey] as Key)}
-                          onChange={() => tick(row)}
-                          aria-label="选择"
-                        />
-                      )}
-                      {props.cardTitle(row)}
-                    </Flex>
-                  }
-                  extra={props.cardExtra?.(row)}
-                  styles={{ body: { paddingBottom: actions ? 4 : undefined } }}
-                >
-                  {details(shown, row, i)}
-                  {props.expand?.(row)}
-                  {actions?.(row)}
-                </Card>
-              ))}
+            : rows.map((row, i) =>
+                props.card ? (
+                  <Fragment key={String(row[props.rowKey])}>{props.card(row)}</Fragment>
+                ) : (
+                  <Card
+                    key={String(row[props.rowKey])}
+                    size="small"
+                    title={
+                      <Flex gap="small" align="center">
+                        {selection && (
+                          <Checkbox
+                            checked={selected.has(row[props.rowKey] as Key)}
+                            onChange={() => tick(row)}
+                            aria-label="选择"
+                          />
+                        )}
+                        {props.cardTitle?.(row)}
+                      </Flex>
+                    }
+                    extra={props.cardExtra?.(row)}
+                    styles={{ body: { paddingBottom: actions ? 4 : undefined } }}
+                  >
+                    {details(shown, row, i)}
+                    {props.expand?.(row)}
+                    {actions?.(row)}
+                  </Card>
+                ),
+              )}
           {list.total > 0 && (
             <Pagination {...list.pagination} size="small" showQuickJumper={false} align="end" />
           )}

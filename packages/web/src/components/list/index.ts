@@ -40,4 +40,10 @@ export { ListToolbar, type ListToolbarProps } from './ListToolbar.tsx';
 export { ListView } from './ListView.tsx';
 export { DeleteAction, RowAction, RowActions, type Deletion } from './RowActions.tsx';
 export { useDialog, type Dialog } from './use-dialog.ts';
-export { useListQuery, type ListOptions, type ListQuery, type RowsPage } from './use-list-query.ts';
+export {
+  totalText,
+  useListQuery,
+  type ListOptions,
+  type ListQuery,
+  type RowsPage,
+} from './use-list-query.ts';

@@ -1,5 +1,5 @@
 import type { Envelope } from '@se/core';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PaginationProps } from 'antd';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,16 +33,21 @@ const COLUMNS: ListColumn<Row>[] = [
 ];
 
 const load = vi.fn<(f: Filters, paging: unknown) => Promise<Envelope<RowsPage<Row>>>>();
-const rows = (n: number, total = n) => ({
+const rows = (n: number, total = n, estimated?: boolean) => ({
   code: 200 as const,
   message: '',
   data: {
     list: Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `厕所${i + 1}`, city: '杭州' })),
     total,
+    estimated,
   },
 });
 
 let current: { pagination: PaginationProps };
+
+/** The test list's table props but its `list`. */
+const TABLE = { columns: COLUMNS, rowKey: 'id', empty: '没有厕所' } as const;
+const cardTitle = (r: Row) => r.name;
 
 function Screen({ local }: { local?: boolean }) {
   const list = useListQuery({ key: ['test'], filters: FILTERS, load, local });
@@ -50,7 +55,7 @@ function Screen({ local }: { local?: boolean }) {
   return (
     <>
       <ListToolbar list={list} />
-      <ListTable list={list} columns={COLUMNS} rowKey="id" empty="没有厕所" cardTitle={(r) => r.name} />
+      <ListTable list={list} {...TABLE} cardTitle={cardTitle} />
     </>
   );
 }
@@ -149,6 +154,27 @@ describe('useListQuery', { timeout: 20_000 }, () => {
     expect(search(router)).toBe('?keywords=a');
   });
 
+  it('offers the SPEC §9 page sizes with 10 as default and a size changer', async () => {
+    renderAt('/list');
+    await screen.findByText('厕所1');
+    expect(current.pagination).toMatchObject({
+      pageSizeOptions: ['10', '20', '30', '40', '50', '100'],
+      showSizeChanger: true,
+      pageSize: 10,
+      current: 1,
+    });
+  });
+
+  it('says 共 N 条 of an exact total and 约 N 条 of an estimated one', async () => {
+    renderAt('/list');
+    expect(await screen.findByText('共 45 条')).toBeTruthy();
+    cleanup();
+    load.mockResolvedValue(rows(3, 120000, true));
+    renderAt('/list');
+    expect(await screen.findByText('约 120000 条')).toBeTruthy();
+    expect(screen.queryByText('共 120000 条')).toBeNull();
+  });
+
   it('steps back to the last page with rows when the page it shows has emptied', async () => {
     load.mockResolvedValue(rows(0, 25));
     const router = renderAt('/list?page=5');
@@ -220,20 +246,27 @@ describe('ListTable', { timeout: 20_000 }, () => {
     expect(screen.getByText('共 45 条')).toBeTruthy();
   });
 
+  it("shows a screen's own block per row on a phone, and an estimated total there too", async () => {
+    Object.defineProperty(window, 'innerWidth', { value: 375, configurable: true });
+    load.mockResolvedValue(rows(2, 5000, true));
+    function Blocks() {
+      const list = useListQuery({ key: ['blocks'], filters: FILTERS, load, local: true });
+      return <ListTable list={list} {...TABLE} card={(r) => <p data-testid="block">{r.name}</p>} />;
+    }
+    renderWithProviders(<Blocks />);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('block').map((b) => b.textContent)).toEqual(['厕所1', '厕所2']),
+    );
+    expect(document.querySelector('.ant-card')).toBeNull();
+    expect(screen.getByText('约 5000 条')).toBeTruthy();
+  });
+
   it('ticks a row clicked anywhere when asked to, and 全选本页 ticks the whole page', async () => {
     const picked = vi.fn<(keys: unknown[]) => void>();
     function Picker() {
       const list = useListQuery({ key: ['pick'], filters: FILTERS, load, local: true });
-      return (
-        <ListTable
-          list={list}
-          columns={COLUMNS}
-          rowKey="id"
-          empty="没有厕所"
-          cardTitle={(r) => r.name}
-          selection={{ selected: [2], onChange: picked, rowClick: true }}
-        />
-      );
+      const selection = { selected: [2], onChange: picked, rowClick: true };
+      return <ListTable list={list} {...TABLE} cardTitle={cardTitle} selection={selection} />;
     }
     renderWithProviders(<Picker />);
     fireEvent.click(await screen.findByText('厕所1'));
@@ -267,6 +300,6 @@ describe('DeleteAction', { timeout: 20_000 }, () => {
     fireEvent.click(ok);
     await waitFor(() => expect(deleted).toHaveBeenCalled(), { timeout: 5000 });
     expect(call).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(await screen.findByText('删除成功', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

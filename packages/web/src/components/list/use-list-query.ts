@@ -11,14 +11,25 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { PageRouteContext } from '../../navigation/page-route.ts';
 import { loadOrThrow } from '../feedback.ts';
-import { PAGER_PRESET } from '../pager.ts';
 import { blankFilters, type FilterFields } from './filters.tsx';
 
 /** What a list endpoint answers: one page of rows and how many there are in all. */
 export interface RowsPage<Row> {
   list: Row[];
   total: number;
+  /** `total` is an estimate (a large list, issue 14): it is shown as 约 N 条. */
+  estimated?: boolean;
 }
+
+/** How a list's total reads: 共 N 条, or 约 N 条 when the server only estimated it. */
+export const totalText = (total: number, estimated?: boolean) => `${estimated ? '约' : '共'} ${total} 条`;
+
+/** SPEC §9 pager: sizes 10–100, default 10, size changer shown. */
+const PAGER_PRESET = {
+  pageSizeOptions: PAGE_SIZES.map(String),
+  showSizeChanger: true,
+  showQuickJumper: true,
+} satisfies PaginationProps;
 
 export interface ListOptions<F, P extends RowsPage<unknown>> {
   /** React Query key of the list; invalidating it (or a prefix of it) loads it again. */
@@ -59,6 +70,8 @@ export interface ListQuery<F, P extends RowsPage<unknown>> {
   query: UseQueryResult<P>;
   rows: P['list'];
   total: number;
+  /** The total is an estimate (约 N 条). */
+  estimated: boolean;
   /** Loads every list under `key` again (after a change). */
   refresh: () => void;
 }
@@ -223,11 +236,13 @@ export function useListQuery<F, P extends RowsPage<unknown>>(o: ListOptions<F, P
       current: page,
       pageSize,
       total: data?.total ?? 0,
+      showTotal: (total) => totalText(total, data?.estimated),
       onChange: (nextPage, nextSize) => go(applied, nextSize !== pageSize ? 1 : nextPage, nextSize),
     },
     query,
     rows: data?.list ?? [],
     total: data?.total ?? 0,
+    estimated: data?.estimated === true,
     refresh,
   };
 }

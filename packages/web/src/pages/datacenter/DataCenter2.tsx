@@ -1,15 +1,4 @@
 import { Dashboard } from './Dashboard.tsx';
-import {
-  AirLevelsPanel,
-  AirPanel,
-  DevicesPanel,
-  FlagsPanel,
-  LiquidPanel,
-  OccupancyPanel,
-  RatingsPanel,
-  VisitorsPanel,
-} from './chart-panels.tsx';
-import { AlarmFeed, CommentFeed } from './feeds.tsx';
 
 /** /data-center2: the same widgets as cards in a grid. */
 export default function DataCenter2() {
@@ -17,21 +6,21 @@ export default function DataCenter2() {
     <Dashboard
       title="智慧厕所数据中心 V2"
       area="dataCenter"
-      layout={(ov, map) => (
-        <div className="dc-layout-grid">
-          {map('dc-span-2')}
-          <VisitorsPanel ov={ov} />
-          <AlarmFeed ov={ov} />
-          <OccupancyPanel ov={ov} />
-          <AirPanel ov={ov} />
-          <AirLevelsPanel ov={ov} />
-          <RatingsPanel ov={ov} />
-          <FlagsPanel ov={ov} />
-          <CommentFeed ov={ov} />
-          <LiquidPanel ov={ov} />
-          <DevicesPanel ov={ov} />
-        </div>
-      )}
+      grid="dc-layout-grid"
+      mapClass="dc-span-2"
+      cells={[
+        'map',
+        'visitors',
+        'alarms',
+        'occupancy',
+        'air',
+        'airLevels',
+        'ratings',
+        'flags',
+        'comments',
+        'liquid',
+        'devices',
+      ]}
     />
   );
 }

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dashboard } from './Dashboard.tsx';
-import { AirPanel, LiquidPanel, OccupancyPanel, RatingsPanel, VisitorsPanel } from './chart-panels.tsx';
-import { AlarmFeed, CommentFeed } from './feeds.tsx';
 
 const STAGE_W = 1920;
 const STAGE_H = 1080;
@@ -41,18 +39,9 @@ export default function DisplayCenter() {
       title={TITLE}
       area="dataCenter"
       stage={(content) => <Stage>{content}</Stage>}
-      layout={(ov, map) => (
-        <div className="dc-stage-grid">
-          <OccupancyPanel ov={ov} />
-          {map('dc-stage-map')}
-          <AlarmFeed ov={ov} />
-          <AirPanel ov={ov} />
-          <CommentFeed ov={ov} />
-          <LiquidPanel ov={ov} />
-          <VisitorsPanel ov={ov} />
-          <RatingsPanel ov={ov} />
-        </div>
-      )}
+      grid="dc-stage-grid"
+      mapClass="dc-stage-map"
+      cells={['occupancy', 'map', 'alarms', 'air', 'comments', 'liquid', 'visitors', 'ratings']}
     />
   );
 }

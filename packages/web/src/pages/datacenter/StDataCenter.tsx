@@ -1,6 +1,4 @@
 import { Dashboard } from './Dashboard.tsx';
-import { AirLevelsPanel, AirPanel, OccupancyPanel, VisitorsPanel } from './chart-panels.tsx';
-import { AlarmFeed } from './feeds.tsx';
 
 /** /st-data-center: the toilet and gateway data centre inside the smart-toilet screen. */
 export default function StDataCenter() {
@@ -9,16 +7,8 @@ export default function StDataCenter() {
       title="智慧厕所 · 网关数据中心"
       area="smartToilet"
       totals={['toilets', 'gateways', 'visitors', 'occupancy', 'alarms']}
-      layout={(ov, map) => (
-        <div className="dc-layout-st">
-          <OccupancyPanel ov={ov} />
-          <AirPanel ov={ov} />
-          <AlarmFeed ov={ov} />
-          {map()}
-          <VisitorsPanel ov={ov} />
-          <AirLevelsPanel ov={ov} />
-        </div>
-      )}
+      grid="dc-layout-st"
+      cells={['occupancy', 'air', 'alarms', 'map', 'visitors', 'airLevels']}
     />
   );
 }

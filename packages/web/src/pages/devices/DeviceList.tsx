@@ -1,19 +1,15 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { DEVICE_KINDS, GATEWAY_TYPES, type DeviceKind, type DeviceRow, type Page } from '@se/core';
+import { DEVICE_KINDS, type DeviceKind, type DeviceRow, type Page } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { deleteDevice, listDevices, restoreDevice, type DeviceFilter } from '../../api/devices.ts';
+import { deleteDevice, listDevices, restoreDevice } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
 import {
-  ListTable,
-  ListToolbar,
+  ListView,
   RowActions,
-  choice,
-  text,
   useDialog,
   useListQuery,
-  type FilterFields,
   type ListColumn,
 } from '../../components/list/index.ts';
 import { toastWithAction } from '../../components/toast.ts';
@@ -24,60 +20,10 @@ import { queueExport, useGoTo } from '../downloads/export-toast.tsx';
 import { LastReport, OnlineTag, SerNum, WarningTags } from './DeviceBits.tsx';
 import { DeviceDrawer } from './DeviceDrawer.tsx';
 import { DeviceFormDialog, type DeviceDialogTarget } from './DeviceFormDialog.tsx';
-import {
-  dash,
-  features,
-  gatewayTypeLabel,
-  readingText,
-  statusBits,
-  type OnlineChoice,
-} from './device-text.ts';
+import { dash, features, gatewayTypeLabel, readingText } from './device-text.ts';
+import { filterOf, filtersOf } from './device-filters.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { useNow } from './use-now.ts';
-
-interface Search {
-  keywords: string;
-  online: OnlineChoice;
-  /** Gateways only; 0 = 不限. */
-  type: number;
-}
-
-const COMMON = {
-  keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '关键字', width: 240, search: true }),
-  online: choice<OnlineChoice>({
-    label: '在线状态',
-    options: [
-      { value: 'all', label: '全部' },
-      { value: 'online', label: '在线' },
-      { value: 'offline', label: '离线' },
-    ],
-    width: 170,
-  }),
-};
-
-/** Gateways have a type filter too; other kinds keep it at 不限, out of sight and the URL. */
-const FILTERS: FilterFields<Search> = {
-  ...COMMON,
-  type: { initial: 0, encode: () => undefined, decode: () => 0 },
-};
-const GATEWAY_FILTERS: FilterFields<Search> = {
-  ...COMMON,
-  type: choice<number>({
-    label: '类型',
-    options: [
-      { value: 0, label: '不限' },
-      ...GATEWAY_TYPES.map((t) => ({ value: t.value as number, label: t.label })),
-    ],
-    width: 220,
-  }),
-};
-
-/** The list's filters as query parameters (also what 导出 exports). */
-const filterOf = (kind: DeviceKind, s: Search): DeviceFilter => ({
-  keywords: s.keywords.trim() || undefined,
-  status: statusBits(s.online),
-  type: features(kind).gateway ? s.type || undefined : undefined,
-});
 
 export const deviceListKey = (kind: DeviceKind) => ['devices', kind] as const;
 const pagesKey = (kind: DeviceKind) => [...deviceListKey(kind), 'list'] as const;
@@ -126,7 +72,7 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
   useLiveRows(kind);
   const list = useListQuery({
     key: pagesKey(kind),
-    filters: f.gateway ? GATEWAY_FILTERS : FILTERS,
+    filters: filtersOf(kind),
     param,
     load: (search, paging) => listDevices(kind, { ...filterOf(kind, search), ...paging }),
   });
@@ -223,10 +169,10 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
 
   return (
     <>
-      <ListToolbar
+      <ListView
         list={list}
         add={{ label: '登记设备', onClick: () => dialog.open({ mode: 'add' }) }}
-        actions={
+        listActions={
           <>
             <Button icon={<UploadOutlined />} onClick={() => importing.open(true)}>
               导入
@@ -236,9 +182,6 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
             </Button>
           </>
         }
-      />
-      <ListTable
-        list={list}
         columns={columns}
         rowKey="id"
         empty={list.filtered ? `没有符合条件的${label}` : `暂无${label}，点击“登记设备”添加`}

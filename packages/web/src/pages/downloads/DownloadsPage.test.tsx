@@ -8,13 +8,10 @@ import { telemetryParams, telemetryProblem } from './TelemetryExportDialog.tsx';
 import dayjs from 'dayjs';
 import { renderWithProviders } from '../../test-render.tsx';
 
-vi.mock(import('../../api/downloads.ts'), async (original) => ({
-  ...(await original()),
-  listDownloads: vi.fn(),
-  deleteDownload: vi.fn(),
-  downloadLink: vi.fn(),
-  openFileLink: vi.fn(),
-}));
+const { withStubs } = await vi.hoisted(() => import('../../test-mock.ts'));
+vi.mock(import('../../api/downloads.ts'), (original) =>
+  withStubs(original, ['listDownloads', 'deleteDownload', 'downloadLink', 'openFileLink']),
+);
 
 const DAY = 86_400_000;
 

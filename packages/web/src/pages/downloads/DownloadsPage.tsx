@@ -7,8 +7,7 @@ import { attempt } from '../../components/feedback.ts';
 import {
   DeleteButton,
   ListCard,
-  ListTable,
-  ListToolbar,
+  ListView,
   NO_FILTERS,
   useDialog,
   useListQuery,
@@ -155,7 +154,7 @@ export default function DownloadsPage() {
 
   return (
     <ListCard>
-      <ListToolbar
+      <ListView
         list={list}
         buttons={false}
         extra={
@@ -163,7 +162,7 @@ export default function DownloadsPage() {
             导出在后台进行，完成后可在此下载；文件保留 {DOWNLOAD_KEEP_DAYS} 天。
           </Typography.Text>
         }
-        actions={
+        listActions={
           <>
             <Button icon={<LineChartOutlined />} onClick={() => telemetry.open(true)}>
               导出历史数据
@@ -177,9 +176,6 @@ export default function DownloadsPage() {
             </Button>
           </>
         }
-      />
-      <ListTable
-        list={list}
         columns={COLUMNS}
         rowKey="id"
         empty="暂无导出文件"

@@ -9,14 +9,10 @@ import { useSession } from '../../session/store.ts';
 import MessagesPage from './MessagesPage.tsx';
 import { renderWithProviders } from '../../test-render.tsx';
 
-vi.mock(import('../../api/messages.ts'), async (original) => ({
-  ...(await original()),
-  listMessages: vi.fn(),
-  markRead: vi.fn(),
-  readAll: vi.fn(),
-  removeMessages: vi.fn(),
-  getUnread: vi.fn(),
-}));
+const { withStubs } = await vi.hoisted(() => import('../../test-mock.ts'));
+vi.mock(import('../../api/messages.ts'), (original) =>
+  withStubs(original, ['listMessages', 'markRead', 'readAll', 'removeMessages', 'getUnread']),
+);
 
 const msg = (id: number, read: boolean, over: Partial<MessageRow> = {}): MessageRow => ({
   id,

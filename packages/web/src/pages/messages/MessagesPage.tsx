@@ -1,4 +1,4 @@
-import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { MESSAGE_KINDS, type MessageKind, type MessageRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Modal, Tag, Typography } from 'antd';
@@ -16,8 +16,7 @@ import { attempt } from '../../components/feedback.ts';
 import {
   DeleteButton,
   ListCard,
-  ListTable,
-  ListToolbar,
+  ListView,
   dateRange,
   rangeQuery,
   segmented,
@@ -166,38 +165,39 @@ export default function MessagesPage() {
 
   return (
     <ListCard>
-      <ListToolbar
+      <ListView
         list={list}
         buttons={false}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label="刷新" />
+        refresh
+        listActions={
+          <>
+            <Button
+              icon={<CheckOutlined />}
+              loading={busy}
+              onClick={() => void run(readAll, '已全部标记为已读')}
+            >
+              全部已读
+            </Button>
+            <Button
+              disabled={!ids.length}
+              loading={busy}
+              onClick={() => void run(() => markRead(ids), '已标记为已读')}
+            >
+              标记已读{ids.length ? `（${ids.length}）` : ''}
+            </Button>
+            <DeleteButton
+              title="删除消息"
+              description={`确定删除选中的 ${ids.length} 条消息吗？删除后不可恢复。`}
+              size="middle"
+              type="default"
+              disabled={!ids.length}
+              loading={busy}
+              onConfirm={() => run(() => removeMessages(ids), '删除成功')}
+            >
+              删除{ids.length ? `（${ids.length}）` : ''}
+            </DeleteButton>
+          </>
         }
-      />
-      <Flex wrap gap="small" style={{ marginBottom: 12 }}>
-        <Button icon={<CheckOutlined />} loading={busy} onClick={() => void run(readAll, '已全部标记为已读')}>
-          全部已读
-        </Button>
-        <Button
-          disabled={!ids.length}
-          loading={busy}
-          onClick={() => void run(() => markRead(ids), '已标记为已读')}
-        >
-          标记已读{ids.length ? `（${ids.length}）` : ''}
-        </Button>
-        <DeleteButton
-          title="删除消息"
-          description={`确定删除选中的 ${ids.length} 条消息吗？删除后不可恢复。`}
-          size="middle"
-          type="default"
-          disabled={!ids.length}
-          loading={busy}
-          onConfirm={() => run(() => removeMessages(ids), '删除成功')}
-        >
-          删除{ids.length ? `（${ids.length}）` : ''}
-        </DeleteButton>
-      </Flex>
-      <ListTable
-        list={list}
         columns={columns}
         rowKey="id"
         empty={list.filtered ? '没有符合条件的消息' : '暂无消息'}
