@@ -1,6 +1,9 @@
 import { ListTable, ListToolbar, type ListTableProps, type RowsPage } from '../../components/list/index.ts';
 import { isPicked, pickPage, type Picks } from './binding-diff.ts';
 
+/** Omit over each member of a union (ListTableProps is one: a phone card of columns, or its own). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /**
  * A list to tick rows in (devices to bind to a user, devices to place in a toilet): its
  * search over a compact table whose ticks are the row's `bound` state changed by `picks`.
@@ -12,7 +15,7 @@ export function PickList<Row extends { id: number }, F, P extends RowsPage<Row>>
   onPicks,
   rowClick,
   ...table
-}: Omit<ListTableProps<Row, F, P>, 'rowKey' | 'compact' | 'selection'> & {
+}: OmitEach<ListTableProps<Row, F, P>, 'rowKey' | 'compact' | 'selection'> & {
   bound: (row: Row) => boolean;
   picks: Picks;
   onPicks: (picks: Picks) => void;
