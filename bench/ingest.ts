@@ -121,7 +121,13 @@ const api = await new ConsoleApi(server.http).login('admin', BENCH_PASSWORD);
 const fleet = await ensureDevices(api, 'gateway', 'BENCH-GW', devices, () => 'bench');
 const stormFleet: SimDevice[] = [];
 for (let i = 0; i < stormSize; i += 1000) {
-  const part = await ensureDevices(api, 'gateway', `STORM${i / 1000}`, Math.min(1000, stormSize - i), () => 'storm');
+  const part = await ensureDevices(
+    api,
+    'gateway',
+    `STORM${i / 1000}`,
+    Math.min(1000, stormSize - i),
+    () => 'storm',
+  );
   stormFleet.push(...part);
 }
 const steady = fleet.slice(0, stormSteady);
