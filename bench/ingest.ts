@@ -7,6 +7,7 @@
 // CONNACK, and the acknowledged msg/s meanwhile against before the storm; the same storm
 // against the bare aedes is the baseline.
 // Usage: npm run bench:ingest [-- devices seconds storm]
+import fs from 'node:fs';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { TOPIC } from '@se/core';
@@ -31,6 +32,18 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 const row = (name: string, s: SimStats) =>
   `${name.padEnd(40)} ${String(Math.round(s.acked / seconds)).padStart(7)} msg/s   PUBACK p50 ${pct(s.ackMs, 50).toFixed(1)} ms  p95 ${pct(s.ackMs, 95).toFixed(1)} ms  failed ${s.failed}`;
 
+/** TcpExt ListenOverflows of this machine (Linux; 0 elsewhere). */
+function listenOverflows() {
+  try {
+    const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const i = lines.findIndex((l) => l.startsWith('TcpExt:'));
+    const at = lines[i]!.split(' ').indexOf('ListenOverflows');
+    return Number(lines[i + 1]!.split(' ')[at]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 interface StormResult {
   /** Storm start → CONNACK, per admitted device. */
   admitMs: number[];
@@ -40,6 +53,8 @@ interface StormResult {
   refused: number;
   subscribed: number;
   errors: number;
+  /** Handshakes the kernel dropped meanwhile: its accept queue (net.core.somaxconn) was full. */
+  overflows: number;
   quietRate: number;
   stormRate: number;
 }
@@ -68,6 +83,7 @@ async function storm(url: string, steady: SimDevice[], stormers: SimDevice[]): P
     },
   );
   await loaded;
+  const overflows0 = listenOverflows();
   const t0 = performance.now();
   const wall0 = Date.now();
   let refused = 0;
@@ -106,6 +122,7 @@ async function storm(url: string, steady: SimDevice[], stormers: SimDevice[]): P
   ]);
   for (const [m, n] of errors) console.error(`storm: ${n} × ${m}`);
   const subscribedMs = performance.now() - t0;
+  const overflows = listenOverflows() - overflows0;
   const stormEnd = wall0 + Math.max(pct(admitMs, 100), 2000);
   // One more sample past the storm's end, then stop watching.
   while (samples.at(-1)!.at < stormEnd + 1000) await new Promise((r) => setTimeout(r, 200));
@@ -117,6 +134,7 @@ async function storm(url: string, steady: SimDevice[], stormers: SimDevice[]): P
     admitMs,
     subscribedMs,
     subscribed,
+    overflows,
     refused,
     quietRate,
     stormRate,
@@ -131,7 +149,7 @@ const stormRow = (name: string, r: StormResult) => {
       : `only ${r.admitMs.length} of ${stormSize} within ${STORM_LIMIT_MS / 1000} s`;
   return (
     `${name.padEnd(40)} admitted median ${ms(pct(r.admitMs, 50))}  p99 ${ms(pct(r.admitMs, 99))}  ${admitted}\n` +
-    `${''.padEnd(40)} subscribed ${r.subscribed} (all by ${ms(r.subscribedMs)}), errors ${r.errors}, reconnects ${r.refused}\n` +
+    `${''.padEnd(40)} subscribed ${r.subscribed} (all by ${ms(r.subscribedMs)}), errors ${r.errors}, reconnects ${r.refused}, handshakes dropped by the kernel ${r.overflows}\n` +
     `${''.padEnd(40)} acked ${Math.round(r.quietRate)} msg/s before the storm, ${Math.round(r.stormRate)} msg/s during it (${(r.stormRate / r.quietRate).toFixed(2)})`
   );
 };
