@@ -172,6 +172,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   serveWeb(app, config.webDist);
 
+  // Devices sign in from memory, not one query each (a reconnect storm after a restart).
+  if (config.mqttUrl || config.mqttPort !== null) {
+    ctx.directory
+      .warm()
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'device directory not warmed'));
+  }
   if (config.mqttUrl) {
     try {
       ctx.broker = await connectExternal(
@@ -203,7 +209,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           publish: async (device, payload) => {
             await ctx.pipeline.submitRaw(device, payload);
           },
-          listening: (device) => void ctx.commands.deliver(device.id),
+          listening: (device) => ctx.commands.listens(device.id),
         },
         {
           maxConnectionsPerIp: config.mqttMaxConnectionsPerIp,

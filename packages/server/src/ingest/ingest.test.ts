@@ -9,7 +9,7 @@ import {
   STATUS_FILTER,
   TOPIC,
 } from '@se/core';
-import { addDevice, adminApp, postReport, type TestApp } from '../test/harness.ts';
+import { addDevice, adminApp, kindUrl, postReport, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -212,6 +212,40 @@ describe('MQTT transport (embedded broker)', () => {
   it('refuses a wrong token and a client id that is not the serial number', async () => {
     await expect(connect(gw.ser_num, 'wrong')).rejects.toThrow();
     await expect(connect(gw.ser_num, gw.token, 'someone-else')).rejects.toThrow();
+  });
+
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'admitted',
+      (err: { code?: number }) => err.code,
+    );
+
+  it("refuses a deleted device's token right after the delete, and admits it again once restored", async () => {
+    const d = await addDevice(t, 'gateway', 'ING-GW-DEL', admin);
+    // Signed in once: the directory holds the device in memory now.
+    await (await connect(d.ser_num, d.token)).endAsync();
+    const update = (is_delete: boolean) =>
+      t.post(kindUrl('gateway', 'update'), { id: d.id, is_delete }, { token: admin });
+    expect((await update(true)).code).toBe(200);
+    expect(await refusal(connect(d.ser_num, d.token))).toBe(4);
+    expect((await update(false)).code).toBe(200);
+    expect(await refusal(connect(d.ser_num, d.token).then((c) => c.endAsync()))).toBe('admitted');
+  });
+
+  it('admits many devices signing in at once and refuses each wrong token among them', async () => {
+    const fleet = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => addDevice(t, 'gateway', `ING-STORM-${i}`, admin)),
+    );
+    const outcomes = await Promise.all(
+      fleet.map((d, i) =>
+        refusal(
+          connect(d.ser_num, i % 4 === 0 ? `${d.token}x` : d.token).then(async (c) => {
+            await c.endAsync();
+          }),
+        ),
+      ),
+    );
+    expect(outcomes).toEqual(fleet.map((_, i) => (i % 4 === 0 ? 4 : 'admitted')));
   });
 
   it('acknowledges a QoS 1 report only once it is stored', async () => {

@@ -221,10 +221,27 @@ export async function markCommandSent(q: Queryable, commandId: number) {
   );
 }
 
-export async function deviceBySerNum(q: Queryable, ser: string): Promise<DeviceRef | null> {
-  const rows = await q.query<DeviceRef>(
-    `SELECT id, kind, ser_num, token, gateway_id FROM devices WHERE ser_num = $1 AND NOT is_delete`,
-    [ser],
+const DEVICE_REF = `SELECT id, kind, ser_num, token, gateway_id FROM devices`;
+
+/** The devices of these serial numbers that are not deleted (one query for many sign-ins). */
+export function devicesBySerNums(q: Queryable, sers: string[]) {
+  return q.query<DeviceRef>(`${DEVICE_REF} WHERE ser_num = ANY($1::text[]) AND NOT is_delete`, [sers]);
+}
+
+/** Up to `limit` devices that are not deleted, with ids above `afterId`, in id order. */
+export function deviceRefsAfter(q: Queryable, afterId: number, limit: number) {
+  return q.query<DeviceRef>(`${DEVICE_REF} WHERE id > $1 AND NOT is_delete ORDER BY id LIMIT $2`, [
+    afterId,
+    limit,
+  ]);
+}
+
+/** Of these devices, those with a command waiting to be sent. */
+export async function devicesWithPendingCommands(q: Queryable, deviceIds: number[]) {
+  const rows = await q.query<{ device_id: number }>(
+    `SELECT DISTINCT device_id FROM device_commands
+      WHERE device_id = ANY($1::int[]) AND status = 'pending' AND expires_at > now()`,
+    [deviceIds],
   );
-  return rows[0] ?? null;
+  return rows.map((r) => r.device_id);
 }

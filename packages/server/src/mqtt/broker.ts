@@ -22,6 +22,8 @@ export interface BrokerHooks {
   listening(device: DeviceRef): void;
 }
 
+const ACCEPT_BACKLOG = 8192;
+
 type DeviceClient = Client & { device?: DeviceRef };
 
 function authError(code: 2 | 3 | 4 | 5, msg: string) {
@@ -118,7 +120,10 @@ export async function startBroker(
           : `cannot listen on port ${port}: ${err.message}; check MQTT_PORT`;
       reject(new Error(`MQTT_PORT: ${why}`));
     });
-    server.listen(port, host, () => resolve());
+    // A reconnect storm is thousands of SYNs at once: Node's default accept queue (511) drops
+    // the rest, and each dropped device waits 1 s, 3 s, 7 s… to retry. The kernel caps
+    // this at net.core.somaxconn.
+    server.listen({ port, host, backlog: ACCEPT_BACKLOG }, () => resolve());
   });
   let listening = true;
   const actualPort = (server.address() as net.AddressInfo).port;

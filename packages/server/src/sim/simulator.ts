@@ -7,8 +7,10 @@ export interface SimOptions {
   devices: SimDevice[];
   /** Total messages per second across all devices (0: as fast as acknowledgements allow). */
   rate: number;
-  /** Stop after this long. */
+  /** Stop after this long… */
   durationMs: number;
+  /** …or once this is aborted, if sooner. */
+  signal?: AbortSignal;
   /** Connections opened at once while starting. */
   connectConcurrency?: number;
   /** Each device answers commands like the real firmware would. */
@@ -74,6 +76,7 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
     );
   }
   const end = Date.now() + o.durationMs;
+  const going = () => Date.now() < end && !o.signal?.aborted;
   const publish = async (x: (typeof clients)[number]) => {
     const now = Date.now();
     if (o.sparseRatings && x.d.kind === 'evaluate' && Math.random() > 0.05) return;
@@ -94,7 +97,7 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
     // Paced: every 10 ms, the share of the rate, round-robin over devices.
     let i = 0;
     let owed = 0;
-    while (Date.now() < end) {
+    while (going()) {
       owed += o.rate / 100;
       const n = Math.floor(owed);
       owed -= n;
@@ -105,7 +108,7 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
     // Flat out: every device publishes its next report as soon as the last one is acked.
     await Promise.all(
       clients.map(async (x) => {
-        while (Date.now() < end) await publish(x);
+        while (going()) await publish(x);
       }),
     );
   }
