@@ -4,7 +4,7 @@
 -- keyword's pairs (its character when it has one) must all be in that set, which a GIN index
 -- answers, and `ILIKE '%keyword%'` then checks the order (db/sql.ts keywordSql). The
 -- expressions below are the ones db/sql.ts SEARCH writes in the queries: keep them identical.
--- A small pending list (256 kB, not 4 MB): new rows' keys wait there and go into the index in
+-- A small pending list (64 kB, not 4 MB): new rows' keys wait there and go into the index in
 -- bulk when it fills (a row at a time costs several times more on PGlite), while every search,
 -- which reads the whole list, reads little (PGlite has no autovacuum to empty it).
 -- Plain SQL functions (single-quoted bodies: migrations are split on semicolons at line ends),
@@ -24,13 +24,13 @@ CREATE FUNCTION search_key(s text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLE
 'SELECT coalesce(array_agg(DISTINCT substr(l, i, least(length(l), 2))), ''{}''::text[])
    FROM (SELECT lower(s) AS l) x, generate_series(1, greatest(length(l) - 1, 1)) i';
 
-CREATE INDEX devices_search_tokens ON devices USING gin (search_tokens(ser_num || ' ' || "desc" || ' ' || location)) WITH (gin_pending_list_limit = 256) WHERE NOT is_delete;
-CREATE INDEX users_search_tokens ON users USING gin (search_tokens(user_name || ' ' || coalesce(email, '') || ' ' || phone_num)) WITH (gin_pending_list_limit = 256) WHERE NOT is_delete;
-CREATE INDEX user_info_search_tokens ON user_info USING gin (search_tokens(company_name)) WITH (gin_pending_list_limit = 256) WHERE NOT is_delete;
-CREATE INDEX toilets_search_tokens ON toilets USING gin (search_tokens(name || ' ' || address || ' ' || cityname || ' ' || adname)) WITH (gin_pending_list_limit = 256) WHERE NOT is_delete;
+CREATE INDEX devices_search_tokens ON devices USING gin (search_tokens(ser_num || ' ' || "desc" || ' ' || location)) WITH (gin_pending_list_limit = 64) WHERE NOT is_delete;
+CREATE INDEX users_search_tokens ON users USING gin (search_tokens(user_name || ' ' || coalesce(email, '') || ' ' || phone_num)) WITH (gin_pending_list_limit = 64) WHERE NOT is_delete;
+CREATE INDEX user_info_search_tokens ON user_info USING gin (search_tokens(company_name)) WITH (gin_pending_list_limit = 64) WHERE NOT is_delete;
+CREATE INDEX toilets_search_tokens ON toilets USING gin (search_tokens(name || ' ' || address || ' ' || cityname || ' ' || adname)) WITH (gin_pending_list_limit = 64) WHERE NOT is_delete;
 -- Hidden comments are listed too (show_hidden): the whole table.
-CREATE INDEX comments_search_tokens ON comments USING gin (search_tokens(content)) WITH (gin_pending_list_limit = 256);
-CREATE INDEX messages_search_tokens ON messages USING gin (search_tokens(title || ' ' || content)) WITH (gin_pending_list_limit = 256) WHERE NOT is_delete;
+CREATE INDEX comments_search_tokens ON comments USING gin (search_tokens(content)) WITH (gin_pending_list_limit = 64);
+CREATE INDEX messages_search_tokens ON messages USING gin (search_tokens(title || ' ' || content)) WITH (gin_pending_list_limit = 64) WHERE NOT is_delete;
 
 -- The token indexes answer every keyword the trigram ones did.
 DROP INDEX devices_search_trgm;
