@@ -173,7 +173,16 @@ const cases: [string, string][] = [
   ['reviews 中文', `${COMMENT_API.list}?keywords=${encodeURIComponent('干净')}`],
 ];
 
+/**
+ * Waits until the console has answered what an earlier run left queued (PGlite serves one
+ * query at a time): one request through the same queue, answered after the backlog.
+ */
+async function drain() {
+  await fetch(`${live.http}${k.base}/get-${k.one}?id=${history}`, { headers: { 'x-token': roles.customer } });
+}
+
 async function p99(path: string, token: string) {
+  await drain();
   const r = await autocannon({
     url: `${live.http}${path}`,
     connections,
