@@ -63,7 +63,7 @@ export type UpdateInfoBody = z.infer<typeof updateInfoBody>;
 // ---- user administration (SPEC §7 "Users") ----
 
 /** Columns `keys` may restrict a keyword search to. */
-export const USER_SEARCH_KEYS = ['user_name', 'id', 'email', 'phone_num'] as const;
+export const USER_SEARCH_KEYS = ['user_name', 'id', 'email', 'phone_num', 'company_name'] as const;
 
 export const usersQuery = pageQuery.extend({
   keywords: keywordsField(),

@@ -12,6 +12,37 @@ export const fromLocal = (param: string) => `((${param})::timestamp - ${TZ_OFFSE
 /** Escapes LIKE wildcards so user text matches literally. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The searched text of each table, as migration 0020 indexes it (`search_tokens(text)`, a GIN
+ * index): a query must write this very expression for the index to answer. `a` is the alias.
+ */
+export const SEARCH = {
+  devices: (a = 'd') => `(${a}.ser_num || ' ' || ${a}."desc" || ' ' || ${a}.location)`,
+  users: (a = 'u') => `(${a}.user_name || ' ' || coalesce(${a}.email, '') || ' ' || ${a}.phone_num)`,
+  userInfo: (a = 'i') => `${a}.company_name`,
+  toilets: (a = 't') => `(${a}.name || ' ' || ${a}.address || ' ' || ${a}.cityname || ' ' || ${a}.adname)`,
+  comments: (a = 'c') => `${a}.content`,
+  messages: (a = 'm') => `(${a}.title || ' ' || ${a}.content)`,
+} as const;
+
+/** Any of `fields` contains the keyword, taken literally, ignoring case: read row by row. */
+export function likeSql(w: Params, fields: string[], keywords: string) {
+  const like = `'%' || ${w.p(likeEscape(keywords))} || '%'`;
+  return `(${fields.map((f) => `${f} ILIKE ${like}`).join(' OR ')})`;
+}
+
+/**
+ * A keyword search through a token index, for any script (a 2-character Chinese word too):
+ * the searched text of `table` (SEARCH, under its usual alias) holds every character pair of
+ * the keyword — the index's test — and the keyword itself is in that text, or in one of
+ * `fields` when only some parts of it are searched (each a part of it, so the index test
+ * still holds for a match).
+ */
+export function keywordSql(w: Params, table: keyof typeof SEARCH, keywords: string, fields?: string[]) {
+  const text = SEARCH[table]();
+  return `(search_tokens(${text}) @> search_key(${w.p(keywords)}) AND ${likeSql(w, fields ?? [text], keywords)})`;
+}
+
 export const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 
 /** A list request's page as the LIMIT and OFFSET a repository takes. */

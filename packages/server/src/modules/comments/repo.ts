@@ -1,7 +1,7 @@
 import type { CommentFilter, CommentRow, CommentStats } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { Params, fromLocal, keywordSql, localTime, selectPage } from '../../db/sql.ts';
 import { commentSeen } from '../access/visible-repo.ts';
 
 // A terminal's rating carries toilet_id when the terminal was placed in a toilet
@@ -45,7 +45,7 @@ function whereOf(w: Params, f: ListFilter) {
   if (f.source) cond.push(`c.source = ${w.p(f.source)}`);
   if (f.start) cond.push(`c.created_at >= ${fromLocal(w.p(f.start))}`);
   if (f.end) cond.push(`c.created_at <= ${fromLocal(w.p(f.end))}`);
-  if (f.keywords) cond.push(`c.content ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
+  if (f.keywords) cond.push(keywordSql(w, 'comments', f.keywords));
   return cond.join(' AND ');
 }
 

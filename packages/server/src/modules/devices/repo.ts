@@ -2,7 +2,7 @@ import type { DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, bindingPage, likeEscape, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
+import { Params, bindingPage, keywordSql, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
 import { deviceAccessRows, deviceSeen } from '../access/visible-repo.ts';
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
@@ -14,9 +14,6 @@ const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_
   coalesce((SELECT string_agg(u.user_name, ',' ORDER BY u.id) FROM device_bindings b JOIN users u ON u.id = b.user_id
              WHERE b.device_id = d.id), '') AS owners,
   ${localTime('d.created_at')} AS created_at`;
-
-/** The expression the trigram index of migration 0008 covers: keep the two identical. */
-const SEARCH = `(d.ser_num || ' ' || d."desc" || ' ' || d.location)`;
 
 export interface DeviceFilter {
   kind: string;
@@ -40,7 +37,7 @@ function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
   const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
   const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
   const base = cond.length;
-  if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
+  if (f.keywords) cond.push(keywordSql(w, 'devices', f.keywords));
   if (f.online !== undefined) {
     const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
     cond.push(f.online ? `d.time >= ${since}` : `(d.time IS NULL OR d.time < ${since})`);
@@ -279,7 +276,7 @@ export function listForBinding(q: Queryable, f: BindingFilter & { kind: string }
   const w = new Params();
   const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
   const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
-  if (f.keywords) cond.push(`${SEARCH} ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
+  if (f.keywords) cond.push(keywordSql(w, 'devices', f.keywords));
   return bindingPage(q, w, f, {
     cond,
     bound: (p) => `EXISTS (SELECT 1 FROM device_bindings tb WHERE tb.device_id = d.id AND tb.user_id = ${p})`,

@@ -2,7 +2,7 @@ import type { DockingInterface } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { Params, likeSql, localTime, selectPage } from '../../db/sql.ts';
 
 const ROW = `d.id, d.name, d.url, d.token, d.user_id, u.user_name, d.is_delete,
   d.push_reports, d.push_alarms, d.push_comments, ${localTime('d.created_at')} AS created_at`;
@@ -22,8 +22,7 @@ export async function listDocking(
   const w = new Params();
   const cond = [`NOT d.is_delete`, `d.user_id = ${w.p(f.userId)}`];
   if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(d.name ILIKE ${like} OR d.url ILIKE ${like})`);
+    cond.push(likeSql(w, ['d.name', 'd.url'], f.keywords));
   }
   if (f.token) cond.push(`d.token = ${w.p(f.token)}`);
   const where = cond.join(' AND ');

@@ -1,7 +1,7 @@
 import { NUMERIC_PARAMS, WEEKDAYS, type DeviceCommand, type JwbConfig, type ParameterSet } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { Params, likeSql, localTime, selectPage } from '../../db/sql.ts';
 import { accountSeen } from '../access/visible-repo.ts';
 import { updateRow } from '../../db/update.ts';
 
@@ -56,7 +56,7 @@ export async function listParameters(
 ) {
   const w = new Params();
   const cond = ['NOT p.is_delete', paramVisible(w, f.scope)];
-  if (f.keywords) cond.push(`p.parameter_desc ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`);
+  if (f.keywords) cond.push(likeSql(w, ['p.parameter_desc'], f.keywords));
   const where = cond.join(' AND ');
   return selectPage<ParameterSet>(q, w, f, {
     list: (page) =>

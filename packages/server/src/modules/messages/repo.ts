@@ -1,7 +1,7 @@
 import { ALARM_TYPE_LABELS, type MessageKind, type MessageRow, type MessagesEvent } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { Params, fromLocal, keywordSql, localTime, selectPage } from '../../db/sql.ts';
 import { accountsSeeingDevice } from '../access/visible-repo.ts';
 
 export interface NewMessage {
@@ -97,10 +97,7 @@ export async function listMessages(
   if (f.kind) cond.push(`m.kind = ${w.p(f.kind)}`);
   if (f.start) cond.push(`m.created_at >= ${fromLocal(w.p(f.start))}`);
   if (f.end) cond.push(`m.created_at <= ${fromLocal(w.p(f.end))}`);
-  if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(m.title ILIKE ${like} OR m.content ILIKE ${like})`);
-  }
+  if (f.keywords) cond.push(keywordSql(w, 'messages', f.keywords, ['m.title', 'm.content']));
   const where = cond.join(' AND ');
   return selectPage<MessageRow>(q, w, f, {
     list: (page) => `SELECT ${ROW} FROM messages m WHERE ${where} ORDER BY m.id DESC ${page}`,

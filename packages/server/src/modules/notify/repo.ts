@@ -2,7 +2,7 @@ import type { DeliveryRow, NotificationRow, NotifyObject, NotifyTemplate } from 
 import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { Params, fromLocal, likeSql, localTime, selectPage } from '../../db/sql.ts';
 
 // ---- objects ----
 
@@ -33,8 +33,7 @@ export async function listObjects(
   const cond = ['NOT o.is_delete', `o.user_id = ${w.p(f.userId)}`];
   if (f.type) cond.push(`o.type = ${w.p(f.type)}`);
   if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(o.name ILIKE ${like} OR o.target ILIKE ${like})`);
+    cond.push(likeSql(w, ['o.name', 'o.target'], f.keywords));
   }
   const where = cond.join(' AND ');
   return selectPage<NotifyObject>(q, w, f, {
@@ -90,8 +89,7 @@ export async function listTemplates(
   const w = new Params();
   const cond = ['NOT t.is_delete', `t.user_id = ${w.p(f.userId)}`];
   if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(t.name ILIKE ${like} OR t.content ILIKE ${like})`);
+    cond.push(likeSql(w, ['t.name', 't.content'], f.keywords));
   }
   const where = cond.join(' AND ');
   return selectPage<NotifyTemplate>(q, w, f, {
@@ -219,10 +217,7 @@ export async function listNotifications(
     cond.push(`EXISTS (SELECT 1 FROM deliveries x WHERE x.notification_id = n.id AND ${st})`);
   }
   if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(
-      `(n.title ILIKE ${like} OR n.content ILIKE ${like} OR d.ser_num ILIKE ${like} OR d."desc" ILIKE ${like})`,
-    );
+    cond.push(likeSql(w, ['n.title', 'n.content', 'd.ser_num', 'd."desc"'], f.keywords));
   }
   const where = cond.join(' AND ');
   const from = `notifications n LEFT JOIN devices d ON d.id = n.device_id`;

@@ -9,7 +9,7 @@ import {
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { Params, fromLocal, keywordSql, likeSql, localTime, selectPage } from '../../db/sql.ts';
 import { deviceSeen } from '../access/visible-repo.ts';
 
 const KINDS = [...RULE_DEVICE_KINDS];
@@ -42,8 +42,7 @@ export async function listRules(
   const w = new Params();
   const cond = [`NOT r.is_delete`, `r.user_id = ${w.p(f.userId)}`];
   if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(r.name ILIKE ${like} OR r.formula ILIKE ${like})`);
+    cond.push(likeSql(w, ['r.name', 'r.formula'], f.keywords));
   }
   if (f.enabled !== undefined) cond.push(`r.enabled = ${w.p(f.enabled)}`);
   const where = cond.join(' AND ');
@@ -152,11 +151,7 @@ export async function listRuleDevices(
 ) {
   const w = new Params();
   const cond = [`NOT d.is_delete`, `d.kind = ANY(${w.p(KINDS)}::text[])`, ruleDeviceVisible(w, f.scope)];
-  if (f.keywords) {
-    cond.push(
-      `(d.ser_num || ' ' || d."desc" || ' ' || d.location) ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`,
-    );
-  }
+  if (f.keywords) cond.push(keywordSql(w, 'devices', f.keywords));
   if (f.ids?.length) cond.push(`d.id = ANY(${w.p(f.ids)}::int[])`);
   const where = cond.join(' AND ');
   return selectPage<RuleDeviceRow>(q, w, f, {

@@ -12,7 +12,7 @@ import {
 import { insertRow, type Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
+import { Params, keywordSql, localTime, selectPage } from '../../db/sql.ts';
 import { deviceSeen, toiletSeen } from '../access/visible-repo.ts';
 
 // ---- document ----
@@ -238,11 +238,7 @@ export async function listPlaceable(
   const w = new Params();
   const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
   const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
-  if (f.keywords) {
-    cond.push(
-      `(d.ser_num || ' ' || d."desc" || ' ' || d.location) ILIKE '%' || ${w.p(likeEscape(f.keywords))} || '%'`,
-    );
-  }
+  if (f.keywords) cond.push(keywordSql(w, 'devices', f.keywords));
   const where = cond.join(' AND ');
   const countValues = [...w.values];
   const here = w.p(f.toiletId);

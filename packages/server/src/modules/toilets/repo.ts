@@ -2,7 +2,7 @@ import type { ToiletRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, bindingPage, likeEscape, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
+import { Params, bindingPage, keywordSql, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
 import { toiletSeen } from '../access/visible-repo.ts';
 
 const ROW = `t.id, t.public_id, t.status, t.is_delete, t.name, t.lat, t.lng, t.pname, t.cityname, t.adname, t.business_area,
@@ -26,10 +26,7 @@ export async function listToilets(
   const w = new Params();
   const cond = [`NOT t.is_delete`, toiletSeen(w, f.scope, 't.id', { live: true })];
   if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(
-      `(t.name ILIKE ${like} OR t.address ILIKE ${like} OR t.cityname ILIKE ${like} OR t.adname ILIKE ${like})`,
-    );
+    cond.push(keywordSql(w, 'toilets', f.keywords, ['t.name', 't.address', 't.cityname', 't.adname']));
   }
   if (f.status) cond.push(`(t.status & ${w.p(f.status)}) = ${w.p(f.status)}`);
   if (f.ownerScope) cond.push(toiletSeen(w, f.ownerScope, 't.id', { live: true }));
@@ -121,10 +118,7 @@ export function unbindToilets(q: Queryable, userId: number, ids: number[]) {
 export function listForBinding(q: Queryable, f: BindingFilter) {
   const w = new Params();
   const cond = [`NOT t.is_delete`, toiletSeen(w, f.scope, 't.id', { live: true })];
-  if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
-    cond.push(`(t.name ILIKE ${like} OR t.address ILIKE ${like})`);
-  }
+  if (f.keywords) cond.push(keywordSql(w, 'toilets', f.keywords, ['t.name', 't.address']));
   return bindingPage(q, w, f, {
     cond,
     bound: (p) => `EXISTS (SELECT 1 FROM toilet_bindings tb WHERE tb.toilet_id = t.id AND tb.user_id = ${p})`,

@@ -1,8 +1,8 @@
 import { updateRow } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, likeEscape, localTime, selectPage } from '../../db/sql.ts';
-import { PERMISSION, type UserRow } from '@se/core';
+import { Params, keywordSql, localTime, selectPage } from '../../db/sql.ts';
+import { PERMISSION, USER_SEARCH_KEYS, type UserRow } from '@se/core';
 import { accountSeen, accountUnder } from '../access/visible-repo.ts';
 
 /** True when `id` is `ancestorId` itself or one of the users it created, at any depth. */
@@ -223,19 +223,20 @@ export interface UserFilter {
 }
 
 export async function listUsers(q: Queryable, f: UserFilter) {
-  const keys = new Set(f.keys?.length ? f.keys : ['user_name', 'id', 'email', 'phone_num']);
+  const keys = new Set<string>(f.keys?.length ? f.keys : USER_SEARCH_KEYS);
   const w = new Params();
   const cond = [`NOT u.is_delete`, accountSeen(w, f.scope)];
   if (f.keywords) {
-    const like = `'%' || ${w.p(likeEscape(f.keywords))} || '%'`;
     const match: string[] = [];
-    if (keys.has('user_name') && keys.has('email') && keys.has('phone_num')) {
-      // All three: the expression of the trigram index (migration 0008).
-      match.push(`(u.user_name || ' ' || coalesce(u.email, '') || ' ' || u.phone_num) ILIKE ${like}`);
-    } else {
-      if (keys.has('user_name')) match.push(`u.user_name ILIKE ${like}`);
-      if (keys.has('email')) match.push(`u.email ILIKE ${like}`);
-      if (keys.has('phone_num')) match.push(`u.phone_num LIKE ${like}`);
+    const fields = (['user_name', 'email', 'phone_num'] as const).filter((k) => keys.has(k));
+    // Each field is a part of the users' searched text, whose token index answers for any.
+    if (fields.length) {
+      const some = fields.length < 3 ? fields.map((k) => `u.${k}`) : undefined;
+      match.push(keywordSql(w, 'users', f.keywords, some));
+    }
+    if (keys.has('company_name')) {
+      match.push(`u.id = ANY(ARRAY(SELECT i.user_id FROM user_info i
+                                    WHERE NOT i.is_delete AND ${keywordSql(w, 'userInfo', f.keywords)}))`);
     }
     if (keys.has('id') && /^\d{1,9}$/.test(f.keywords)) match.push(`u.id = ${w.p(Number(f.keywords))}`);
     cond.push(match.length ? `(${match.join(' OR ')})` : 'false');
