@@ -67,12 +67,13 @@ export class Params {
  * `countValues` (default `w.values`), or is -1 when `countFrom` is null (not asked for).
  * The count stops after EXACT_COUNT_LIMIT rows: past it the total is the planner's estimate
  * of the same query and `estimated` is true, so a tenant of 10M rows costs no more to count
- * than one of a thousand.
+ * than one of a thousand. `exact` counts every row (an export's progress bar, which walks
+ * them all anyway).
  */
 export async function selectPage<T>(
   q: Queryable,
   w: Params,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; exact?: boolean },
   s: { list: (limit: string) => string; where: string; countFrom: string | null; countValues?: unknown[] },
 ): Promise<{ list: T[]; total: number; estimated?: boolean }> {
   const n = w.values.length;
@@ -80,22 +81,27 @@ export async function selectPage<T>(
     q.query<T>(s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`), [...w.values, page.limit, page.offset]),
     s.countFrom === null
       ? { total: -1 }
-      : cappedCount(q, `FROM ${s.countFrom} WHERE ${s.where}`, s.countValues ?? w.values),
+      : cappedCount(q, `FROM ${s.countFrom} WHERE ${s.where}`, s.countValues ?? w.values, page.exact),
   ]);
   return { list, ...count };
 }
 
-/** The rows of `SELECT … ${from}` counted up to EXACT_COUNT_LIMIT, estimated past it. */
+/** The rows of `SELECT … ${from}` counted up to EXACT_COUNT_LIMIT, estimated past it (or all: `exact`). */
 export async function cappedCount(
   q: Queryable,
   from: string,
   values: unknown[],
+  exact = false,
 ): Promise<{ total: number; estimated?: boolean }> {
-  const [exact] = await q.query<{ n: number }>(
+  if (exact) {
+    const [all] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, values);
+    return { total: all!.n };
+  }
+  const [capped] = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
     values,
   );
-  if (exact!.n <= EXACT_COUNT_LIMIT) return { total: exact!.n };
+  if (capped!.n <= EXACT_COUNT_LIMIT) return { total: capped!.n };
   const [plan] = await q.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, values);
   const json = plan!['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];

@@ -27,6 +27,8 @@ export interface DeviceFilter {
   gatewayId?: number;
   limit: number;
   offset: number;
+  /** Count every match instead of estimating past EXACT_COUNT_LIMIT. */
+  exact?: boolean;
 }
 
 /**

@@ -56,11 +56,18 @@ export async function filterOf(
   };
 }
 
-export async function list(ctx: AppContext, caller: Caller, kind: DeviceKind, q: DeviceListQuery) {
+export async function list(
+  ctx: AppContext,
+  caller: Caller,
+  kind: DeviceKind,
+  q: DeviceListQuery,
+  opts: { exact?: boolean } = {},
+) {
   const f = await filterOf(ctx, caller, kind, q);
   const r = await repo.listDevices(ctx.db, {
     ...f,
     ...pageWindow(q),
+    exact: opts.exact,
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

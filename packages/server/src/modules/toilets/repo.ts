@@ -21,6 +21,7 @@ export async function listToilets(
     ownerScope?: string;
     limit: number;
     offset: number;
+    exact?: boolean;
   },
 ) {
   const w = new Params();

@@ -27,7 +27,12 @@ async function assertGateway(ctx: AppContext, scope: string, gatewayId: number) 
   if (!g || g.is_delete) throw notFound('网关不存在');
 }
 
-export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof toiletListQuery>) {
+export async function list(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof toiletListQuery>,
+  opts: { exact?: boolean } = {},
+) {
   const scope = await scopeOf(ctx, caller);
   let ownerScope: string | undefined;
   if (q.owner_id !== undefined) {
@@ -39,6 +44,7 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof t
     status: q.status,
     ownerScope,
     ...pageWindow(q),
+    exact: opts.exact,
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

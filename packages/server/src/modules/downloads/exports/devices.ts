@@ -41,7 +41,7 @@ export const devicesExport = defineExport<DeviceExportQuery>({
     await filterOf(ctx, caller, q.kind, q);
   },
   async count(ctx, caller, q) {
-    return (await list(ctx, caller, q.kind, { ...q, page: 1, page_size: 10 })).total;
+    return (await list(ctx, caller, q.kind, { ...q, page: 1, page_size: 10 }, { exact: true })).total;
   },
   rows: (ctx, caller, q) => exportRows(ctx, caller, q.kind, q),
   summary(q) {

@@ -44,7 +44,7 @@ export const toiletsExport = defineExport<ToiletExportQuery>({
     await list(ctx, caller, { ...q, page: 1, page_size: 10 });
   },
   async count(ctx, caller, q) {
-    return (await list(ctx, caller, { ...q, page: 1, page_size: 10 })).total;
+    return (await list(ctx, caller, { ...q, page: 1, page_size: 10 }, { exact: true })).total;
   },
   async *rows(ctx, caller, q) {
     for (let page = 1; ; page++) {
