@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { intField } from './envelope.ts';
 import { alarmRow } from './live.ts';
 
 /**
@@ -104,6 +105,16 @@ export const visitorHour = z.object({
   others: z.number(),
 });
 export type VisitorHour = z.infer<typeof visitorHour>;
+
+/**
+ * A dashboard's fetch: `since` (ms since the epoch) asks for numbers computed no earlier than
+ * then — a refetch that a live push caused (a new gateway reporting) must not get the shared
+ * answer from before that push. Without it a shared answer up to a few seconds old may come.
+ */
+export const datacenterQuery = z.object({
+  since: intField('since').pipe(z.number().int().min(0)).optional(),
+});
+export type DatacenterQuery = z.infer<typeof datacenterQuery>;
 
 export const datacenterOverview = z.object({
   /** Server time the numbers were taken, ms. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AREAS, DATACENTER_API, datacenterMap, datacenterOverview } from '@se/core';
+import { AREAS, DATACENTER_API, datacenterMap, datacenterOverview, datacenterQuery } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as datacenter from './service.ts';
@@ -24,8 +24,9 @@ export function datacenterRoutes(app: FastifyInstance, ctx: AppContext) {
       tag: 'datacenter',
       access: a.access,
       userRateLimit: perUser,
+      query: datacenterQuery,
       response: datacenterOverview,
-      handler: ({ caller }) => datacenter.overview(ctx, caller),
+      handler: ({ caller, query }) => datacenter.overview(ctx, caller, query.since),
     });
     route(app, ctx, {
       method: 'GET',
@@ -34,8 +35,9 @@ export function datacenterRoutes(app: FastifyInstance, ctx: AppContext) {
       tag: 'datacenter',
       access: a.access,
       userRateLimit: perUser,
+      query: datacenterQuery,
       response: datacenterMap,
-      handler: ({ caller }) => datacenter.map(ctx, caller),
+      handler: ({ caller, query }) => datacenter.map(ctx, caller, query.since),
     });
   }
 }

@@ -110,9 +110,11 @@ type Scope = Awaited<ReturnType<typeof scopeOf>>;
 /** The key of what a caller may see: two callers with the same key get the same numbers. */
 const scopeKey = (scope: Scope) => JSON.stringify(scope);
 
-export async function overview(ctx: AppContext, caller: Caller): Promise<DatacenterOverview> {
+/** `since`: numbers computed no earlier than then (capped at now: a fast client clock gets fresh ones). */
+export async function overview(ctx: AppContext, caller: Caller, since = 0): Promise<DatacenterOverview> {
   const scope = await scopeOf(ctx, caller);
-  return sharedAnswers(ctx).overview.get(scopeKey(scope), () => computeOverview(ctx, scope));
+  const notBefore = Math.min(since, Date.now());
+  return sharedAnswers(ctx).overview.get(scopeKey(scope), () => computeOverview(ctx, scope), notBefore);
 }
 
 async function computeOverview(ctx: AppContext, scope: Scope): Promise<DatacenterOverview> {
@@ -192,9 +194,10 @@ async function computeOverview(ctx: AppContext, scope: Scope): Promise<Datacente
   };
 }
 
-export async function map(ctx: AppContext, caller: Caller): Promise<DatacenterMap> {
+export async function map(ctx: AppContext, caller: Caller, since = 0): Promise<DatacenterMap> {
   const scope = await scopeOf(ctx, caller);
-  return sharedAnswers(ctx).map.get(scopeKey(scope), () => computeMap(ctx, scope));
+  const notBefore = Math.min(since, Date.now());
+  return sharedAnswers(ctx).map.get(scopeKey(scope), () => computeMap(ctx, scope), notBefore);
 }
 
 async function computeMap(ctx: AppContext, scope: Scope): Promise<DatacenterMap> {

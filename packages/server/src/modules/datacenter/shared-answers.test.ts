@@ -22,6 +22,26 @@ function counter() {
 }
 
 describe('SharedAnswers', () => {
+  it('does not serve an answer older than notBefore, but shares one started since', async () => {
+    const s = new SharedAnswers<number>(3000, 15_000);
+    const c = counter();
+    const first = s.get('k', c.compute);
+    await c.finishAll();
+    expect(await first).toBe(1);
+
+    // A push arrived after that answer was computed: fresh by age, yet too old for this caller.
+    vi.setSystemTime(1_001_000);
+    const after = [s.get('k', c.compute, 1_000_500), s.get('k', c.compute, 1_000_800)];
+    // A caller without notBefore still gets the shared answer while the new one computes.
+    expect(await s.get('k', c.compute)).toBe(1);
+    await c.finishAll();
+    expect(await Promise.all(after)).toEqual([2, 2]);
+    expect(s.computed).toBe(2);
+    // The new answer (started at 1_001_000) serves notBefore up to its start.
+    expect(await s.get('k', c.compute, 1_001_000)).toBe(2);
+    expect(s.computed).toBe(2);
+  });
+
   it('serves a fresh answer, a stale one while refreshing in the background, and waits for an expired one', async () => {
     const s = new SharedAnswers<number>(1000, 5000);
     const c = counter();

@@ -3,11 +3,21 @@
  * computation (single flight), an answer younger than `freshMs` is served as is, one younger
  * than `staleMs` is served while a single refresh runs in the background, an older one is
  * computed again. `freshMs` 0 switches sharing off: every call computes (the old behaviour).
+ * `notBefore` (ms) asks for an answer computed at or after that time: an older one is not
+ * served, but a computation started since then is still shared.
  */
+interface Entry<T> {
+  /** When the value's computation started (0: none yet). */
+  at: number;
+  value?: T;
+  pending?: Promise<T>;
+  pendingAt?: number;
+}
+
 export class SharedAnswers<T> {
   /** Computations started so far (an observable seam for tests and benchmarks). */
   computed = 0;
-  private readonly entries = new Map<string, { at: number; value?: T; pending?: Promise<T> }>();
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly freshMs: number,
@@ -15,12 +25,17 @@ export class SharedAnswers<T> {
     private readonly onRefreshError: (err: unknown) => void = () => {},
   ) {}
 
-  get(key: string, compute: () => Promise<T>): Promise<T> {
+  get(key: string, compute: () => Promise<T>, notBefore = 0): Promise<T> {
     if (this.freshMs <= 0) {
       this.computed++;
       return compute();
     }
     const e = this.entries.get(key);
+    if (e && e.at < notBefore) {
+      // Too old for this caller: share a computation started since `notBefore`, else start one.
+      if (e.pending && (e.pendingAt ?? 0) >= notBefore) return e.pending;
+      return this.start(key, e, compute);
+    }
     if (e?.pending && e.value === undefined) return e.pending;
     if (e && e.value !== undefined) {
       const age = Date.now() - e.at;
@@ -34,7 +49,7 @@ export class SharedAnswers<T> {
     return this.start(key, e ?? { at: 0 }, compute);
   }
 
-  private start(key: string, e: { at: number; value?: T; pending?: Promise<T> }, compute: () => Promise<T>) {
+  private start(key: string, e: Entry<T>, compute: () => Promise<T>) {
     this.computed++;
     const at = Date.now();
     const pending = compute().then(
@@ -49,7 +64,7 @@ export class SharedAnswers<T> {
         throw err;
       },
     );
-    this.entries.set(key, { at: e.at, value: e.value, pending });
+    this.entries.set(key, { at: e.at, value: e.value, pending, pendingAt: at });
     return pending;
   }
 

@@ -5,8 +5,14 @@ import { get } from '../../api/client.ts';
 
 export type DashboardArea = 'dataCenter' | 'smartToilet';
 
-export const getOverview = (area: DashboardArea) =>
-  get<DatacenterOverview>(area === 'dataCenter' ? DATACENTER_API.overview : DATACENTER_API.stOverview);
+// `since` (ms): numbers computed no earlier than then, for a refetch a live push asked for.
+const sinceQuery = (since?: number) => (since === undefined ? undefined : { since });
 
-export const getMap = (area: DashboardArea) =>
-  get<DatacenterMap>(area === 'dataCenter' ? DATACENTER_API.map : DATACENTER_API.stMap);
+export const getOverview = (area: DashboardArea, since?: number) =>
+  get<DatacenterOverview>(
+    area === 'dataCenter' ? DATACENTER_API.overview : DATACENTER_API.stOverview,
+    sinceQuery(since),
+  );
+
+export const getMap = (area: DashboardArea, since?: number) =>
+  get<DatacenterMap>(area === 'dataCenter' ? DATACENTER_API.map : DATACENTER_API.stMap, sinceQuery(since));

@@ -48,16 +48,24 @@ interface Live<T> {
  */
 export function useDashboard(area: DashboardArea) {
   const client = useQueryClient();
+  // Set by a refetch that something newer than the answers asked for (a push, 刷新): the
+  // server's shared answer from before then will not do. The timed refreshes take any.
+  const since = useRef<{ overview?: number; map?: number }>({});
+  const take = (which: 'overview' | 'map') => {
+    const t = since.current[which];
+    since.current[which] = undefined;
+    return t;
+  };
   const overviewQuery = useQuery({
     queryKey: ['datacenter', area, 'overview'],
-    queryFn: () => loadOrThrow(() => getOverview(area)),
+    queryFn: () => loadOrThrow(() => getOverview(area, take('overview'))),
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: true,
     retry: 1,
   });
   const mapQuery = useQuery({
     queryKey: ['datacenter', area, 'map'],
-    queryFn: () => loadOrThrow(() => getMap(area)),
+    queryFn: () => loadOrThrow(() => getMap(area, take('map'))),
     refetchInterval: REFRESH_MS * 5,
     refetchIntervalInBackground: true,
     retry: 1,
@@ -78,6 +86,8 @@ export function useDashboard(area: DashboardArea) {
   });
   const overflowed = useRef(false);
   const refetch = useCallback(() => {
+    const now = Date.now();
+    since.current = { overview: now, map: now };
     void client.invalidateQueries({ queryKey: ['datacenter', area] });
   }, [client, area]);
 
