@@ -8,8 +8,8 @@ import { useSession } from '../session/store.ts';
 import { HeaderBar } from './HeaderBar.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 
-vi.mock(import('../live/AlarmBell.tsx'), () => ({ AlarmBell: () => null }));
-vi.mock(import('../pages/messages/MessageBadge.tsx'), () => ({ MessageBadge: () => null }));
+vi.mock(import('../live/AlarmBell.tsx'), () => ({ AlarmBell: () => <></> }));
+vi.mock(import('../pages/messages/MessageBadge.tsx'), () => ({ MessageBadge: () => <></> }));
 
 const usersRoute: AppRoute = {
   path: '/users',
