@@ -1,4 +1,4 @@
-import type { PERMISSION} from '@se/core';
+import type { PERMISSION } from '@se/core';
 import { has, permissionOf, unhas } from '@se/core';
 import type { ReactNode } from 'react';
 import { useSession } from '../session/store.ts';
