@@ -67,7 +67,7 @@ describe('role assignment matrix (SPEC §6)', () => {
   const given = (caller: RoleName, role: RoleName) =>
     (CHAIN[role] ?? [])
       .filter((lower) => MAY_GRANT[caller].includes(lower))
-      .reduce((mask, lower) => mask | PERMISSION[lower], PERMISSION[role]);
+      .reduce<number>((mask, lower) => mask | PERMISSION[lower], PERMISSION[role]);
 
   for (const caller of ROLES) {
     it(`${caller.name} (${caller.label}) grants exactly ${MAY_GRANT[caller.name].join(', ') || 'nothing'}`, async () => {
