@@ -30,6 +30,7 @@ const info = {
   company_address: '上海市浦东新区',
   email: 'zhang@example.com',
   pending_email: '',
+  info: { company_name: '东方物业', company_address: '上海市浦东新区' },
 };
 
 function Harness() {
