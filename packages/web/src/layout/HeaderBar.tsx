@@ -7,6 +7,7 @@ import {
   MenuFoldOutlined,
   MenuOutlined,
   MenuUnfoldOutlined,
+  SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Tooltip, Typography, theme } from 'antd';
@@ -47,6 +48,8 @@ interface Props {
   collapsed: boolean;
   onToggleMenu: () => void;
   onProfile: () => void;
+  /** 登录令牌 (od_token); absent: no menu item. */
+  onToken?: () => void;
   onPassword: () => void;
   onLogout: () => void;
 }
@@ -57,6 +60,7 @@ export function HeaderBar({
   collapsed,
   onToggleMenu,
   onProfile,
+  onToken,
   onPassword,
   onLogout,
 }: Props) {
@@ -97,12 +101,14 @@ export function HeaderBar({
           items: [
             { key: 'profile', icon: <IdcardOutlined />, label: '修改信息' },
             { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+            ...(onToken ? [{ key: 'token', icon: <SafetyCertificateOutlined />, label: '登录令牌' }] : []),
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
           ],
           onClick: ({ key }) => {
             if (key === 'profile') onProfile();
             else if (key === 'password') onPassword();
+            else if (key === 'token') onToken?.();
             else onLogout();
           },
         }}
