@@ -10,6 +10,7 @@ import {
   SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { UI_TIMING } from '@se/core';
 import { Avatar, Button, Dropdown, Layout, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
@@ -97,6 +98,8 @@ export function HeaderBar({
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
+        mouseEnterDelay={UI_TIMING.dropdownShowMs / 1000}
+        mouseLeaveDelay={UI_TIMING.dropdownHideMs / 1000}
         menu={{
           items: [
             { key: 'profile', icon: <IdcardOutlined />, label: '修改信息' },

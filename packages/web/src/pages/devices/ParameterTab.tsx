@@ -2,7 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import type { DeviceRow, ParameterSet } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
 import { EntityList } from '../../components/EntityList.tsx';
 import { text, useListQuery, type ListColumn } from '../../components/list/index.ts';
@@ -11,20 +11,11 @@ import { commandsKey } from './CommandsTab.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { environmentLabel } from './parameter-fields.ts';
 import { ParameterSetDialog } from './ParameterSetDialog.tsx';
+import { useDebounced } from '../../components/use-debounced.ts';
 
 const parameterSetsKey = ['parameter-sets'] as const;
 
 /** SPEC §9: remote select searches wait 300 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const setLabel = (p: Pick<ParameterSet, 'parameter_num' | 'parameter_desc'>) =>
   `#${p.parameter_num} ${p.parameter_desc || '未命名参数'}`;
@@ -42,7 +33,7 @@ export function ParameterTab({ device }: { device: DeviceRow }) {
 function ApplyParameter({ device }: { device: DeviceRow }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
-  const keywords = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const keywords = useDebounced(search.trim());
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const [applying, setApplying] = useState(false);
   const options = useQuery({
