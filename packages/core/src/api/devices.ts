@@ -189,6 +189,7 @@ export const deviceInfo = z.object({
   create_time: z.string(),
   update_time: z.string(),
 });
+export type DeviceInfoRow = z.infer<typeof deviceInfo>;
 
 export const deviceRow = z.object({
   id: z.number(),

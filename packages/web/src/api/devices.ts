@@ -1,9 +1,12 @@
 import {
+  DEVICE_INFO_API,
   DEVICE_KINDS,
   JWB_API,
   SENSOR_API,
   SESSION_CODES,
   type DeviceCommand,
+  type DeviceInfoRow,
+  type updateDeviceInfoBody,
   type DeviceKind,
   type DeviceRow,
   type JwbConfig,
@@ -271,3 +274,9 @@ export function uploadImport(
     xhr.send(file);
   });
 }
+
+/** 设备信息 (SPEC §3 device info): communication number, versions, IMEI, SIM, MAC. */
+export const getDeviceInfo = (id: number) => get<DeviceInfoRow>(DEVICE_INFO_API.get, { id });
+
+export const updateDeviceInfo = (body: RequestOf<typeof updateDeviceInfoBody>) =>
+  post<DeviceInfoRow>(DEVICE_INFO_API.update, body);
