@@ -146,9 +146,12 @@ export const dateOnlyField = (label: string) =>
   z
     .string({ error: `${label}格式不正确` })
     .trim()
-    .refine((s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))), {
-      message: `${label}格式应为 YYYY-MM-DD`,
-    })
+    .refine(
+      (s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))),
+      {
+        message: `${label}格式应为 YYYY-MM-DD`,
+      },
+    )
     .transform((s) => (s === '' ? null : s));
 
 export const EMPLOYEE_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
@@ -203,7 +206,15 @@ export const punchListQuery = pageQuery.extend({
   employee_id: idField().optional(),
   /** Only punches no employee matched. */
   unmatched: z
-    .preprocess((v) => (v === 'true' || v === '1' || v === true ? true : v === undefined || v === '' || v === 'false' || v === '0' || v === false ? false : v), z.boolean())
+    .preprocess(
+      (v) =>
+        v === 'true' || v === '1' || v === true
+          ? true
+          : v === undefined || v === '' || v === 'false' || v === '0' || v === false
+            ? false
+            : v,
+      z.boolean(),
+    )
     .default(false),
   start: z.string().trim().max(19).optional(),
   end: z.string().trim().max(19).optional(),
@@ -247,7 +258,12 @@ export const patrolInfo = z.object({
   last_at: z.string().nullable(),
   overdue: z.boolean(),
   recent: z.array(
-    z.object({ id: z.number(), employee_name: z.string(), device_ser_num: z.string(), punched_at: z.string() }),
+    z.object({
+      id: z.number(),
+      employee_name: z.string(),
+      device_ser_num: z.string(),
+      punched_at: z.string(),
+    }),
   ),
 });
 export type PatrolInfo = z.infer<typeof patrolInfo>;

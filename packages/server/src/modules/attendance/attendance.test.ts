@@ -50,7 +50,8 @@ async function makeOrg(name: string) {
 const joinOrg = (userId: number, orgId: number) =>
   t.ctx.db.query('UPDATE users SET org_id = $2 WHERE id = $1', [userId, orgId]);
 
-const tree = async (token: string) => (await t.get<DepartmentRow[]>(ATTENDANCE_API.departments, {}, { token })).data;
+const tree = async (token: string) =>
+  (await t.get<DepartmentRow[]>(ATTENDANCE_API.departments, {}, { token })).data;
 const addDept = async (token: string, parent_id: number, name: string) => {
   const r = await t.post<DepartmentRow>(ATTENDANCE_API.addDepartment, { parent_id, name }, { token });
   if (r.code !== 200) throw new Error(`add department ${name}: ${r.message}`);
@@ -80,8 +81,9 @@ beforeAll(async () => {
   // Organisation B: a department, an employee, a terminal and a punch.
   const dB = await addDept(b.token, orgB.root_dep_id, '乙-保洁部');
   bIds.dept = dB.id;
-  bIds.employee = (await addEmp(b.token, { department_id: dB.id, number: 'E001', name: '乙员工', badge_no: 'B-CARD' }))
-    .id;
+  bIds.employee = (
+    await addEmp(b.token, { department_id: dB.id, number: 'E001', name: '乙员工', badge_no: 'B-CARD' })
+  ).id;
   terminalB = await addDevice(t, 'attendance', 'ATT-B-1', b.token);
   bIds.terminal = terminalB.id;
   await sendReport(t, terminalB, { badge: 'UNKNOWN-B', method: 'card' });
@@ -123,10 +125,18 @@ describe('organisation structure', () => {
     expect(by(clean.id)).toMatchObject({ employee_count: 1, total_count: 2 });
 
     // A department under its own descendant: refused, nothing moves.
-    const cycle = await t.post(ATTENDANCE_API.updateDepartment, { id: ops.id, parent_id: night.id }, { token: a.token });
+    const cycle = await t.post(
+      ATTENDANCE_API.updateDepartment,
+      { id: ops.id, parent_id: night.id },
+      { token: a.token },
+    );
     expect(cycle.code).toBe(CODE.badRequest);
     expect(cycle.message).toBe('不能把部门移动到它自己或它的下级部门之下');
-    const self = await t.post(ATTENDANCE_API.updateDepartment, { id: ops.id, parent_id: ops.id }, { token: a.token });
+    const self = await t.post(
+      ATTENDANCE_API.updateDepartment,
+      { id: ops.id, parent_id: ops.id },
+      { token: a.token },
+    );
     expect(self.code).toBe(CODE.badRequest);
 
     // Moving 保洁组 to the root carries 夜班 along (paths rewritten in one statement).
@@ -153,8 +163,12 @@ describe('organisation structure', () => {
     expect(r.message).toBe('该部门下还有1 名在职员工，请先移走后再删除');
     // The employee leaves: a leaver does not keep a department alive, and keeps their record.
     await t.post(ATTENDANCE_API.updateEmployee, { id: e.id, status: 2 }, { token: a.token });
-    expect((await t.post(ATTENDANCE_API.deleteDepartment, { id: child.id }, { token: a.token })).code).toBe(200);
-    expect((await t.post(ATTENDANCE_API.deleteDepartment, { id: parent.id }, { token: a.token })).code).toBe(200);
+    expect((await t.post(ATTENDANCE_API.deleteDepartment, { id: child.id }, { token: a.token })).code).toBe(
+      200,
+    );
+    expect((await t.post(ATTENDANCE_API.deleteDepartment, { id: parent.id }, { token: a.token })).code).toBe(
+      200,
+    );
     expect((await tree(a.token)).some((d) => d.id === parent.id)).toBe(false);
     const root = await t.post(ATTENDANCE_API.deleteDepartment, { id: orgA.root_dep_id }, { token: a.token });
     expect(root.message).toBe('根部门不能删除');
@@ -165,18 +179,34 @@ describe('organisation structure', () => {
   it('sets and clears the head of a department', async () => {
     const d = await addDept(a.token, orgA.root_dep_id, '行政部');
     const e = await addEmp(a.token, { department_id: d.id, number: 'HEAD1', name: '王主管' });
-    let r = await t.post<DepartmentRow>(ATTENDANCE_API.updateDepartment, { id: d.id, head_employee_id: e.id }, { token: a.token });
+    let r = await t.post<DepartmentRow>(
+      ATTENDANCE_API.updateDepartment,
+      { id: d.id, head_employee_id: e.id },
+      { token: a.token },
+    );
     expect(r.data).toMatchObject({ head_employee_id: e.id, head_name: '王主管' });
-    r = await t.post<DepartmentRow>(ATTENDANCE_API.updateDepartment, { id: d.id, head_employee_id: 0 }, { token: a.token });
+    r = await t.post<DepartmentRow>(
+      ATTENDANCE_API.updateDepartment,
+      { id: d.id, head_employee_id: 0 },
+      { token: a.token },
+    );
     expect(r.data).toMatchObject({ head_employee_id: null, head_name: '' });
-    const other = await t.post(ATTENDANCE_API.updateDepartment, { id: d.id, head_employee_id: bIds.employee }, { token: a.token });
+    const other = await t.post(
+      ATTENDANCE_API.updateDepartment,
+      { id: d.id, head_employee_id: bIds.employee },
+      { token: a.token },
+    );
     expect(other.code).toBe(CODE.notFound);
   });
 
   it('refuses an eleventh level', async () => {
     let parent = orgA.root_dep_id;
     for (let i = 2; i <= 10; i++) parent = (await addDept(a.token, parent, `第${i}级`)).id;
-    const r = await t.post(ATTENDANCE_API.addDepartment, { parent_id: parent, name: '第11级' }, { token: a.token });
+    const r = await t.post(
+      ATTENDANCE_API.addDepartment,
+      { parent_id: parent, name: '第11级' },
+      { token: a.token },
+    );
     expect(r.code).toBe(CODE.badRequest);
     expect(r.message).toBe('部门最多10级，不能再添加下级部门');
   });
@@ -188,33 +218,66 @@ describe('employees', () => {
   beforeAll(async () => {
     dept = await addDept(a.token, orgA.root_dep_id, '客服部');
     sub = await addDept(a.token, dept.id, '客服一组');
-    await addEmp(a.token, { department_id: dept.id, number: 'K100', name: '李客服', phone: '13900000001', position: '组长' });
-    await addEmp(a.token, { department_id: sub.id, number: 'K101', name: '赵客服', phone: '13900000002', badge_no: 'CARD-K101' });
+    await addEmp(a.token, {
+      department_id: dept.id,
+      number: 'K100',
+      name: '李客服',
+      phone: '13900000001',
+      position: '组长',
+    });
+    await addEmp(a.token, {
+      department_id: sub.id,
+      number: 'K101',
+      name: '赵客服',
+      phone: '13900000002',
+      badge_no: 'CARD-K101',
+    });
   });
 
   it('keeps employee numbers unique within an organisation, not across organisations', async () => {
-    const dup = await t.post(ATTENDANCE_API.addEmployee, { department_id: dept.id, number: 'K100', name: '重复' }, { token: a.token });
+    const dup = await t.post(
+      ATTENDANCE_API.addEmployee,
+      { department_id: dept.id, number: 'K100', name: '重复' },
+      { token: a.token },
+    );
     expect(dup.code).toBe(CODE.conflict);
     expect(dup.message).toBe('工号已存在，同一组织内工号不能重复');
     // B already has E001; A may use it too.
-    expect((await addEmp(a.token, { department_id: dept.id, number: 'E001', name: '甲的E001' })).number).toBe('E001');
-    const clash = await t.post(ATTENDANCE_API.updateEmployee, { id: (await addEmp(a.token, { department_id: dept.id, number: 'K102', name: '改号' })).id, number: 'K100' }, { token: a.token });
+    expect((await addEmp(a.token, { department_id: dept.id, number: 'E001', name: '甲的E001' })).number).toBe(
+      'E001',
+    );
+    const clash = await t.post(
+      ATTENDANCE_API.updateEmployee,
+      {
+        id: (await addEmp(a.token, { department_id: dept.id, number: 'K102', name: '改号' })).id,
+        number: 'K100',
+      },
+      { token: a.token },
+    );
     expect(clash.code).toBe(CODE.conflict);
   });
 
   it('validates fields with Chinese messages', async () => {
-    const r = await t.post(ATTENDANCE_API.addEmployee, { department_id: dept.id, number: '工号 1', name: '坏工号' }, { token: a.token });
+    const r = await t.post(
+      ATTENDANCE_API.addEmployee,
+      { department_id: dept.id, number: '工号 1', name: '坏工号' },
+      { token: a.token },
+    );
     expect(r.code).toBe(CODE.badRequest);
     expect(r.message).toContain('工号只能包含');
-    const d = await t.post(ATTENDANCE_API.addEmployee, { department_id: dept.id, number: 'D1', name: '日期', hire_date: '2026-13-45' }, { token: a.token });
+    const d = await t.post(
+      ATTENDANCE_API.addEmployee,
+      { department_id: dept.id, number: 'D1', name: '日期', hire_date: '2026-13-45' },
+      { token: a.token },
+    );
     expect(d.message).toBe('入职日期格式应为 YYYY-MM-DD');
   });
 
   it('searches by name, number, phone, and department including sub-departments', async () => {
     const list = async (q: Record<string, unknown>) =>
-      (await t.get<{ list: EmployeeRow[]; total: number }>(ATTENDANCE_API.employees, q, { token: a.token })).data.list.map(
-        (e) => e.number,
-      );
+      (
+        await t.get<{ list: EmployeeRow[]; total: number }>(ATTENDANCE_API.employees, q, { token: a.token })
+      ).data.list.map((e) => e.number);
     expect(await list({ keywords: '赵客' })).toEqual(['K101']);
     expect(await list({ keywords: '13900000001' })).toEqual(['K100']);
     expect(await list({ keywords: 'K10' })).toEqual(['K100', 'K101', 'K102']);
@@ -242,7 +305,11 @@ describe('employees', () => {
         headers: { 'x-token': a.token, 'content-type': 'text/csv' },
         payload: csv,
       });
-      return res.json() as { code: number; message: string; data: { imported: number; errors: { row: number; field: string; message: string }[] } };
+      return res.json() as {
+        code: number;
+        message: string;
+        data: { imported: number; errors: { row: number; field: string; message: string }[] };
+      };
     };
     const csv = [
       '工号,姓名,部门,手机号,状态',
@@ -262,11 +329,16 @@ describe('employees', () => {
       [5, 'number', '工号已存在'],
       [6, 'status', '状态只能是 在职 或 离职'],
     ]);
-    expect((await t.get<{ total: number }>(ATTENDANCE_API.employees, { keywords: 'IMP' }, { token: a.token })).data.total).toBe(0);
+    expect(
+      (await t.get<{ total: number }>(ATTENDANCE_API.employees, { keywords: 'IMP' }, { token: a.token })).data
+        .total,
+    ).toBe(0);
     const valid = await upload(csv, 'valid');
     expect(valid.code).toBe(200);
     expect(valid.data.imported).toBe(2);
-    const got = (await t.get<{ list: EmployeeRow[] }>(ATTENDANCE_API.employees, { keywords: 'IMP' }, { token: a.token })).data.list;
+    const got = (
+      await t.get<{ list: EmployeeRow[] }>(ATTENDANCE_API.employees, { keywords: 'IMP' }, { token: a.token })
+    ).data.list;
     expect(got.map((e) => [e.number, e.department_name, e.status])).toEqual([
       ['IMP1', '客服一组', 1],
       ['IMP4', '客服部', 2],
@@ -279,11 +351,21 @@ describe('clock-in terminals and punches', () => {
   let zhang: EmployeeRow;
   beforeAll(async () => {
     dept = await addDept(a.token, orgA.root_dep_id, '工程部');
-    zhang = await addEmp(a.token, { department_id: dept.id, number: 'P001', name: '张工', badge_no: 'CARD-P001', face_id: 'FACE-P001' });
+    zhang = await addEmp(a.token, {
+      department_id: dept.id,
+      number: 'P001',
+      name: '张工',
+      badge_no: 'CARD-P001',
+      face_id: 'FACE-P001',
+    });
   });
 
   it('lets an attendance account register its terminals (the device registry at /api/v1/attendance)', async () => {
-    const list = await t.get<{ list: { ser_num: string }[] }>(`${K.base}/${K.plural}`, {}, { token: a.token });
+    const list = await t.get<{ list: { ser_num: string }[] }>(
+      `${K.base}/${K.plural}`,
+      {},
+      { token: a.token },
+    );
     expect(list.data.list.map((d) => d.ser_num)).toEqual(['ATT-A-1']);
     const none = await t.get<{ list: unknown[] }>(`${K.base}/${K.plural}`, {}, { token: b.token });
     expect(none.data.list.map((d) => (d as { ser_num: string }).ser_num)).toEqual(['ATT-B-1']);
@@ -293,9 +375,19 @@ describe('clock-in terminals and punches', () => {
     const at = Date.parse('2026-11-20T00:58:00Z'); // 08:58 UTC+8
     await sendReport(t, terminalA, { badge: 'CARD-P001', method: 'card', punched_at: at / 1000 });
     await sendReport(t, terminalA, { badge: 'FACE-P001', method: 'face', punched_at: at / 1000 + 60 });
-    await sendReport(t, terminalA, { employee_no: 'P001', method: 'fingerprint', punched_at: at / 1000 + 120 });
+    await sendReport(t, terminalA, {
+      employee_no: 'P001',
+      method: 'fingerprint',
+      punched_at: at / 1000 + 120,
+    });
     // The same message resent (no PUBACK seen) and the same punch under a new message id.
-    const msg = { ser_num: terminalA.ser_num, id: 'dup-1', ts: at + 600_000, type: 'report', data: { badge: 'CARD-P001' } };
+    const msg = {
+      ser_num: terminalA.ser_num,
+      id: 'dup-1',
+      ts: at + 600_000,
+      type: 'report',
+      data: { badge: 'CARD-P001' },
+    };
     expect((await postReport(t, terminalA.token, msg)).json().data).toMatchObject({ accepted: 1 });
     expect((await postReport(t, terminalA.token, msg)).json().data).toMatchObject({ duplicates: 1 });
     await postReport(t, terminalA.token, { ...msg, id: 'dup-2' });
@@ -309,33 +401,57 @@ describe('clock-in terminals and punches', () => {
       ['card', '2026-11-20 08:58:00'],
     ]);
     const unmatched = await punches(a.token, { unmatched: true });
-    expect(unmatched.list.map((p) => [p.badge, p.employee_id, p.device_ser_num])).toEqual([['STRANGER', null, 'ATT-A-1']]);
+    expect(unmatched.list.map((p) => [p.badge, p.employee_id, p.device_ser_num])).toEqual([
+      ['STRANGER', null, 'ATT-A-1'],
+    ]);
     // The terminal's page: its recent punches.
     expect((await punches(a.token, { device_id: terminalA.id })).total).toBe(5);
   });
 
   it('refuses a punch without a number or a card, telling the terminal why', async () => {
-    const res = await postReport(t, terminalA.token, { ser_num: terminalA.ser_num, id: 'bad-1', ts: Date.now(), type: 'report', data: { method: 'card' } });
+    const res = await postReport(t, terminalA.token, {
+      ser_num: terminalA.ser_num,
+      id: 'bad-1',
+      ts: Date.now(),
+      type: 'report',
+      data: { method: 'card' },
+    });
     const body = res.json() as { data: { rejected: { error: string }[] } };
     expect(body.data.rejected).toHaveLength(1);
   });
 
   it('lets an admin resolve an unmatched punch to an employee', async () => {
     const [p] = (await punches(a.token, { unmatched: true })).list;
-    const r = await t.post<PunchRow>(ATTENDANCE_API.resolvePunch, { id: p!.id, employee_id: zhang.id }, { token: a.token });
+    const r = await t.post<PunchRow>(
+      ATTENDANCE_API.resolvePunch,
+      { id: p!.id, employee_id: zhang.id },
+      { token: a.token },
+    );
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ employee_id: zhang.id, employee_name: '张工', badge: 'STRANGER' });
     expect((await punches(a.token, { unmatched: true })).total).toBe(0);
-    const again = await t.post(ATTENDANCE_API.resolvePunch, { id: p!.id, employee_id: zhang.id }, { token: a.token });
+    const again = await t.post(
+      ATTENDANCE_API.resolvePunch,
+      { id: p!.id, employee_id: zhang.id },
+      { token: a.token },
+    );
     expect(again.message).toBe('该打卡记录已关联员工');
   });
 
   it('syncs the employee list to a terminal as a command closed by its reply', async () => {
-    const r = await t.post<{ command_id: number; employees: number }>(ATTENDANCE_API.syncTerminal, { id: terminalA.id }, { token: a.token });
+    const r = await t.post<{ command_id: number; employees: number }>(
+      ATTENDANCE_API.syncTerminal,
+      { id: terminalA.id },
+      { token: a.token },
+    );
     expect(r.code).toBe(200);
     expect(r.data.employees).toBeGreaterThan(5);
     type Cmd = { id: number; type: string; status: string; payload: { employees: { number: string }[] } };
-    let cmds = await t.get<{ list: Cmd[] }>(JWB_API.commands, { device_id: terminalA.id }, { token: a.token });
+    let cmds = await t.get<{ list: Cmd[] }>(
+      JWB_API.commands,
+      { device_id: terminalA.id },
+      { token: a.token },
+    );
     const cmd = cmds.data.list.find((c) => c.id === r.data.command_id)!;
     expect(cmd.type).toBe('employees');
     expect(cmd.payload.employees.map((e) => e.number)).toContain('P001');
@@ -397,21 +513,42 @@ describe('cleaner patrols', () => {
     const toilet = await addToilet(t, admin, { name: '巡检公厕' });
     const term = await addDevice(t, 'attendance', 'ATT-TOILET-1', a.token);
     await t.ctx.db.query('UPDATE devices SET org_id = $2 WHERE id = $1', [term.id, orgA.org_id]);
-    const placed = await t.post(TOILET_DETAIL_API.place, { toilet_id: toilet, add_ids: [term.id] }, { token: admin });
+    const placed = await t.post(
+      TOILET_DETAIL_API.place,
+      { toilet_id: toilet, add_ids: [term.id] },
+      { token: admin },
+    );
     expect(placed.code).toBe(200);
 
-    let info = await t.post<PatrolInfo>(ATTENDANCE_API.setPatrol, { toilet_id: toilet, every_min: 30 }, { token: admin });
+    let info = await t.post<PatrolInfo>(
+      ATTENDANCE_API.setPatrol,
+      { toilet_id: toilet, every_min: 30 },
+      { token: admin },
+    );
     expect(info.code).toBe(200);
-    expect(info.data).toMatchObject({ every_min: 30, open_time: '00:00', close_time: '23:59', last_at: null, overdue: true });
+    expect(info.data).toMatchObject({
+      every_min: 30,
+      open_time: '00:00',
+      close_time: '23:59',
+      last_at: null,
+      overdue: true,
+    });
     const bad = await t.post(ATTENDANCE_API.setPatrol, { toilet_id: toilet, every_min: 5 }, { token: admin });
     expect(bad.message).toContain('巡检间隔应为');
 
     // A patrol 40 minutes ago: overdue now.
-    await sendReport(t, term, { employee_no: 'P001', method: 'card', punched_at: (Date.now() - 40 * 60_000) / 1000 });
+    await sendReport(t, term, {
+      employee_no: 'P001',
+      method: 'card',
+      punched_at: (Date.now() - 40 * 60_000) / 1000,
+    });
     const opened = await patrolSweep(t.ctx);
     expect(opened).toHaveLength(1);
     const open = async () =>
-      t.ctx.db.query<{ status: string }>(`SELECT status FROM alarms WHERE device_id = $1 AND type = 'patrol'`, [term.id]);
+      t.ctx.db.query<{ status: string }>(
+        `SELECT status FROM alarms WHERE device_id = $1 AND type = 'patrol'`,
+        [term.id],
+      );
     expect((await open())[0]!.status).toBe('open');
     // A second sweep raises nothing new.
     expect(await patrolSweep(t.ctx)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { AREAS, EMPLOYEE_STATUS, employeeListQuery, formatDateTime } from '@se/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineExport } from '../downloads/types.ts';
 import { listEmployees } from './service.ts';
 import { EXPORT_COLUMNS, exportRows } from './transfer.ts';

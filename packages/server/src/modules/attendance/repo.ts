@@ -34,7 +34,10 @@ export function lockOrg(q: Queryable, orgId: number) {
 }
 
 export async function setRootDepartment(q: Queryable, orgId: number, depId: number) {
-  await q.query(`UPDATE organisations SET root_dep_id = $2, updated_at = now() WHERE id = $1`, [orgId, depId]);
+  await q.query(`UPDATE organisations SET root_dep_id = $2, updated_at = now() WHERE id = $1`, [
+    orgId,
+    depId,
+  ]);
 }
 
 // ---- departments --------------------------------------------------------------------
@@ -297,7 +300,8 @@ function employeeWhere(w: Params, f: EmployeeFilter) {
     );
   }
   if (f.status !== undefined) cond.push(`e.status = ${w.p(f.status)}`);
-  if (f.keywords) cond.push(likeSql(w, ['e.name', 'e.number', 'e.phone', 'e.badge_no', 'e.position'], f.keywords));
+  if (f.keywords)
+    cond.push(likeSql(w, ['e.name', 'e.number', 'e.phone', 'e.badge_no', 'e.position'], f.keywords));
   return cond.join(' AND ');
 }
 
@@ -361,7 +365,8 @@ export function listPunches(q: Queryable, f: PunchFilter & { limit: number; offs
   }
   const where = cond.join(' AND ');
   return selectPage<PunchRow>(q, w, f, {
-    list: (page) => `SELECT ${PUNCH_ROW} FROM ${PUNCH_FROM} WHERE ${where} ORDER BY p.punched_at DESC, p.id DESC ${page}`,
+    list: (page) =>
+      `SELECT ${PUNCH_ROW} FROM ${PUNCH_FROM} WHERE ${where} ORDER BY p.punched_at DESC, p.id DESC ${page}`,
     where,
     countFrom: 'att_punches p',
   });
@@ -375,7 +380,11 @@ export function findPunch(q: Queryable, orgId: number, id: number) {
   );
 }
 
-export const PUNCHES: Patchable<'employee_id'> = { table: 'att_punches', columns: ['employee_id'], touch: null };
+export const PUNCHES: Patchable<'employee_id'> = {
+  table: 'att_punches',
+  columns: ['employee_id'],
+  touch: null,
+};
 
 export function punchRow(q: Queryable, orgId: number, id: number) {
   return first<PunchRow>(q, `SELECT ${PUNCH_ROW} FROM ${PUNCH_FROM} WHERE p.id = $1 AND p.org_id = $2`, [

@@ -131,7 +131,8 @@ export function attendanceRoutes(app: FastifyInstance, ctx: AppContext) {
   r({
     method: 'POST',
     url: ATTENDANCE_API.importEmployees,
-    summary: '批量导入员工（请求体为 .xlsx 或 .csv 文件；mode=all 有错误行则不导入，mode=valid 只导入有效行）',
+    summary:
+      '批量导入员工（请求体为 .xlsx 或 .csv 文件；mode=all 有错误行则不导入，mode=valid 只导入有效行）',
     query: z.object({ mode: z.enum(['all', 'valid'], '导入方式只能是 all 或 valid').default('all') }),
     upload: { maxBytes: SHEET_UPLOAD_MAX_BYTES, accept: '.xlsx 或 .csv' },
     response: z.object({

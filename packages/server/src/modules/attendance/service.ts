@@ -136,7 +136,12 @@ export async function updateDepartment(
       if (target.path.startsWith(now.path)) throw badRequest('不能把部门移动到它自己或它的下级部门之下');
       await repo.moveDepartment(tx, org.org_id, now, target);
     },
-    audit: { action: 'attendance.department.update', entity: 'att_department', entityId: d.id, targetUserId: null },
+    audit: {
+      action: 'attendance.department.update',
+      entity: 'att_department',
+      entityId: d.id,
+      targetUserId: null,
+    },
   });
   return departmentRow(ctx, caller, d.id);
 }
@@ -157,7 +162,12 @@ export async function deleteDepartment(ctx: AppContext, caller: Caller, id: numb
     row: d,
     patch: { is_delete: true },
     table: repo.DEPARTMENTS,
-    audit: { action: 'attendance.department.delete', entity: 'att_department', entityId: d.id, targetUserId: null },
+    audit: {
+      action: 'attendance.department.delete',
+      entity: 'att_department',
+      entityId: d.id,
+      targetUserId: null,
+    },
   });
   return { id: d.id };
 }
@@ -230,7 +240,12 @@ export async function updateEmployee(
       row: e,
       patch,
       table: repo.EMPLOYEES,
-      audit: { action: 'attendance.employee.update', entity: 'att_employee', entityId: id, targetUserId: null },
+      audit: {
+        action: 'attendance.employee.update',
+        entity: 'att_employee',
+        entityId: id,
+        targetUserId: null,
+      },
     });
   } catch (err) {
     throw isUniqueViolation(err) ? conflict(NUMBER_TAKEN) : err;
@@ -258,7 +273,13 @@ export async function deleteEmployee(ctx: AppContext, caller: Caller, id: number
 // ---- terminals and punches ----------------------------------------------------------
 
 /** A clock-in terminal the caller may use (need) and that belongs to the caller's organisation. */
-async function terminal(ctx: AppContext, caller: Caller, orgId: number, id: number, need: 'read' | 'operate') {
+async function terminal(
+  ctx: AppContext,
+  caller: Caller,
+  orgId: number,
+  id: number,
+  need: 'read' | 'operate',
+) {
   await assertDeviceRight(ctx, caller, 'attendance', id, need, { what: '同步员工' });
   const owner = await repo.terminalOrg(ctx.db, id);
   if (owner !== orgId) throw notFound('考勤机不存在');
@@ -350,7 +371,12 @@ export async function patrols(ctx: AppContext, caller: Caller, toiletId: number)
   };
 }
 
-export async function setPatrol(ctx: AppContext, caller: Caller, b: z.output<typeof setPatrolBody>, ip: string) {
+export async function setPatrol(
+  ctx: AppContext,
+  caller: Caller,
+  b: z.output<typeof setPatrolBody>,
+  ip: string,
+) {
   await assertToiletRight(ctx, caller, b.toilet_id, 'operate', { what: '设置巡检要求' });
   const s = await repo.patrolSetting(ctx.db, b.toilet_id);
   if (!s) throw notFound('厕所不存在');

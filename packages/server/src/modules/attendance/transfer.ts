@@ -92,7 +92,10 @@ export async function importEmployees(
 ) {
   const org = await orgOf(ctx, caller);
   if (!Buffer.isBuffer(file) || file.length === 0) throw badRequest('请上传 .xlsx 或 .csv 文件');
-  const rows = await readRows(file, contentType, { maxRows: MAX_IMPORT_ROWS + 1, maxColumns: MAX_IMPORT_COLUMNS });
+  const rows = await readRows(file, contentType, {
+    maxRows: MAX_IMPORT_ROWS + 1,
+    maxColumns: MAX_IMPORT_COLUMNS,
+  });
   const [header = [], ...data] = rows.filter((r) => r.some((c) => c !== ''));
   const index = new Map<string, number>();
   header.forEach((h, i) => {
@@ -114,7 +117,8 @@ export async function importEmployees(
   data.forEach((cells, i) => {
     const row = i + 2; // spreadsheet row number: header is row 1
     const input: Record<string, string> = {};
-    for (const [key, at] of index) if (cells[at] !== undefined && cells[at] !== '') input[key] = cells[at]!.trim();
+    for (const [key, at] of index)
+      if (cells[at] !== undefined && cells[at] !== '') input[key] = cells[at]!.trim();
     const dep = resolve(input.department ?? '');
     const status = input.status === undefined ? 1 : STATUS_OF[input.status];
     const r = addEmployeeBody.safeParse({
@@ -151,11 +155,15 @@ export async function importEmployees(
   });
   errors.sort((a, b) => a.row - b.row);
   if (errors.length && mode === 'all') {
-    throw new AppError(CODE.badRequest, `有${new Set(errors.map((e) => e.row)).size}行数据有误，未导入任何数据`, {
-      imported: 0,
-      total_rows: data.length,
-      errors,
-    });
+    throw new AppError(
+      CODE.badRequest,
+      `有${new Set(errors.map((e) => e.row)).size}行数据有误，未导入任何数据`,
+      {
+        imported: 0,
+        total_rows: data.length,
+        errors,
+      },
+    );
   }
   if (fresh.length) {
     try {
