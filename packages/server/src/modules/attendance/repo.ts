@@ -551,6 +551,18 @@ export async function ensureOrgNamed(q: Queryable, name: string, managerId: numb
   return r!.id;
 }
 
+/** A new organisation managed by an account: named after its company, else `<user>的组织`. */
+export async function insertOrgFor(q: Queryable, userId: number, userName: string) {
+  const r = await first<{ id: number }>(
+    q,
+    `INSERT INTO organisations (name, user_id)
+     SELECT coalesce(nullif((SELECT company_name FROM user_info WHERE user_id = $1), ''), $2 || '的组织'), $1
+     RETURNING id`,
+    [userId, userName],
+  );
+  return r!.id;
+}
+
 export async function setUserOrg(q: Queryable, userId: number, orgId: number) {
   await q.query(`UPDATE users SET org_id = $2 WHERE id = $1`, [userId, orgId]);
 }

@@ -1,5 +1,5 @@
 import { PUNCH_METHODS, type PunchRow } from '@se/core';
-import { Button, Flex, Modal, Tag } from 'antd';
+import { Flex, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { listPunches, resolvePunch } from '../../api/attendance.ts';
 import { attempt } from '../../components/feedback.ts';
@@ -102,13 +102,7 @@ export function PunchesList({ terminalId, param }: { terminalId?: number; param?
         cardExtra={(p) => who(p)}
         actionsWidth={100}
         actions={(p) =>
-          p.employee_id === null ? (
-            <RowAction onClick={() => setResolving(p)}>关联员工</RowAction>
-          ) : (
-            <Button type="link" size="small" disabled>
-              —
-            </Button>
-          )
+          p.employee_id === null ? <RowAction onClick={() => setResolving(p)}>关联员工</RowAction> : null
         }
       />
       {resolving && (
