@@ -154,19 +154,9 @@ export async function moveDepartment(
 
 // ---- employees ----------------------------------------------------------------------
 
-export interface EmployeeRecord {
+export interface EmployeeRecord extends NewEmployee {
   id: number;
   org_id: number;
-  department_id: number;
-  number: string;
-  name: string;
-  position: string;
-  phone: string;
-  id_card: string;
-  badge_no: string;
-  face_id: string;
-  hire_date: string | null;
-  status: number;
   is_delete: boolean;
 }
 

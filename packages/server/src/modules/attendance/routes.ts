@@ -22,7 +22,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
-import { SHEET_UPLOAD_MAX_BYTES } from '../../uploads/spreadsheets.ts';
+import { SHEET_IMPORT } from '../devices/routes.ts';
 import { attachment } from '../files/send.ts';
 import * as att from './service.ts';
 import * as transfer from './transfer.ts';
@@ -133,13 +133,7 @@ export function attendanceRoutes(app: FastifyInstance, ctx: AppContext) {
     url: ATTENDANCE_API.importEmployees,
     summary:
       '批量导入员工（请求体为 .xlsx 或 .csv 文件；mode=all 有错误行则不导入，mode=valid 只导入有效行）',
-    query: z.object({ mode: z.enum(['all', 'valid'], '导入方式只能是 all 或 valid').default('all') }),
-    upload: { maxBytes: SHEET_UPLOAD_MAX_BYTES, accept: '.xlsx 或 .csv' },
-    response: z.object({
-      imported: z.number(),
-      total_rows: z.number(),
-      errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
-    }),
+    ...SHEET_IMPORT,
     handler: ({ req, caller, query }) =>
       transfer.importEmployees(
         ctx,

@@ -8,8 +8,8 @@ import type { AppContext, Caller } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { issueMessage } from '../../http/validation.ts';
 import { create } from '../audit/mutate.ts';
-import { readRows, toCsv, xlsxBuffer, type Column } from '../devices/spreadsheet.ts';
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type RowError } from '../devices/transfer.ts';
+import { readRows, type Column } from '../devices/spreadsheet.ts';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, sheetTemplate, type RowError } from '../devices/transfer.ts';
 import * as repo from './repo.ts';
 import { departments, listEmployees, orgOf } from './service.ts';
 
@@ -28,22 +28,7 @@ const COLUMNS = [
 
 const IMPORT_CHUNK = 1000;
 
-export async function template(format: 'xlsx' | 'csv') {
-  const name = `员工导入模板.${format}`;
-  if (format === 'csv') {
-    return {
-      name,
-      type: 'text/csv; charset=utf-8',
-      body: Buffer.from(toCsv([COLUMNS.map((c) => c.header), COLUMNS.map((c) => c.example)])),
-    };
-  }
-  const body = await xlsxBuffer(
-    '员工',
-    COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 18 })),
-    [Object.fromEntries(COLUMNS.map((c) => [c.key, c.example]))],
-  );
-  return { name, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
-}
+export const template = (format: 'xlsx' | 'csv') => sheetTemplate('员工', COLUMNS, format);
 
 /**
  * A department named in a sheet: its path of names below the root ('保洁部/一组'), the

@@ -55,9 +55,17 @@ export interface RowError {
   message: string;
 }
 
-export async function template(kind: DeviceKind, format: 'xlsx' | 'csv') {
-  const cols = importColumns(kind);
-  const name = `${DEVICE_KINDS[kind].label}导入模板.${format}`;
+export function template(kind: DeviceKind, format: 'xlsx' | 'csv') {
+  return sheetTemplate(DEVICE_KINDS[kind].label, importColumns(kind), format);
+}
+
+/** An import template: the header row and one example row, as `<label>导入模板.xlsx|csv`. */
+export async function sheetTemplate(
+  label: string,
+  cols: readonly { header: string; key: string; example: string }[],
+  format: 'xlsx' | 'csv',
+) {
+  const name = `${label}导入模板.${format}`;
   if (format === 'csv') {
     return {
       name,
@@ -66,7 +74,7 @@ export async function template(kind: DeviceKind, format: 'xlsx' | 'csv') {
     };
   }
   const body = await xlsxBuffer(
-    DEVICE_KINDS[kind].label,
+    label,
     cols.map((c) => ({ header: c.header, key: c.key, width: 22 })),
     [Object.fromEntries(cols.map((c) => [c.key, c.example]))],
   );
