@@ -133,6 +133,8 @@ export function sharedCatalogueSeen(w: Params, scope: string, col: string) {
 export const accountsSeeingToiletOrDevice = (toilet: string, device: string) =>
   `SELECT va.user_id FROM toilet_access va WHERE va.toilet_id = ${toilet} AND va.live
    UNION SELECT va.user_id FROM device_access va WHERE va.device_id = ${device} AND va.live`;
+
+/**
  * Organisation `alias` (organisations) is seen by the scope: the scope's account works inside
  * it (`orgId`, its users.org_id), or the organisation's manager (`user_id`) is the scope's
  * account or below it (the ssSuperSaled or dealer who created the manager); '/' sees all.
