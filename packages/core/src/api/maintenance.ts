@@ -26,6 +26,10 @@ export const MAINTENANCE_API = {
   /** Accounts a record may be assigned to: those who see its device or toilet. */
   assignees: '/api/v1/maintenance/assignees',
   stats: '/api/v1/maintenance/stats',
+  /** Body: the image's bytes (compressed in the browser); re-encoded and stored. */
+  addPhoto: '/api/v1/maintenance/add-photo',
+  /** One photo of a record (inline image, `n` from 0). */
+  photo: '/api/v1/maintenance/photo',
 } as const;
 
 // ---- catalogues ----
@@ -189,6 +193,7 @@ export const recordRow = z.object({
   parts_replaced: z.string(),
   cost: z.number(),
   minutes_spent: z.number(),
+  photo_count: z.number(),
 });
 export type RecordRow = z.infer<typeof recordRow>;
 export const recordPage = pageOf(recordRow);
@@ -224,7 +229,8 @@ const statusField = intField('状态').pipe(
     .max(RECORD_STATUS_LABELS.length - 1, '状态取值无效'),
 );
 
-export const recordsQuery = pageQuery.extend({
+/** The list's filter without paging: what the export takes. */
+export const recordFilter = z.object({
   keywords: keywordsField(),
   status: statusField.optional(),
   kind: z.enum(Object.keys(RECORD_KINDS) as [RecordKind], '类型取值无效').optional(),
@@ -237,7 +243,12 @@ export const recordsQuery = pageQuery.extend({
   begin: dateTimeField().optional(),
   end: dateTimeField().optional(),
 });
+export const recordsQuery = pageQuery.extend(recordFilter.shape);
+export type RecordFilter = z.infer<typeof recordFilter>;
 export type RecordsQuery = z.infer<typeof recordsQuery>;
+
+/** The download centre's export of the records list (same filter). */
+export const RECORDS_EXPORT = 'maintenance-records';
 
 export const recordQuery = z.object({ id: idField() });
 
@@ -306,6 +317,12 @@ export const completeBody = z.object({
 });
 export type CompleteBody = z.infer<typeof completeBody>;
 export const stepBody = z.object({ id: idField(), note });
+
+export const addPhotoQuery = z.object({ id: idField() });
+export const photoQuery = z.object({
+  id: idField(),
+  n: intField('序号').pipe(z.number().int().min(0, '序号取值无效').max(RECORD_PHOTO_LIMITS.count - 1, '序号取值无效')),
+});
 
 export const assigneesQuery = z.object({ id: idField(), keywords: keywordsField() });
 export const assigneeRow = z.object({ id: z.number(), user_name: z.string(), company_name: z.string() });

@@ -1,5 +1,7 @@
 import {
   MAINTENANCE_API,
+  SESSION_CODES,
+  type Envelope,
   type AssigneeRow,
   type EquipmentTypeRow,
   type FaultTypeRow,
@@ -22,7 +24,8 @@ import {
   type updateEquipmentTypeBody,
   type updateFaultTypeBody,
 } from '@se/core';
-import { get, post } from './client.ts';
+import { readToken } from '../session/storage.ts';
+import { ApiError, TIMEOUT_MS, get, post, sessionExpired } from './client.ts';
 import type { RequestOf } from './request.ts';
 
 // 维修服务: catalogues (/equipment-type, /fault-type) and work orders.
@@ -57,3 +60,39 @@ export const acceptRecord = (b: Step) => post<RecordDetail>(MAINTENANCE_API.acce
 export const rejectRecord = (b: Step) => post<RecordDetail>(MAINTENANCE_API.reject, b);
 export const cancelRecord = (b: Step) => post<RecordDetail>(MAINTENANCE_API.cancel, b);
 export const maintenanceStats = () => get<MaintenanceStats>(MAINTENANCE_API.stats);
+
+// client.ts keeps its header builder to itself; raw bodies and images need the same token headers (SPEC §7).
+function tokenHeaders(): Record<string, string> {
+  const token = readToken();
+  return token ? { Authorization: token, 'X-Token': token } : {};
+}
+
+/** Sends one photo (already compressed) to a record as the raw body. */
+export async function uploadPhoto(id: number, photo: Blob): Promise<Envelope<{ photo_count: number }>> {
+  let response: Response;
+  try {
+    response = await fetch(`${MAINTENANCE_API.addPhoto}?id=${id}`, {
+      method: 'POST',
+      headers: { ...tokenHeaders(), 'Content-Type': 'application/octet-stream' },
+      body: photo,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError('network', 'Network Error');
+  }
+  try {
+    const env = (await response.json()) as Envelope<{ photo_count: number }>;
+    if (SESSION_CODES.includes(env.code)) sessionExpired(env.message);
+    return env;
+  } catch {
+    throw new ApiError('format', '服务器返回的数据无法识别', response.status);
+  }
+}
+
+/** A record's photo as an object URL (an <img src> cannot carry the token headers); revoke it when done. */
+export async function photoUrl(id: number, n: number): Promise<string> {
+  const response = await fetch(`${MAINTENANCE_API.photo}?id=${id}&n=${n}`, { headers: tokenHeaders() });
+  const blob = await response.blob();
+  if (!blob.type.startsWith('image/')) throw new ApiError('format', '照片加载失败', response.status);
+  return URL.createObjectURL(blob);
+}

@@ -27,6 +27,7 @@ import {
   type TestApp,
   type TestDevice,
 } from '../../test/harness.ts';
+import { HTML_AS_JPG, SVG_WITH_SCRIPT, bombPng, photoJpeg } from '../../test/hostile-images.ts';
 
 let t: TestApp;
 let admin: string;
@@ -318,5 +319,58 @@ describe('ownership matrix: every id-taking call answers as missing for another 
     expect((await detail(otherRecord, dealer.token)).code).toBe(CODE.notFound);
     expect((await t.get(MAINTENANCE_API.prefill, { part_id: otherPart }, { token: dealer.token })).code).toBe(CODE.notFound);
     expect((await detail(otherRecord, admin)).code).toBe(200);
+  });
+});
+
+describe('photos', () => {
+  let id: number;
+  const upload = (body: Buffer, token: string, rid = id) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${MAINTENANCE_API.addPhoto}?id=${rid}`,
+      headers: { 'content-type': 'application/octet-stream', 'x-token': token },
+      payload: body,
+    });
+  const env = (res: { json: () => unknown }) => res.json() as { code: number; message: string; data: { photo_count: number } };
+
+  beforeAll(async () => {
+    id = await addRecord(customer.token, { ser_num: 'MT-JWB', equipment_type_id: await typeId('jwb'), description: '拍照' });
+  });
+
+  it('stores a photo re-encoded, served inline as an image to those who see the record only', async () => {
+    const r = env(await upload(await photoJpeg(640, 480), customer.token));
+    expect(r.code, r.message).toBe(200);
+    expect(r.data.photo_count).toBe(1);
+    const got = await t.app.inject({ method: 'GET', url: `${MAINTENANCE_API.photo}?id=${id}&n=0`, headers: { 'x-token': dealer.token } });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/webp');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const peek = await t.app.inject({ method: 'GET', url: `${MAINTENANCE_API.photo}?id=${id}&n=0`, headers: { 'x-token': other.token } });
+    expect(peek.json()).toMatchObject({ code: CODE.notFound });
+    expect(env(await upload(await photoJpeg(), other.token)).code).toBe(CODE.notFound);
+    expect((await detail(id, dealer.token)).data.record.photo_count).toBe(1);
+  });
+
+  it('refuses what is not a photo by its bytes, bombs and oversized files', async () => {
+    for (const [body, words] of [
+      [SVG_WITH_SCRIPT, 'SVG'],
+      [HTML_AS_JPG, '不是有效的图片'],
+      [await bombPng(), '尺寸过大'],
+      [Buffer.alloc(6 * 1024 * 1024, 1), '不能超过'],
+    ] as const) {
+      const r = env(await upload(body, customer.token));
+      expect(r.code).not.toBe(200);
+      expect(r.message).toContain(words);
+    }
+    expect((await detail(id, dealer.token)).data.record.photo_count).toBe(1);
+  });
+
+  it('keeps at most 9 photos per record', async () => {
+    const small = await photoJpeg();
+    for (let i = 1; i < 9; i++) expect(env(await upload(small, customer.token)).code).toBe(200);
+    const tenth = env(await upload(small, customer.token));
+    expect([tenth.code, tenth.message]).toEqual([CODE.badRequest, '每条维修记录最多 9 张照片']);
+    expect((await detail(id, dealer.token)).data.record.photo_count).toBe(9);
   });
 });

@@ -262,7 +262,8 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
   r.reporter_id, ru.user_name AS reporter_name, r.assignee_id, coalesce(au.user_name, '') AS assignee_name,
   ${localTime('r.created_at')} AS created_at, ${localTime('r.due_at')} AS due_at, ${OVERDUE} AS overdue,
   CASE WHEN r.finished_at IS NULL THEN NULL ELSE ${localTime('r.finished_at')} END AS finished_at,
-  r.remedy, r.parts_replaced, r.cost::float8 AS cost, r.minutes_spent`;
+  r.remedy, r.parts_replaced, r.cost::float8 AS cost, r.minutes_spent,
+  coalesce(array_length(r.photos, 1), 0) AS photo_count`;
 
 export interface RecordFilter {
   scope: string;
@@ -309,6 +310,24 @@ export function listRecords(q: Queryable, f: RecordFilter & { limit: number; off
     where,
     countFrom: 'maintenance_records r',
   });
+}
+
+/** Every record the filter matches, counted (an export's progress). */
+export async function countRecords(q: Queryable, f: RecordFilter) {
+  const w = new Params();
+  const r = await first<{ n: number }>(q, `SELECT count(*)::int AS n FROM maintenance_records r WHERE ${recordWhere(w, f)}`, w.values);
+  return r!.n;
+}
+
+/** One page of an export, newest first, after record `afterId` (keyset: a deep page costs as the first). */
+export function exportRecords(q: Queryable, f: RecordFilter, afterId: number | null, limit: number) {
+  const w = new Params();
+  const where = recordWhere(w, f);
+  const after = afterId === null ? '' : ` AND r.id < ${w.p(afterId)}`;
+  return q.query<RecordRow>(
+    `SELECT ${ROW} FROM ${FROM} WHERE ${where}${after} ORDER BY r.id DESC LIMIT ${w.p(limit)}`,
+    w.values,
+  );
 }
 
 /** One record as stored, whoever may see it (the service checks). */
@@ -426,6 +445,22 @@ export async function stepRecord(q: Queryable, id: number, from: number, set: St
     ],
   );
   return r.length > 0;
+}
+
+/** Adds a stored photo's key unless the record has `max` already; answers whether it did. */
+export async function addPhoto(q: Queryable, id: number, key: string, max: number) {
+  const r = await q.query(
+    `UPDATE maintenance_records SET photos = photos || $2::text, updated_at = now()
+      WHERE id = $1 AND coalesce(array_length(photos, 1), 0) < $3 RETURNING id`,
+    [id, key, max],
+  );
+  return r.length > 0;
+}
+
+/** The storage key of photo `n` (from 0) of a record. */
+export async function photoKey(q: Queryable, id: number, n: number) {
+  const r = await first<{ key: string | null }>(q, 'SELECT photos[$2::int + 1] AS key FROM maintenance_records WHERE id = $1', [id, n]);
+  return r?.key ?? null;
 }
 
 export function insertEvent(

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import {
   AREAS,
   MAINTENANCE_API,
+  RECORD_PHOTO_LIMITS,
   addEquipmentTypeBody,
+  addPhotoQuery,
+  photoQuery,
   addFaultTypeBody,
   addRecordBody,
   assignBody,
@@ -27,6 +30,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
+import { sendStored } from '../files/send.ts';
 import * as m from './service.ts';
 
 const idAnswer = z.object({ id: z.number() });
@@ -168,5 +172,26 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: '维修统计：未完成和超时数、各故障平均修复时间、维修最多的设备',
     response: maintenanceStats,
     handler: ({ caller }) => m.stats(ctx, caller),
+  });
+  r({
+    method: 'POST',
+    url: MAINTENANCE_API.addPhoto,
+    summary: '上传维修照片（请求体为 JPEG/PNG/WebP 图片，按内容检查并重新编码，每条最多 9 张）',
+    query: addPhotoQuery,
+    upload: { maxBytes: RECORD_PHOTO_LIMITS.bytes, accept: 'JPEG、PNG 或 WebP 图片' },
+    response: z.object({ photo_count: z.number() }),
+    handler: ({ req, caller, query }) => m.addPhoto(ctx, caller, query.id, req.body),
+  });
+  r({
+    method: 'GET',
+    url: MAINTENANCE_API.photo,
+    summary: '维修照片（图片，仅能看到该记录的账号）',
+    query: photoQuery,
+    raw: true,
+    handler: async ({ req, reply, caller, query }) => {
+      const key = await m.photoKey(ctx, caller, query.id, query.n);
+      await sendStored(ctx, req, reply, key, { filename: `photo-${query.id}-${query.n + 1}.webp`, inline: true });
+      return null;
+    },
   });
 }

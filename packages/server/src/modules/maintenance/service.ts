@@ -11,6 +11,7 @@ import {
   OPEN_STATUSES,
   RECORD_ACTIONS,
   RECORD_KINDS,
+  RECORD_PHOTO_LIMITS,
   RECORD_STATUS,
   RECORD_STATUS_LABELS,
   TOILET_PART_TYPES,
@@ -26,6 +27,7 @@ import {
   type RecordDetail,
   type RecordsQuery,
 } from '@se/core';
+import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type {
   equipmentTypesQuery,
@@ -43,6 +45,8 @@ import { assertCanManage, scopeOf } from '../access/users.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import { announce, deliver } from '../messages/service.ts';
 import { insertStatusLog, switchFlag } from '../toilets/detail-repo.ts';
+import { reencodeImage } from '../files/images.ts';
+import { storage } from '../files/storage.ts';
 import * as repo from './repo.ts';
 
 const page = <T>(r: { list: T[]; total: number; estimated?: boolean }, q: { page: number; page_size: number }) => ({
@@ -565,4 +569,37 @@ export async function assignees(ctx: AppContext, caller: Caller, q: { id: number
 
 export async function stats(ctx: AppContext, caller: Caller) {
   return repo.stats(ctx.db, await scopeOf(ctx, caller));
+}
+
+// ---- photos ----
+
+/** The longest side a stored photo keeps (a phone photo is scaled down to it). */
+const PHOTO_MAX_SIDE = 2048;
+
+/**
+ * Adds a photo to an open record the caller sees: checked by its bytes and re-encoded
+ * (modules/files), at most RECORD_PHOTO_LIMITS.count per record, stored under the record.
+ */
+export async function addPhoto(ctx: AppContext, caller: Caller, id: number, body: unknown) {
+  const r = await visibleRecord(ctx, caller, id);
+  if (!OPEN_STATUSES.includes(r.status)) throw conflict('维修记录已结束，不能再添加照片');
+  if (!Buffer.isBuffer(body)) throw badRequest('请上传图片');
+  const img = await reencodeImage(body, { maxBytes: RECORD_PHOTO_LIMITS.bytes, maxSide: PHOTO_MAX_SIDE });
+  const key = `maintenance/${id}/${crypto.randomUUID()}.${img.format}`;
+  const store = storage(ctx);
+  await store.put(key, img.buffer, { contentType: img.mime });
+  if (!(await repo.addPhoto(ctx.db, id, key, RECORD_PHOTO_LIMITS.count))) {
+    await store.remove(key);
+    throw badRequest(`每条维修记录最多 ${RECORD_PHOTO_LIMITS.count} 张照片`);
+  }
+  const row = await repo.recordRow(ctx.db, id);
+  return { photo_count: row!.photo_count };
+}
+
+/** The storage key of a photo of a record the caller sees. */
+export async function photoKey(ctx: AppContext, caller: Caller, id: number, n: number) {
+  await visibleRecord(ctx, caller, id);
+  const key = await repo.photoKey(ctx.db, id, n);
+  if (!key) throw notFound('照片不存在');
+  return key;
 }
