@@ -42,11 +42,7 @@ export const FAULT_SEVERITIES = ['一般', '严重', '紧急'] as const;
 /** Longest response time a fault type may give (30 days), in hours. */
 export const MAX_RESPONSE_HOURS = 720;
 
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过${max}个字符`);
+const text = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
 const required = (label: string, max: number) => text(label, max).min(1, `请输入${label}`);
 const code = z
   .string()
@@ -96,7 +92,11 @@ const severity = intField('严重程度').pipe(
     .max(FAULT_SEVERITIES.length - 1, '严重程度取值无效'),
 );
 const responseHours = intField('响应时限').pipe(
-  z.number().int().min(1, '响应时限至少1小时').max(MAX_RESPONSE_HOURS, `响应时限不能超过${MAX_RESPONSE_HOURS}小时`),
+  z
+    .number()
+    .int()
+    .min(1, '响应时限至少1小时')
+    .max(MAX_RESPONSE_HOURS, `响应时限不能超过${MAX_RESPONSE_HOURS}小时`),
 );
 
 export const faultTypeRow = z.object({
@@ -139,14 +139,18 @@ export const updateFaultTypeBody = addFaultTypeBody.partial().extend({
 export const RECORD_STATUS = { pending: 0, working: 1, checking: 2, done: 3, cancelled: 4 } as const;
 export const RECORD_STATUS_LABELS = ['待派单', '处理中', '待验收', '已完成', '已取消'] as const;
 /** Statuses in which a record is open (holds its part and the toilet's 维修中 flag). */
-export const OPEN_STATUSES: readonly number[] = [RECORD_STATUS.pending, RECORD_STATUS.working, RECORD_STATUS.checking];
+export const OPEN_STATUSES: readonly number[] = [
+  RECORD_STATUS.pending,
+  RECORD_STATUS.working,
+  RECORD_STATUS.checking,
+];
 
 export const RECORD_KINDS = { repair: '维修', upkeep: '保养' } as const;
 export type RecordKind = keyof typeof RECORD_KINDS;
 
 /** Steps of a record's history. */
 export const RECORD_ACTIONS = {
-  create: '报修',
+  report: '报修',
   assign: '派单',
   complete: '完工',
   accept: '验收通过',
@@ -305,14 +309,15 @@ export const completeBody = z.object({
   id: idField(),
   remedy: required('处理方法', 500),
   parts_replaced: text('更换部件', 500).default(''),
-  cost: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? 0 : v),
-    z
-      .number({ error: '费用必须是数字' })
-      .min(0, '费用不能小于0')
-      .max(10_000_000, '费用不能超过10000000'),
-  ).default(0),
-  minutes_spent: intField('用时').pipe(z.number().int().min(0, '用时不能小于0').max(100_000, '用时过长')).default(0),
+  cost: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? 0 : v),
+      z.number({ error: '费用必须是数字' }).min(0, '费用不能小于0').max(10_000_000, '费用不能超过10000000'),
+    )
+    .default(0),
+  minutes_spent: intField('用时')
+    .pipe(z.number().int().min(0, '用时不能小于0').max(100_000, '用时过长'))
+    .default(0),
   note,
 });
 export type CompleteBody = z.infer<typeof completeBody>;
@@ -321,7 +326,13 @@ export const stepBody = z.object({ id: idField(), note });
 export const addPhotoQuery = z.object({ id: idField() });
 export const photoQuery = z.object({
   id: idField(),
-  n: intField('序号').pipe(z.number().int().min(0, '序号取值无效').max(RECORD_PHOTO_LIMITS.count - 1, '序号取值无效')),
+  n: intField('序号').pipe(
+    z
+      .number()
+      .int()
+      .min(0, '序号取值无效')
+      .max(RECORD_PHOTO_LIMITS.count - 1, '序号取值无效'),
+  ),
 });
 
 export const assigneesQuery = z.object({ id: idField(), keywords: keywordsField() });

@@ -52,7 +52,8 @@ export type NewRecord = RequestOf<typeof addRecordBody>;
 export const addRecord = (b: NewRecord) => post<{ id: number; no: string }>(MAINTENANCE_API.addRecord, b);
 export const listAssignees = (id: number, keywords?: string) =>
   get<AssigneeRow[]>(MAINTENANCE_API.assignees, { id, keywords });
-export const assignRecord = (b: RequestOf<typeof assignBody>) => post<RecordDetail>(MAINTENANCE_API.assign, b);
+export const assignRecord = (b: RequestOf<typeof assignBody>) =>
+  post<RecordDetail>(MAINTENANCE_API.assign, b);
 export const completeRecord = (b: RequestOf<typeof completeBody>) =>
   post<RecordDetail>(MAINTENANCE_API.complete, b);
 type Step = RequestOf<typeof stepBody>;

@@ -35,7 +35,6 @@ let dealer: Account;
 let other: Account;
 let customer: Account;
 let jwb: TestDevice;
-let otherJwb: TestDevice;
 let toilet: number;
 let otherToilet: number;
 let part: number;
@@ -72,7 +71,7 @@ beforeAll(async () => {
   ({ t, admin } = await adminApp());
   ({ dealer, other, customer } = await dealers(t, 'mt'));
   jwb = await addDevice(t, 'jwb', 'MT-JWB', dealer.token);
-  otherJwb = await addDevice(t, 'jwb', 'MT-JWB-2', other.token);
+  await addDevice(t, 'jwb', 'MT-JWB-2', other.token);
   toilet = await addToilet(t, dealer.token, { name: '维修厕所' });
   otherToilet = await addToilet(t, other.token, { name: '别家厕所' });
   for (const [url, id] of [
@@ -88,8 +87,20 @@ beforeAll(async () => {
     { token: dealer.token },
   );
   expect(placed.code, placed.message).toBe(200);
-  part = (await t.post<{ id: number }>(TOILET_DETAIL_API.addPart, { toilet_id: toilet, type: 5, name: '1号门锁' }, { token: dealer.token })).data.id;
-  otherPart = (await t.post<{ id: number }>(TOILET_DETAIL_API.addPart, { toilet_id: otherToilet, type: 5 }, { token: other.token })).data.id;
+  part = (
+    await t.post<{ id: number }>(
+      TOILET_DETAIL_API.addPart,
+      { toilet_id: toilet, type: 5, name: '1号门锁' },
+      { token: dealer.token },
+    )
+  ).data.id;
+  otherPart = (
+    await t.post<{ id: number }>(
+      TOILET_DETAIL_API.addPart,
+      { toilet_id: otherToilet, type: 5 },
+      { token: other.token },
+    )
+  ).data.id;
 });
 afterAll(() => t.close());
 
@@ -98,10 +109,23 @@ describe('catalogues', () => {
     const e = await equipmentTypes(customer.token);
     expect(e.code, e.message).toBe(200);
     const names = e.data.list.filter((x) => x.builtin).map((x) => x.name);
-    for (const n of ['除臭机', '评价器', '智慧网关', '传感器', '电表', '水表', '纸巾机', '蹲位', '门锁', '其他'])
+    for (const n of [
+      '除臭机',
+      '评价器',
+      '智慧网关',
+      '传感器',
+      '电表',
+      '水表',
+      '纸巾机',
+      '蹲位',
+      '门锁',
+      '其他',
+    ])
       expect(names).toContain(n);
     const f = await faultTypes(customer.token, { equipment_type_id: await typeId('jwb') });
-    expect(f.data.list.map((x) => x.name)).toEqual(expect.arrayContaining(['缺液', '雾化器故障', '风扇故障']));
+    expect(f.data.list.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['缺液', '雾化器故障', '风扇故障']),
+    );
     const lock = await faultTypes(customer.token, { keywords: '门锁' });
     expect(lock.data.list.map((x) => `${x.equipment_type_name}/${x.name}`)).toContain('门锁/损坏');
   });
@@ -120,11 +144,23 @@ describe('catalogues', () => {
     });
     expect((await equipmentTypes(dealer.token)).data.list.find((x) => x.id === id)?.editable).toBe(true);
     expect((await equipmentTypes(other.token)).data.list.some((x) => x.id === id)).toBe(false);
-    const byOther = await t.post(MAINTENANCE_API.updateEquipmentType, { id, name: 'x' }, { token: other.token });
+    const byOther = await t.post(
+      MAINTENANCE_API.updateEquipmentType,
+      { id, name: 'x' },
+      { token: other.token },
+    );
     expect([byOther.code, byOther.message]).toEqual([CODE.notFound, '设备类型不存在']);
-    const byCustomer = await t.post(MAINTENANCE_API.updateEquipmentType, { id, name: 'x' }, { token: customer.token });
+    const byCustomer = await t.post(
+      MAINTENANCE_API.updateEquipmentType,
+      { id, name: 'x' },
+      { token: customer.token },
+    );
     expect(byCustomer.code).toBe(CODE.forbidden);
-    const builtin = await t.post(MAINTENANCE_API.updateEquipmentType, { id: await typeId('jwb'), name: 'x' }, { token: dealer.token });
+    const builtin = await t.post(
+      MAINTENANCE_API.updateEquipmentType,
+      { id: await typeId('jwb'), name: 'x' },
+      { token: dealer.token },
+    );
     expect(builtin.code).toBe(CODE.forbidden);
     const f = await t.post(
       MAINTENANCE_API.addFaultType,
@@ -138,13 +174,23 @@ describe('catalogues', () => {
       { token: other.token },
     );
     expect(otherFault.code).toBe(CODE.notFound);
-    const renamed = await t.post(MAINTENANCE_API.updateEquipmentType, { id, name: '干手器' }, { token: dealer.token });
+    const renamed = await t.post(
+      MAINTENANCE_API.updateEquipmentType,
+      { id, name: '干手器' },
+      { token: dealer.token },
+    );
     expect(renamed.code, renamed.message).toBe(200);
-    expect((await equipmentTypes(customer.token, { keywords: '干手' })).data.list.map((x) => x.name)).toEqual(['干手器']);
+    expect((await equipmentTypes(customer.token, { keywords: '干手' })).data.list.map((x) => x.name)).toEqual(
+      ['干手器'],
+    );
   });
 
   it('refuses junk with Chinese messages', async () => {
-    const r = await t.post(MAINTENANCE_API.addFaultType, { equipment_type_id: 1, name: '', response_hours: 0 }, { token: dealer.token });
+    const r = await t.post(
+      MAINTENANCE_API.addFaultType,
+      { equipment_type_id: 1, name: '', response_hours: 0 },
+      { token: dealer.token },
+    );
     expect(r.code).toBe(CODE.badRequest);
     expect(r.message).toMatch(/请输入名称|响应时限/);
   });
@@ -155,7 +201,11 @@ describe('work order from an alarm: report → assign → complete → accept', 
 
   it('a dispenser out of liquid raises an alarm the manager opens a pre-filled record from', async () => {
     await sendReport(t, jwb, { warning: JWB_WARNING.lackOfLiquid, liquid: 10 });
-    const alarms = await t.get<Page<{ id: number; device_id: number }>>(LIVE_API.alarms, {}, { token: dealer.token });
+    const alarms = await t.get<Page<{ id: number; device_id: number }>>(
+      LIVE_API.alarms,
+      {},
+      { token: dealer.token },
+    );
     const alarm = alarms.data.list.find((a) => a.device_id === jwb.id)!;
     expect(alarm).toBeDefined();
     const p = await t.get<Prefill>(MAINTENANCE_API.prefill, { alarm_id: alarm.id }, { token: dealer.token });
@@ -182,17 +232,30 @@ describe('work order from an alarm: report → assign → complete → accept', 
     });
     const d = await detail(id, customer.token);
     expect(d.code, d.message).toBe(200);
-    expect(d.data.record).toMatchObject({ status: RECORD_STATUS.pending, ser_num: 'MT-JWB', toilet_name: '维修厕所', fault_type_name: '缺液' });
-    expect(d.data.events.map((e) => e.action)).toEqual(['create']);
+    expect(d.data.record).toMatchObject({
+      status: RECORD_STATUS.pending,
+      ser_num: 'MT-JWB',
+      toilet_name: '维修厕所',
+      fault_type_name: '缺液',
+    });
+    expect(d.data.events.map((e) => e.action)).toEqual(['report']);
   });
 
   it('the manager assigns it to the customer, who gets an inbox message', async () => {
     const people = await t.get<{ id: number }[]>(MAINTENANCE_API.assignees, { id }, { token: dealer.token });
     expect(people.data.map((u) => u.id)).toEqual(expect.arrayContaining([dealer.id, customer.id]));
     expect(people.data.map((u) => u.id)).not.toContain(other.id);
-    const toOther = await t.post(MAINTENANCE_API.assign, { id, assignee_id: other.id }, { token: dealer.token });
+    const toOther = await t.post(
+      MAINTENANCE_API.assign,
+      { id, assignee_id: other.id },
+      { token: dealer.token },
+    );
     expect(toOther.code).toBe(CODE.badRequest);
-    const r = await t.post<RecordDetail>(MAINTENANCE_API.assign, { id, assignee_id: customer.id, note: '尽快' }, { token: dealer.token });
+    const r = await t.post<RecordDetail>(
+      MAINTENANCE_API.assign,
+      { id, assignee_id: customer.id, note: '尽快' },
+      { token: dealer.token },
+    );
     expect(r.code, r.message).toBe(200);
     expect(r.data.record).toMatchObject({ status: RECORD_STATUS.working, assignee_id: customer.id });
     const inbox = await t.get<Page<{ title: string }>>(MESSAGE_API.list, {}, { token: customer.token });
@@ -215,14 +278,13 @@ describe('work order from an alarm: report → assign → complete → accept', 
     const ok = await t.post<RecordDetail>(MAINTENANCE_API.accept, { id }, { token: dealer.token });
     expect(ok.code, ok.message).toBe(200);
     expect(ok.data.record.status).toBe(RECORD_STATUS.done);
-    expect(ok.data.events.map((e) => e.action)).toEqual(['create', 'assign', 'complete', 'accept']);
+    expect(ok.data.events.map((e) => e.action)).toEqual(['report', 'assign', 'complete', 'accept']);
     const inbox = await t.get<Page<{ title: string }>>(MESSAGE_API.list, {}, { token: customer.token });
     expect(inbox.data.list.some((m) => m.title.includes('验收通过'))).toBe(true);
-    const s = await t.get<{ top_devices: { ser_num: string; count: number }[]; mttr: { fault_type_name: string }[] }>(
-      MAINTENANCE_API.stats,
-      {},
-      { token: dealer.token },
-    );
+    const s = await t.get<{
+      top_devices: { ser_num: string; count: number }[];
+      mttr: { fault_type_name: string }[];
+    }>(MAINTENANCE_API.stats, {}, { token: dealer.token });
     expect(s.data.top_devices[0]).toMatchObject({ ser_num: 'MT-JWB', count: 1 });
     expect(s.data.mttr.map((m) => m.fault_type_name)).toContain('缺液');
   });
@@ -234,7 +296,11 @@ describe('work order from an alarm: report → assign → complete → accept', 
       { token: dealer.token },
     );
     await addRecord(dealer.token, { ser_num: 'MT-JWB', equipment_type_id: f.data.id, description: '测试' });
-    const r = await t.post(MAINTENANCE_API.updateEquipmentType, { id: f.data.id, is_delete: true }, { token: dealer.token });
+    const r = await t.post(
+      MAINTENANCE_API.updateEquipmentType,
+      { id: f.data.id, is_delete: true },
+      { token: dealer.token },
+    );
     expect([r.code, r.message]).toEqual([CODE.conflict, '该设备类型被 1 条维修记录使用，不能删除']);
   });
 });
@@ -243,16 +309,32 @@ describe('a record on a toilet part holds the 维修中 flag', () => {
   it('sets the flag and the part to 故障; the flag stays until the last open record is accepted', async () => {
     const lock = await typeId('part5');
     const broken = await faultId(lock, '损坏');
-    const first = await addRecord(customer.token, { part_id: part, equipment_type_id: lock, fault_type_id: broken, description: '锁舌断了', assignee_id: customer.id });
+    const first = await addRecord(customer.token, {
+      part_id: part,
+      equipment_type_id: lock,
+      fault_type_id: broken,
+      description: '锁舌断了',
+      assignee_id: customer.id,
+    });
     let d = await toiletOf(toilet);
     expect(d.toilet.status & TOILET_STATUS.repair).toBe(TOILET_STATUS.repair);
     expect(d.parts.find((p) => p.id === part)?.state).toBe(1);
-    const log = await t.get<Page<{ note: string }>>(TOILET_DETAIL_API.statusLog, { toilet_id: toilet }, { token: dealer.token });
+    const log = await t.get<Page<{ note: string }>>(
+      TOILET_DETAIL_API.statusLog,
+      { toilet_id: toilet },
+      { token: dealer.token },
+    );
     expect(log.data.list[0]?.note).toBe(`维修单 WX${String(first).padStart(6, '0')}`);
 
-    const second = await addRecord(dealer.token, { part_id: part, equipment_type_id: lock, description: '门锁松动' });
+    const second = await addRecord(dealer.token, {
+      part_id: part,
+      equipment_type_id: lock,
+      description: '门锁松动',
+    });
     for (const [id, who] of [[first, customer.token]] as const) {
-      expect((await t.post(MAINTENANCE_API.complete, { id, remedy: '更换锁舌' }, { token: who })).code).toBe(200);
+      expect((await t.post(MAINTENANCE_API.complete, { id, remedy: '更换锁舌' }, { token: who })).code).toBe(
+        200,
+      );
       expect((await t.post(MAINTENANCE_API.accept, { id }, { token: dealer.token })).code).toBe(200);
     }
     d = await toiletOf(toilet);
@@ -263,7 +345,11 @@ describe('a record on a toilet part holds the 维修中 flag', () => {
     expect(c.code).toBe(CODE.badRequest);
     await t.post(MAINTENANCE_API.assign, { id: second, assignee_id: customer.id }, { token: dealer.token });
     await t.post(MAINTENANCE_API.complete, { id: second, remedy: '紧固' }, { token: customer.token });
-    const back = await t.post<RecordDetail>(MAINTENANCE_API.reject, { id: second, note: '还是松' }, { token: dealer.token });
+    const back = await t.post<RecordDetail>(
+      MAINTENANCE_API.reject,
+      { id: second, note: '还是松' },
+      { token: dealer.token },
+    );
     expect(back.data.record.status).toBe(RECORD_STATUS.working);
     await t.post(MAINTENANCE_API.complete, { id: second, remedy: '更换门锁' }, { token: customer.token });
     expect((await t.post(MAINTENANCE_API.accept, { id: second }, { token: dealer.token })).code).toBe(200);
@@ -281,10 +367,16 @@ describe('lists', () => {
     expect((await records(other.token)).data.total).toBe(0);
     const done = await records(dealer.token, { status: RECORD_STATUS.done });
     expect(done.data.list.every((r) => r.status === RECORD_STATUS.done)).toBe(true);
-    expect((await records(dealer.token, { device_id: jwb.id })).data.list.every((r) => r.ser_num === 'MT-JWB')).toBe(true);
-    expect((await records(dealer.token, { keywords: '锁舌' })).data.list.map((r) => r.description)).toEqual(['锁舌断了']);
+    expect(
+      (await records(dealer.token, { device_id: jwb.id })).data.list.every((r) => r.ser_num === 'MT-JWB'),
+    ).toBe(true);
+    expect((await records(dealer.token, { keywords: '锁舌' })).data.list.map((r) => r.description)).toEqual([
+      '锁舌断了',
+    ]);
     const one = all.data.list[0]!;
-    expect((await records(dealer.token, { keywords: one.no.toLowerCase() })).data.list.map((r) => r.id)).toEqual([one.id]);
+    expect(
+      (await records(dealer.token, { keywords: one.no.toLowerCase() })).data.list.map((r) => r.id),
+    ).toEqual([one.id]);
     expect((await records(dealer.token, { overdue: true })).data.total).toBe(0);
     expect((await records(dealer.token, { toilet_id: otherToilet })).data.total).toBe(0);
   });
@@ -292,8 +384,16 @@ describe('lists', () => {
 
 describe('ownership matrix: every id-taking call answers as missing for another dealer', () => {
   it('records, devices, parts, toilets and types of one dealer are not reachable by the other', async () => {
-    const id = await addRecord(dealer.token, { ser_num: 'MT-JWB', equipment_type_id: await typeId('jwb'), description: '矩阵' });
-    const otherRecord = await addRecord(other.token, { ser_num: 'MT-JWB-2', equipment_type_id: await typeId('jwb'), description: '别家' });
+    const id = await addRecord(dealer.token, {
+      ser_num: 'MT-JWB',
+      equipment_type_id: await typeId('jwb'),
+      description: '矩阵',
+    });
+    const otherRecord = await addRecord(other.token, {
+      ser_num: 'MT-JWB-2',
+      equipment_type_id: await typeId('jwb'),
+      description: '别家',
+    });
     const calls: [string, 'get' | 'post', Record<string, unknown>][] = [
       [MAINTENANCE_API.record, 'get', { id }],
       [MAINTENANCE_API.assignees, 'get', { id }],
@@ -310,14 +410,19 @@ describe('ownership matrix: every id-taking call answers as missing for another 
       [MAINTENANCE_API.addRecord, 'post', { toilet_id: toilet, equipment_type_id: 1, description: 'x' }],
     ];
     for (const [url, method, args] of calls) {
-      const r = method === 'get' ? await t.get(url, args, { token: other.token }) : await t.post(url, args, { token: other.token });
+      const r =
+        method === 'get'
+          ? await t.get(url, args, { token: other.token })
+          : await t.post(url, args, { token: other.token });
       expect([url, r.code]).toEqual([url, CODE.notFound]);
     }
     // The dealer's own customer reaches them; nothing changed.
     expect((await detail(id, customer.token)).data.record.status).toBe(RECORD_STATUS.pending);
     // And the other way round.
     expect((await detail(otherRecord, dealer.token)).code).toBe(CODE.notFound);
-    expect((await t.get(MAINTENANCE_API.prefill, { part_id: otherPart }, { token: dealer.token })).code).toBe(CODE.notFound);
+    expect((await t.get(MAINTENANCE_API.prefill, { part_id: otherPart }, { token: dealer.token })).code).toBe(
+      CODE.notFound,
+    );
     expect((await detail(otherRecord, admin)).code).toBe(200);
   });
 });
@@ -331,22 +436,35 @@ describe('photos', () => {
       headers: { 'content-type': 'application/octet-stream', 'x-token': token },
       payload: body,
     });
-  const env = (res: { json: () => unknown }) => res.json() as { code: number; message: string; data: { photo_count: number } };
+  const env = (res: { json: () => unknown }) =>
+    res.json() as { code: number; message: string; data: { photo_count: number } };
 
   beforeAll(async () => {
-    id = await addRecord(customer.token, { ser_num: 'MT-JWB', equipment_type_id: await typeId('jwb'), description: '拍照' });
+    id = await addRecord(customer.token, {
+      ser_num: 'MT-JWB',
+      equipment_type_id: await typeId('jwb'),
+      description: '拍照',
+    });
   });
 
   it('stores a photo re-encoded, served inline as an image to those who see the record only', async () => {
     const r = env(await upload(await photoJpeg(640, 480), customer.token));
     expect(r.code, r.message).toBe(200);
     expect(r.data.photo_count).toBe(1);
-    const got = await t.app.inject({ method: 'GET', url: `${MAINTENANCE_API.photo}?id=${id}&n=0`, headers: { 'x-token': dealer.token } });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: `${MAINTENANCE_API.photo}?id=${id}&n=0`,
+      headers: { 'x-token': dealer.token },
+    });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/webp');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    const peek = await t.app.inject({ method: 'GET', url: `${MAINTENANCE_API.photo}?id=${id}&n=0`, headers: { 'x-token': other.token } });
+    const peek = await t.app.inject({
+      method: 'GET',
+      url: `${MAINTENANCE_API.photo}?id=${id}&n=0`,
+      headers: { 'x-token': other.token },
+    });
     expect(peek.json()).toMatchObject({ code: CODE.notFound });
     expect(env(await upload(await photoJpeg(), other.token)).code).toBe(CODE.notFound);
     expect((await detail(id, dealer.token)).data.record.photo_count).toBe(1);

@@ -158,7 +158,12 @@ export function insertFaultType(
 }
 
 /** Whether the scope sees catalogue row `id` of `table` (live). */
-export async function catalogueVisible(q: Queryable, table: 'equipment_types' | 'fault_types', id: number, scope: string) {
+export async function catalogueVisible(
+  q: Queryable,
+  table: 'equipment_types' | 'fault_types',
+  id: number,
+  scope: string,
+) {
   const w = new Params();
   const r = await first<{ ok: boolean }>(
     q,
@@ -206,7 +211,14 @@ export function deviceBySerial(q: Queryable, serNum: string) {
 }
 
 export function deviceSubject(q: Queryable, id: number) {
-  return first<{ id: number; kind: string; ser_num: string; desc: string; toilet_id: number | null; toilet_name: string }>(
+  return first<{
+    id: number;
+    kind: string;
+    ser_num: string;
+    desc: string;
+    toilet_id: number | null;
+    toilet_name: string;
+  }>(
     q,
     `SELECT d.id, d.kind, d.ser_num, d."desc", coalesce(d.toilet_id, g.toilet_id) AS toilet_id,
             coalesce(t.name, '') AS toilet_name
@@ -219,7 +231,14 @@ export function deviceSubject(q: Queryable, id: number) {
 }
 
 export function partSubject(q: Queryable, id: number) {
-  return first<{ id: number; toilet_id: number; type: number; name: string; state: number; toilet_name: string }>(
+  return first<{
+    id: number;
+    toilet_id: number;
+    type: number;
+    name: string;
+    state: number;
+    toilet_name: string;
+  }>(
     q,
     `SELECT p.id, p.toilet_id, p.type, p.name, p.state, t.name AS toilet_name
        FROM toilet_parts p JOIN toilets t ON t.id = p.toilet_id
@@ -233,7 +252,14 @@ export function toiletName(q: Queryable, id: number) {
 }
 
 export function alarmSubject(q: Queryable, id: number) {
-  return first<{ id: number; device_id: number; type: string; status: string; message: string; warning: number }>(
+  return first<{
+    id: number;
+    device_id: number;
+    type: string;
+    status: string;
+    message: string;
+    warning: number;
+  }>(
     q,
     `SELECT a.id, a.device_id, a.type, a.status, a.message, coalesce((a.detail->>'warning')::int, d.warning) AS warning
        FROM alarms a JOIN devices d ON d.id = a.device_id WHERE a.id = $1`,
@@ -295,14 +321,15 @@ function recordWhere(w: Params, f: RecordFilter) {
   if (f.end) cond.push(`r.created_at <= ${fromLocal(w.p(f.end))}`);
   if (f.keywords) {
     const no = /^wx0*(\d{1,9})$/i.exec(f.keywords);
-    cond.push(
-      no ? `r.id = ${w.p(Number(no[1]))}` : keywordSql(w, 'maintenanceRecords', f.keywords),
-    );
+    cond.push(no ? `r.id = ${w.p(Number(no[1]))}` : keywordSql(w, 'maintenanceRecords', f.keywords));
   }
   return cond.join(' AND ');
 }
 
-export function listRecords(q: Queryable, f: RecordFilter & { limit: number; offset: number; exact?: boolean }) {
+export function listRecords(
+  q: Queryable,
+  f: RecordFilter & { limit: number; offset: number; exact?: boolean },
+) {
   const w = new Params();
   const where = recordWhere(w, f);
   return selectPage<RecordRow>(q, w, f, {
@@ -315,7 +342,11 @@ export function listRecords(q: Queryable, f: RecordFilter & { limit: number; off
 /** Every record the filter matches, counted (an export's progress). */
 export async function countRecords(q: Queryable, f: RecordFilter) {
   const w = new Params();
-  const r = await first<{ n: number }>(q, `SELECT count(*)::int AS n FROM maintenance_records r WHERE ${recordWhere(w, f)}`, w.values);
+  const r = await first<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM maintenance_records r WHERE ${recordWhere(w, f)}`,
+    w.values,
+  );
   return r!.n;
 }
 
@@ -459,7 +490,11 @@ export async function addPhoto(q: Queryable, id: number, key: string, max: numbe
 
 /** The storage key of photo `n` (from 0) of a record. */
 export async function photoKey(q: Queryable, id: number, n: number) {
-  const r = await first<{ key: string | null }>(q, 'SELECT photos[$2::int + 1] AS key FROM maintenance_records WHERE id = $1', [id, n]);
+  const r = await first<{ key: string | null }>(
+    q,
+    'SELECT photos[$2::int + 1] AS key FROM maintenance_records WHERE id = $1',
+    [id, n],
+  );
   return r?.key ?? null;
 }
 
@@ -509,7 +544,12 @@ export function setPartState(q: Queryable, partId: number, state: number) {
 }
 
 /** Whether account `userId` (live) sees the toilet or the device. */
-export async function accountSees(q: Queryable, userId: number, toiletId: number | null, deviceId: number | null) {
+export async function accountSees(
+  q: Queryable,
+  userId: number,
+  toiletId: number | null,
+  deviceId: number | null,
+) {
   const r = await first<{ ok: boolean }>(
     q,
     `SELECT true AS ok FROM users u WHERE u.id = $1 AND NOT u.is_delete
@@ -519,7 +559,12 @@ export async function accountSees(q: Queryable, userId: number, toiletId: number
   return r !== undefined;
 }
 
-export function listAssignees(q: Queryable, toiletId: number | null, deviceId: number | null, keywords?: string) {
+export function listAssignees(
+  q: Queryable,
+  toiletId: number | null,
+  deviceId: number | null,
+  keywords?: string,
+) {
   const w = new Params();
   const t = w.p(toiletId);
   const d = w.p(deviceId);
@@ -560,4 +605,3 @@ export async function stats(q: Queryable, scope: string): Promise<MaintenanceSta
   ]);
   return { open: counts!.open, overdue: counts!.overdue, mttr, top_devices: top };
 }
-

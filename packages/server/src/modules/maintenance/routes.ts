@@ -190,7 +190,10 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext) {
     raw: true,
     handler: async ({ req, reply, caller, query }) => {
       const key = await m.photoKey(ctx, caller, query.id, query.n);
-      await sendStored(ctx, req, reply, key, { filename: `photo-${query.id}-${query.n + 1}.webp`, inline: true });
+      await sendStored(ctx, req, reply, key, {
+        filename: `photo-${query.id}-${query.n + 1}.webp`,
+        inline: true,
+      });
       return null;
     },
   });

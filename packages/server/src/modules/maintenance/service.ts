@@ -49,7 +49,10 @@ import { reencodeImage } from '../files/images.ts';
 import { storage } from '../files/storage.ts';
 import * as repo from './repo.ts';
 
-const page = <T>(r: { list: T[]; total: number; estimated?: boolean }, q: { page: number; page_size: number }) => ({
+const page = <T>(
+  r: { list: T[]; total: number; estimated?: boolean },
+  q: { page: number; page_size: number },
+) => ({
   ...r,
   page: q.page,
   page_size: q.page_size,
@@ -88,11 +91,19 @@ async function editableRow<R extends repo.CatalogueRow>(
 
 /** Refuses deleting a type that live records use, naming how many. */
 async function assertUnused(ctx: AppContext, table: Table, id: number) {
-  const n = await repo.recordsUsing(ctx.db, table === 'equipment_types' ? 'equipment_type_id' : 'fault_type_id', id);
+  const n = await repo.recordsUsing(
+    ctx.db,
+    table === 'equipment_types' ? 'equipment_type_id' : 'fault_type_id',
+    id,
+  );
   if (n > 0) throw conflict(`该${LABEL[table]}被 ${n} 条维修记录使用，不能删除`);
 }
 
-export async function listEquipmentTypes(ctx: AppContext, caller: Caller, q: z.output<typeof equipmentTypesQuery>) {
+export async function listEquipmentTypes(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof equipmentTypesQuery>,
+) {
   const scope = await scopeOf(ctx, caller);
   return page(
     await repo.listEquipmentTypes(ctx.db, {
@@ -309,7 +320,9 @@ export async function prefill(ctx: AppContext, caller: Caller, q: PrefillQuery):
   const code = builtinCode(s);
   const equipmentTypeId = code ? await repo.builtinEquipmentType(ctx.db, code) : null;
   const faultTypeId =
-    equipmentTypeId !== null && s.fault_code ? await repo.faultTypeByCode(ctx.db, equipmentTypeId, s.fault_code) : null;
+    equipmentTypeId !== null && s.fault_code
+      ? await repo.faultTypeByCode(ctx.db, equipmentTypeId, s.fault_code)
+      : null;
   const where = s.ser_num ? `设备 ${s.ser_num}` : `${s.toilet_name}${s.part_name ? ` ${s.part_name}` : ''}`;
   return {
     device_id: s.device_id,
@@ -332,7 +345,12 @@ export async function listRecords(ctx: AppContext, caller: Caller, q: RecordsQue
   const scope = await scopeOf(ctx, caller);
   const { page: p, page_size, keywords, ...filters } = q;
   return page(
-    await repo.listRecords(ctx.db, { ...filters, scope, keywords: keywords || undefined, ...pageWindow({ page: p, page_size }) }),
+    await repo.listRecords(ctx.db, {
+      ...filters,
+      scope,
+      keywords: keywords || undefined,
+      ...pageWindow({ page: p, page_size }),
+    }),
     q,
   );
 }
@@ -364,7 +382,12 @@ export async function detail(ctx: AppContext, caller: Caller, id: number): Promi
   return { record: record!, events, can: abilities(caller, r) };
 }
 
-async function assertAssignable(ctx: AppContext, userId: number, toiletId: number | null, deviceId: number | null) {
+async function assertAssignable(
+  ctx: AppContext,
+  userId: number,
+  toiletId: number | null,
+  deviceId: number | null,
+) {
   if (!(await repo.accountSees(ctx.db, userId, toiletId, deviceId)))
     throw badRequest('指派的人员不存在或看不到该设备/厕所');
 }
@@ -410,7 +433,8 @@ export async function addRecord(ctx: AppContext, caller: Caller, b: AddRecordBod
   let faultName = '';
   if (b.fault_type_id !== undefined) {
     const f = await repo.findFaultType(ctx.db, b.fault_type_id);
-    if (!f || !(await repo.catalogueVisible(ctx.db, 'fault_types', f.id, scope))) throw notFound('故障类型不存在');
+    if (!f || !(await repo.catalogueVisible(ctx.db, 'fault_types', f.id, scope)))
+      throw notFound('故障类型不存在');
     if (f.equipment_type_id !== b.equipment_type_id) throw badRequest('故障类型不属于所选设备类型');
     hours = f.response_hours;
     faultName = `${f.name}（${FAULT_SEVERITIES[f.severity] ?? ''}）`;
@@ -435,7 +459,13 @@ export async function addRecord(ctx: AppContext, caller: Caller, b: AddRecordBod
         assignee_id: b.assignee_id ?? null,
         response_hours: hours,
       });
-      await repo.insertEvent(tx, { record_id: id, action: 'create', status: RECORD_STATUS.pending, note: b.description, user_id: caller.id });
+      await repo.insertEvent(tx, {
+        record_id: id,
+        action: 'report',
+        status: RECORD_STATUS.pending,
+        note: b.description,
+        user_id: caller.id,
+      });
       if (b.assignee_id !== undefined) {
         await repo.insertEvent(tx, { record_id: id, action: 'assign', status, note: '', user_id: caller.id });
         events.push(
@@ -461,7 +491,7 @@ export async function addRecord(ctx: AppContext, caller: Caller, b: AddRecordBod
   return { id, no: recordNo(id) };
 }
 
-const STEP_FROM: Record<Exclude<RecordAction, 'create'>, readonly number[]> = {
+const STEP_FROM: Record<Exclude<RecordAction, 'report'>, readonly number[]> = {
   assign: [RECORD_STATUS.pending, RECORD_STATUS.working],
   complete: [RECORD_STATUS.working],
   accept: [RECORD_STATUS.checking],
@@ -480,7 +510,7 @@ async function step(
   caller: Caller,
   ip: string,
   id: number,
-  action: Exclude<RecordAction, 'create'>,
+  action: Exclude<RecordAction, 'report'>,
   set: repo.StepSet,
   note: string,
   check?: (r: Stored) => Promise<void> | void,
@@ -510,18 +540,41 @@ async function step(
           ? `维修单 ${recordNo(id)} 已派给你`
           : `维修单 ${recordNo(id)} ${RECORD_ACTIONS[action]}：${RECORD_STATUS_LABELS[set.status]}`;
       events.push(
-        ...(await notify(tx, caller, { id, reporter_id: r.reporter_id, assignee_id: assignee }, title, note || title)),
+        ...(await notify(
+          tx,
+          caller,
+          { id, reporter_id: r.reporter_id, assignee_id: assignee },
+          title,
+          note || title,
+        )),
       );
     },
-    audit: { action: `maintenance.record.${action}`, entity: 'maintenance_record', entityId: id, targetUserId: null },
+    audit: {
+      action: `maintenance.record.${action}`,
+      entity: 'maintenance_record',
+      entityId: id,
+      targetUserId: null,
+    },
   });
   announce(ctx, events);
   return detail(ctx, caller, id);
 }
 
-export function assign(ctx: AppContext, caller: Caller, b: { id: number; assignee_id: number; note: string }, ip: string) {
-  return step(ctx, caller, ip, b.id, 'assign', { status: RECORD_STATUS.working, assignee_id: b.assignee_id }, b.note, (r) =>
-    assertAssignable(ctx, b.assignee_id, r.toilet_id, r.device_id),
+export function assign(
+  ctx: AppContext,
+  caller: Caller,
+  b: { id: number; assignee_id: number; note: string },
+  ip: string,
+) {
+  return step(
+    ctx,
+    caller,
+    ip,
+    b.id,
+    'assign',
+    { status: RECORD_STATUS.working, assignee_id: b.assignee_id },
+    b.note,
+    (r) => assertAssignable(ctx, b.assignee_id, r.toilet_id, r.device_id),
   );
 }
 
@@ -552,9 +605,18 @@ export function accept(ctx: AppContext, caller: Caller, b: { id: number; note: s
 
 export function reject(ctx: AppContext, caller: Caller, b: { id: number; note: string }, ip: string) {
   if (!b.note) throw badRequest('请填写退回原因');
-  return step(ctx, caller, ip, b.id, 'reject', { status: RECORD_STATUS.working, finished: 'clear' }, b.note, (r) => {
-    if (r.assignee_id === caller.id) throw forbidden('不能验收自己完成的维修，请由其他人验收');
-  });
+  return step(
+    ctx,
+    caller,
+    ip,
+    b.id,
+    'reject',
+    { status: RECORD_STATUS.working, finished: 'clear' },
+    b.note,
+    (r) => {
+      if (r.assignee_id === caller.id) throw forbidden('不能验收自己完成的维修，请由其他人验收');
+    },
+  );
 }
 
 export function cancel(ctx: AppContext, caller: Caller, b: { id: number; note: string }, ip: string) {

@@ -149,7 +149,11 @@ export default function AddRecordPage() {
         title={`报修成功：${done.no}`}
         subTitle="负责人和报修人会收到站内消息"
         extra={[
-          <Button key="list" type="primary" onClick={() => navigate(`/maintenance-records?keywords=${done.no}`)}>
+          <Button
+            key="list"
+            type="primary"
+            onClick={() => navigate(`/maintenance-records?keywords=${done.no}`)}
+          >
             查看维修记录
           </Button>,
           <Button key="more" onClick={() => setDone(null)}>
@@ -235,7 +239,11 @@ export default function AddRecordPage() {
               <Flex wrap gap={8}>
                 {draft.photos.map((p, i) => (
                   <div key={i} style={{ position: 'relative' }}>
-                    <img src={p} alt={`照片 ${i + 1}`} style={{ width: 88, height: 88, objectFit: 'cover', borderRadius: 6 }} />
+                    <img
+                      src={p}
+                      alt={`照片 ${i + 1}`}
+                      style={{ width: 88, height: 88, objectFit: 'cover', borderRadius: 6 }}
+                    />
                     {!draft.created && (
                       <Button
                         size="small"
@@ -306,7 +314,14 @@ export default function AddRecordPage() {
           >
             清空
           </Button>
-          <Button block size="large" type="primary" disabled={!ready} loading={saving} onClick={() => void submit()}>
+          <Button
+            block
+            size="large"
+            type="primary"
+            disabled={!ready}
+            loading={saving}
+            onClick={() => void submit()}
+          >
             {draft.created ? `继续提交 ${draft.created.no}` : '提交报修'}
           </Button>
         </Flex>

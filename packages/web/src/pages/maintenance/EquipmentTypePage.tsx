@@ -3,7 +3,13 @@ import { Tag } from 'antd';
 import { addEquipmentType, listEquipmentTypes, updateEquipmentType } from '../../api/maintenance.ts';
 import { EntityList } from '../../components/EntityList.tsx';
 import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
-import { select, text, useListQuery, type FilterFields, type ListColumn } from '../../components/list/index.ts';
+import {
+  select,
+  text,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+} from '../../components/list/index.ts';
 import { CATEGORY_OPTIONS } from './catalogue.ts';
 
 type Filters = { keywords: string; category: string | undefined };

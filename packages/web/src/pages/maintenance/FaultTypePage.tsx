@@ -3,40 +3,9 @@ import { Tag } from 'antd';
 import { addFaultType, listFaultTypes, updateFaultType } from '../../api/maintenance.ts';
 import { EntityList } from '../../components/EntityList.tsx';
 import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
-import { text, useListQuery, type FilterField, type FilterFields, type ListColumn } from '../../components/list/index.ts';
-import { Select } from 'antd';
-import { SEVERITY_COLORS, SEVERITY_OPTIONS, useEquipmentTypes } from './catalogue.ts';
-
-function EquipmentTypeSelect(props: {
-  value?: number;
-  onChange?: (v: number | undefined) => void;
-  width?: number | string;
-  allowClear?: boolean;
-}) {
-  const types = useEquipmentTypes();
-  return (
-    <Select<number>
-      value={props.value}
-      onChange={(v) => props.onChange?.(v ?? undefined)}
-      options={(types.data?.list ?? []).map((e) => ({ value: e.id, label: e.name }))}
-      loading={types.isLoading}
-      allowClear={props.allowClear}
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="设备类型"
-      aria-label="设备类型"
-      style={{ width: props.width }}
-    />
-  );
-}
-
-const equipmentFilter: FilterField<number | undefined> = {
-  initial: undefined,
-  encode: (v) => (v === undefined ? undefined : String(v)),
-  decode: (s) => (/^\d+$/.test(s) ? Number(s) : undefined),
-  render: ({ value, onChange, mobile }) => (
-    <EquipmentTypeSelect value={value} onChange={onChange} width={mobile ? '100%' : 160} allowClear />
-  ),
-};
+import { text, useListQuery, type FilterFields, type ListColumn } from '../../components/list/index.ts';
+import { SEVERITY_COLORS, SEVERITY_OPTIONS } from './catalogue.ts';
+import { EquipmentTypeSelect, equipmentFilter } from './pickers.tsx';
 
 type Filters = { equipment: number | undefined; keywords: string };
 const FILTERS: FilterFields<Filters> = {
@@ -131,7 +100,8 @@ export default function FaultTypePage() {
       locked={(r) => (r.editable ? undefined : r.builtin ? '系统内置' : '上级账号添加')}
       remove={{
         title: '删除故障类型',
-        question: (r) => `确定删除故障类型「${r.equipment_type_name} / ${r.name}」吗？被维修记录使用的类型不能删除。`,
+        question: (r) =>
+          `确定删除故障类型「${r.equipment_type_name} / ${r.name}」吗？被维修记录使用的类型不能删除。`,
         update: updateFaultType,
       }}
       dialog={(row, props) => <FaultTypeDialog row={row} {...props} />}

@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { listEquipmentTypes, listFaultTypes } from '../../api/maintenance.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
 
-export const CATEGORY_OPTIONS = Object.entries(EQUIPMENT_CATEGORIES).map(([value, label]) => ({ value, label }));
+export const CATEGORY_OPTIONS = Object.entries(EQUIPMENT_CATEGORIES).map(([value, label]) => ({
+  value,
+  label,
+}));
 export const SEVERITY_OPTIONS = FAULT_SEVERITIES.map((label, value) => ({ value, label }));
 export const SEVERITY_COLORS = ['default', 'orange', 'red'] as const;
 
