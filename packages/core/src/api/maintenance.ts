@@ -349,3 +349,14 @@ export const maintenanceStats = z.object({
   top_devices: z.array(z.object({ device_id: z.number(), ser_num: z.string(), count: z.number() })),
 });
 export type MaintenanceStats = z.infer<typeof maintenanceStats>;
+
+/** The add-record screen opened for one thing (报修 from an alarm, a part, a toilet; a device's QR code). */
+export function addRecordPath(q: {
+  alarm_id?: number;
+  part_id?: number;
+  toilet_id?: number;
+  ser_num?: string;
+}) {
+  const [k, v] = Object.entries(q).find(([, x]) => x !== undefined) ?? [];
+  return k ? `/add-maintenance-record?${k}=${encodeURIComponent(String(v))}` : '/add-maintenance-record';
+}
