@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { simulate } from './simulator.ts';
+import { seedMaintenance } from './demo-maintenance.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -88,6 +89,7 @@ async function main() {
       .map((d) => d.id),
   );
   await placeDevices(admin, toilets, fleet);
+  await seedMaintenance(admin, demoUser, toilets, fleet);
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,
