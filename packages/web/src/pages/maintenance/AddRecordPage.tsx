@@ -16,15 +16,15 @@ const SOURCES = ['ser_num', 'alarm_id', 'part_id', 'toilet_id'] as const;
 function Subject({ s }: { s: Prefill }) {
   return (
     <Descriptions size="small" column={1} bordered>
-      {s.ser_num && (
+      {s.ser_num ? (
         <Descriptions.Item label="设备">
           {s.ser_num}
           {s.device_desc ? `（${s.device_desc}）` : ''}
         </Descriptions.Item>
-      )}
-      {s.toilet_name && <Descriptions.Item label="厕所">{s.toilet_name}</Descriptions.Item>}
-      {s.part_name && <Descriptions.Item label="部件">{s.part_name}</Descriptions.Item>}
-      {s.alarm_id && <Descriptions.Item label="来源">告警 #{s.alarm_id}</Descriptions.Item>}
+      ) : null}
+      {s.toilet_name ? <Descriptions.Item label="厕所">{s.toilet_name}</Descriptions.Item> : null}
+      {s.part_name ? <Descriptions.Item label="部件">{s.part_name}</Descriptions.Item> : null}
+      {s.alarm_id ? <Descriptions.Item label="来源">告警 #{s.alarm_id}</Descriptions.Item> : null}
     </Descriptions>
   );
 }
@@ -272,7 +272,7 @@ export default function AddRecordPage() {
                 accept="image/*"
                 capture="environment"
                 multiple
-                hidden
+                style={{ display: 'none' }}
                 aria-label="选择照片"
                 onChange={(e) => {
                   void addPhotos(e.target.files);
