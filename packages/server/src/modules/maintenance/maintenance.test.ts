@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
+  EXPRESS_API,
+  type ExpressRow,
   JWB_WARNING,
   LIVE_API,
   MAINTENANCE_API,
@@ -490,5 +492,90 @@ describe('photos', () => {
     const tenth = env(await upload(small, customer.token));
     expect([tenth.code, tenth.message]).toEqual([CODE.badRequest, '每条维修记录最多 9 张照片']);
     expect((await detail(id, dealer.token)).data.record.photo_count).toBe(9);
+  });
+});
+
+describe('courier orders', () => {
+  const order = (extra: Record<string, unknown> = {}) => ({
+    company: 'sf',
+    tracking_no: 'SF1234567890123',
+    sender_name: '仓库',
+    sender_phone: '13800000000',
+    sender_address: '杭州市余杭区仓库',
+    receiver_name: '张师傅',
+    receiver_phone: '13900000000',
+    receiver_address: '西湖公厕',
+    items: JSON.stringify([
+      { ser_num: 'MT-JWB', quantity: 1 },
+      { name: '香薰液', quantity: 2 },
+    ]),
+    ...extra,
+  });
+
+  it('validates the tracking number per company and links a work order, which lists it', async () => {
+    const bad = await t.post(EXPRESS_API.add, order({ tracking_no: '12345' }), { token: dealer.token });
+    expect([bad.code, bad.message]).toEqual([CODE.badRequest, '顺丰单号格式不正确（例如 SF1234567890123）']);
+    const ems = await t.post(EXPRESS_API.add, order({ company: 'ems', tracking_no: 'SF1234567890123' }), {
+      token: dealer.token,
+    });
+    expect(ems.code).toBe(CODE.badRequest);
+    const rid = await addRecord(dealer.token, {
+      ser_num: 'MT-JWB',
+      equipment_type_id: await typeId('jwb'),
+      description: '寄件',
+    });
+    const ok = await t.post<ExpressRow>(
+      EXPRESS_API.add,
+      order({ tracking_no: 'sf1234567890123', record_id: rid }),
+      { token: dealer.token },
+    );
+    expect(ok.code, ok.message).toBe(200);
+    expect(ok.data).toMatchObject({
+      tracking_no: 'SF1234567890123',
+      record_no: `WX${String(rid).padStart(6, '0')}`,
+      status: 0,
+    });
+    expect(ok.data.items).toEqual([
+      { ser_num: 'MT-JWB', name: '', quantity: 1 },
+      { ser_num: '', name: '香薰液', quantity: 2 },
+    ]);
+    const again = await t.post(EXPRESS_API.add, order(), { token: dealer.token });
+    expect(again.code).toBe(CODE.conflict);
+    expect((await detail(rid, customer.token)).data.shipments.map((x) => x.tracking_no)).toEqual([
+      'SF1234567890123',
+    ]);
+
+    const moved = await t.post<ExpressRow>(
+      EXPRESS_API.update,
+      { id: ok.data.id, status: 2 },
+      { token: dealer.token },
+    );
+    expect(moved.data.status).toBe(2);
+    const list = await t.get<Page<ExpressRow>>(
+      EXPRESS_API.list,
+      { keywords: '香薰' },
+      { token: dealer.token },
+    );
+    expect(list.data.list.map((x) => x.id)).toEqual([ok.data.id]);
+
+    // Ownership: another dealer can neither see, change, link the record nor ship the device.
+    expect((await t.get<Page<ExpressRow>>(EXPRESS_API.list, {}, { token: other.token })).data.total).toBe(0);
+    // owned(): another account's row is refused as not the caller's to manage, and stays as it was.
+    expect(
+      (await t.post(EXPRESS_API.update, { id: ok.data.id, status: 1 }, { token: other.token })).code,
+    ).toBe(CODE.forbidden);
+    expect(
+      (await t.get<Page<ExpressRow>>(EXPRESS_API.list, {}, { token: dealer.token })).data.list[0]?.status,
+    ).toBe(2);
+    const link = await t.post(
+      EXPRESS_API.add,
+      order({ tracking_no: 'SF1234567890124', record_id: rid, items: JSON.stringify([{ name: 'x' }]) }),
+      { token: other.token },
+    );
+    expect([link.code, link.message]).toEqual([CODE.notFound, '维修记录不存在']);
+    const ship = await t.post(EXPRESS_API.add, order({ tracking_no: 'SF1234567890125' }), {
+      token: other.token,
+    });
+    expect([ship.code, ship.message]).toEqual([CODE.notFound, '序列号 MT-JWB 的设备不存在']);
   });
 });

@@ -47,6 +47,7 @@ import { announce, deliver } from '../messages/service.ts';
 import { insertStatusLog, switchFlag } from '../toilets/detail-repo.ts';
 import { reencodeImage } from '../files/images.ts';
 import { storage } from '../files/storage.ts';
+import { shipmentsOf } from '../express/repo.ts';
 import * as repo from './repo.ts';
 
 const page = <T>(
@@ -378,8 +379,17 @@ function abilities(caller: Caller, r: Stored): RecordDetail['can'] {
 
 export async function detail(ctx: AppContext, caller: Caller, id: number): Promise<RecordDetail> {
   const r = await visibleRecord(ctx, caller, id);
-  const [record, events] = await Promise.all([repo.recordRow(ctx.db, id), repo.listEvents(ctx.db, id)]);
-  return { record: record!, events, can: abilities(caller, r) };
+  const [record, events, shipments] = await Promise.all([
+    repo.recordRow(ctx.db, id),
+    repo.listEvents(ctx.db, id),
+    shipmentsOf(ctx.db, id),
+  ]);
+  return { record: record!, events, shipments, can: abilities(caller, r) };
+}
+
+/** Refuses (as missing) a record the caller does not see: a courier order's link. */
+export async function assertRecordSeen(ctx: AppContext, caller: Caller, id: number) {
+  await visibleRecord(ctx, caller, id);
 }
 
 async function assertAssignable(
