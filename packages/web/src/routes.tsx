@@ -52,7 +52,7 @@ const screens = {
   faultType: defineScreen('faultType', () => import('./pages/maintenance/FaultTypePage.tsx')),
   addMaintenanceRecord: defineScreen('addMaintenanceRecord', () => import('./pages/maintenance/AddRecordPage.tsx')),
   maintenanceRecords: defineScreen('maintenanceRecords', () => import('./pages/maintenance/RecordsPage.tsx')),
-  addExpressOrder: defineScreen('addExpressOrder', placeholder),
+  addExpressOrder: defineScreen('addExpressOrder', () => import('./pages/maintenance/ExpressPage.tsx')),
   test: defineScreen('test', () => import('./pages/develop/TestPage.tsx')),
 };
 

@@ -1,6 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import {
+  EXPRESS_STATUS_LABELS,
   FAULT_SEVERITIES,
+  courierLabel,
   RECORDS_EXPORT,
   RECORD_ACTIONS,
   RECORD_KINDS,
@@ -26,7 +28,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   acceptRecord,
   assignRecord,
@@ -415,6 +417,24 @@ function RecordDrawer({
               />
             )}
           </Flex>
+          <Flex align="center" justify="space-between">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              快递单
+            </Typography.Title>
+            <Link to={`/add-express-order?record=${r.no}`}>寄件</Link>
+          </Flex>
+          {d.shipments.length ? (
+            <Flex vertical gap={4} aria-label="快递单">
+              {d.shipments.map((x) => (
+                <div key={x.id}>
+                  {courierLabel(x.company)} {x.tracking_no} <Tag>{EXPRESS_STATUS_LABELS[x.status]}</Tag>
+                  <Typography.Text type="secondary">{x.created_at}</Typography.Text>
+                </div>
+              ))}
+            </Flex>
+          ) : (
+            <Typography.Text type="secondary">暂无</Typography.Text>
+          )}
           <Typography.Title level={5} style={{ margin: 0 }}>
             处理过程
           </Typography.Title>
