@@ -83,13 +83,15 @@ export const recordsExport = defineExport<RecordFilter>({
     { header: '用时（分钟）', key: 'minutes_spent', width: 10 },
   ],
   async count(ctx, caller, q) {
-    return repo.countRecords(ctx.db, { ...q, scope: await scopeOf(ctx, caller) });
+    const scope = await scopeOf(ctx, caller);
+    return repo.countRecords(ctx.db, { ...q, scope, many: await repo.seesMany(ctx.db, scope) });
   },
   async *rows(ctx, caller, q) {
     const scope = await scopeOf(ctx, caller);
+    const many = await repo.seesMany(ctx.db, scope);
     let after: number | null = null;
     for (;;) {
-      const page = await repo.exportRecords(ctx.db, { ...q, scope }, after, PAGE);
+      const page = await repo.exportRecords(ctx.db, { ...q, scope, many }, after, PAGE);
       if (page.length === 0) return;
       yield page.map(sheetRow);
       if (page.length < PAGE) return;

@@ -14,6 +14,8 @@ import { Params, fromLocal, keywordSql, likeSql, localTime, selectPage } from '.
 import type { Patchable } from '../../db/update.ts';
 import {
   accountsSeeingToiletOrDevice,
+  scopeObjectsOver,
+  scopeUser,
   sharedCatalogueSeen,
   toiletOrDeviceSeen,
 } from '../access/visible-repo.ts';
@@ -291,8 +293,23 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
   r.remedy, r.parts_replaced, r.cost::float8 AS cost, r.minutes_spent,
   coalesce(array_length(r.photos, 1), 0) AS photo_count`;
 
+/** Past this many devices and toilets a scope's records are filtered by hashed sub-selects. */
+const MANY_OBJECTS = 1000;
+
+/** Whether the scope sees many devices and toilets (see toiletOrDeviceSeen). */
+export async function seesMany(q: Queryable, scope: string) {
+  const user = scopeUser(scope);
+  if (user === null) return false;
+  const r = await first<{ many: boolean }>(q, `SELECT ${scopeObjectsOver('$1', MANY_OBJECTS)} AS many`, [
+    user,
+  ]);
+  return r!.many;
+}
+
 export interface RecordFilter {
   scope: string;
+  /** The scope sees many objects (seesMany). */
+  many?: boolean;
   keywords?: string;
   status?: number;
   kind?: string;
@@ -307,7 +324,7 @@ export interface RecordFilter {
 }
 
 function recordWhere(w: Params, f: RecordFilter) {
-  const cond = ['NOT r.is_delete', toiletOrDeviceSeen(w, f.scope, 'r')];
+  const cond = ['NOT r.is_delete', toiletOrDeviceSeen(w, f.scope, 'r', f.many)];
   if (f.status !== undefined) cond.push(`r.status = ${w.p(f.status)}`);
   if (f.kind) cond.push(`r.kind = ${w.p(f.kind)}`);
   if (f.equipment_type_id !== undefined) cond.push(`r.equipment_type_id = ${w.p(f.equipment_type_id)}`);

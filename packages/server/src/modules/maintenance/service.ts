@@ -349,6 +349,7 @@ export async function listRecords(ctx: AppContext, caller: Caller, q: RecordsQue
     await repo.listRecords(ctx.db, {
       ...filters,
       scope,
+      many: await repo.seesMany(ctx.db, scope),
       keywords: keywords || undefined,
       ...pageWindow({ page: p, page_size }),
     }),
