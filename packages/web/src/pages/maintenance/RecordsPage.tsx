@@ -62,7 +62,7 @@ import {
   type Range,
 } from '../../components/list/index.ts';
 import { useSession } from '../../session/store.ts';
-import { ToiletPicker, type PickedToilet } from '../comments/ToiletPicker.tsx';
+import { toiletFilter, type PickedToilet } from '../comments/ToiletPicker.tsx';
 import { SEVERITY_COLORS } from './catalogue.ts';
 import { equipmentFilter, faultFilter } from './pickers.tsx';
 
@@ -85,17 +85,7 @@ const FILTERS: FilterFields<Filters> = {
   status: select({ options: STATUS_OPTIONS, placeholder: '状态', width: 110 }),
   equipment: equipmentFilter,
   fault: faultFilter,
-  toilet: {
-    initial: null,
-    encode: (t) => (t ? `${t.id}:${t.name}` : undefined),
-    decode: (s) => {
-      const id = Number(s.slice(0, s.indexOf(':')));
-      return Number.isInteger(id) && id > 0 ? { id, name: s.slice(s.indexOf(':') + 1) } : null;
-    },
-    render: ({ value, onChange, mobile }) => (
-      <ToiletPicker value={value} onChange={onChange} style={{ width: mobile ? '100%' : 180 }} />
-    ),
-  },
+  toilet: toiletFilter,
   range: dateRange({ time: true }),
   mine: check({ label: '我负责的' }),
   overdue: check({ label: '只看超时' }),
