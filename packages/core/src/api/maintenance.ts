@@ -247,6 +247,7 @@ export const recordFilter = z.object({
   toilet_id: idField().optional(),
   device_id: idField().optional(),
   assignee_id: idField().optional(),
+  /** Open and past its deadline (true), or not (false). */
   overdue: boolField().optional(),
   begin: dateTimeField().optional(),
   end: dateTimeField().optional(),

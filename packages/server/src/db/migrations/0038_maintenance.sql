@@ -108,6 +108,7 @@ CREATE INDEX maintenance_records_device_idx ON maintenance_records (device_id, i
 CREATE INDEX maintenance_records_toilet_idx ON maintenance_records (toilet_id, id DESC) WHERE NOT is_delete;
 CREATE INDEX maintenance_records_part_open_idx ON maintenance_records (part_id) WHERE NOT is_delete AND status IN (0, 1, 2);
 CREATE INDEX maintenance_records_open_due_idx ON maintenance_records (due_at) WHERE NOT is_delete AND status IN (0, 1, 2);
+CREATE INDEX maintenance_records_created_idx ON maintenance_records (created_at DESC, id DESC) WHERE NOT is_delete;
 CREATE INDEX maintenance_records_assignee_idx ON maintenance_records (assignee_id, id DESC) WHERE NOT is_delete;
 CREATE INDEX maintenance_records_equipment_type_idx ON maintenance_records (equipment_type_id) WHERE NOT is_delete;
 CREATE INDEX maintenance_records_fault_type_idx ON maintenance_records (fault_type_id) WHERE NOT is_delete;

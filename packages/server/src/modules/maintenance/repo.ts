@@ -332,8 +332,10 @@ function recordWhere(w: Params, f: RecordFilter) {
   if (f.toilet_id !== undefined) cond.push(`r.toilet_id = ${w.p(f.toilet_id)}`);
   if (f.device_id !== undefined) cond.push(`r.device_id = ${w.p(f.device_id)}`);
   if (f.assignee_id !== undefined) cond.push(`r.assignee_id = ${w.p(f.assignee_id)}`);
-  if (f.overdue === true) cond.push(OVERDUE);
-  if (f.overdue === false) cond.push(`NOT ${OVERDUE}`);
+  // The filter is about work still to do: open and past its deadline (the open-due index).
+  const late = `(r.status IN ${OPEN} AND r.due_at < now())`;
+  if (f.overdue === true) cond.push(late);
+  if (f.overdue === false) cond.push(`NOT ${late}`);
   if (f.begin) cond.push(`r.created_at >= ${fromLocal(w.p(f.begin))}`);
   if (f.end) cond.push(`r.created_at <= ${fromLocal(w.p(f.end))}`);
   if (f.keywords) {
