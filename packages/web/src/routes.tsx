@@ -50,7 +50,10 @@ const screens = {
   paperMachines: defineScreen('paperMachines', devices),
   equipmentType: defineScreen('equipmentType', () => import('./pages/maintenance/EquipmentTypePage.tsx')),
   faultType: defineScreen('faultType', () => import('./pages/maintenance/FaultTypePage.tsx')),
-  addMaintenanceRecord: defineScreen('addMaintenanceRecord', () => import('./pages/maintenance/AddRecordPage.tsx')),
+  addMaintenanceRecord: defineScreen(
+    'addMaintenanceRecord',
+    () => import('./pages/maintenance/AddRecordPage.tsx'),
+  ),
   maintenanceRecords: defineScreen('maintenanceRecords', () => import('./pages/maintenance/RecordsPage.tsx')),
   addExpressOrder: defineScreen('addExpressOrder', () => import('./pages/maintenance/ExpressPage.tsx')),
   test: defineScreen('test', () => import('./pages/develop/TestPage.tsx')),

@@ -217,7 +217,13 @@ export const recordDetail = z.object({
   events: z.array(recordEvent),
   /** Courier orders linked to it (快递单). */
   shipments: z.array(
-    z.object({ id: z.number(), company: z.string(), tracking_no: z.string(), status: z.number(), created_at: z.string() }),
+    z.object({
+      id: z.number(),
+      company: z.string(),
+      tracking_no: z.string(),
+      status: z.number(),
+      created_at: z.string(),
+    }),
   ),
   /** What the caller may do now. */
   can: z.object({

@@ -36,7 +36,19 @@ beforeEach(() => {
   vi.mocked(prefillRecord).mockReset().mockResolvedValue(ok(subject));
   vi.mocked(listEquipmentTypes).mockResolvedValue(
     ok({
-      list: [{ id: 1, name: '除臭机', code: 'jwb', category: 'device', note: '', builtin: true, editable: false, fault_count: 4, created_at: '' }],
+      list: [
+        {
+          id: 1,
+          name: '除臭机',
+          code: 'jwb',
+          category: 'device',
+          note: '',
+          builtin: true,
+          editable: false,
+          fault_count: 4,
+          created_at: '',
+        },
+      ],
       total: 1,
       page: 1,
       page_size: 100,
