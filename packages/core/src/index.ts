@@ -22,3 +22,4 @@ export * from './formula.ts';
 export * from './api/rules.ts';
 export * from './api/maintenance.ts';
 export * from './api/express.ts';
+export * from './ui.ts';
