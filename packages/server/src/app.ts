@@ -47,6 +47,8 @@ import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { toiletRoutes } from './modules/toilets/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { expressRoutes } from './modules/express/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -158,6 +160,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   toiletRoutes(app, ctx);
   commentRoutes(app, ctx);
   attendanceRoutes(app, ctx);
+  maintenanceRoutes(app, ctx);
+  expressRoutes(app, ctx);
   displayRoutes(app, ctx);
   jwbRoutes(app, ctx);
   siteRoutes(app, ctx);

@@ -48,11 +48,14 @@ const screens = {
   electricMeters: defineScreen('electricMeters', devices),
   waterMeters: defineScreen('waterMeters', devices),
   paperMachines: defineScreen('paperMachines', devices),
-  equipmentType: defineScreen('equipmentType', placeholder),
-  faultType: defineScreen('faultType', placeholder),
-  addMaintenanceRecord: defineScreen('addMaintenanceRecord', placeholder),
-  maintenanceRecords: defineScreen('maintenanceRecords', placeholder),
-  addExpressOrder: defineScreen('addExpressOrder', placeholder),
+  equipmentType: defineScreen('equipmentType', () => import('./pages/maintenance/EquipmentTypePage.tsx')),
+  faultType: defineScreen('faultType', () => import('./pages/maintenance/FaultTypePage.tsx')),
+  addMaintenanceRecord: defineScreen(
+    'addMaintenanceRecord',
+    () => import('./pages/maintenance/AddRecordPage.tsx'),
+  ),
+  maintenanceRecords: defineScreen('maintenanceRecords', () => import('./pages/maintenance/RecordsPage.tsx')),
+  addExpressOrder: defineScreen('addExpressOrder', () => import('./pages/maintenance/ExpressPage.tsx')),
   test: defineScreen('test', () => import('./pages/develop/TestPage.tsx')),
 };
 

@@ -16,6 +16,8 @@ export interface SimDevice {
   ser_num: string;
   token: string;
   kind: string;
+  /** A dispenser's liquid at the start (default: random, 200–550). */
+  liquid?: number;
 }
 
 /** Small fast PRNG (mulberry32). */
@@ -47,7 +49,8 @@ export class ValueModel {
 
   constructor(private device: SimDevice) {
     this.r = rng(hash(device.ser_num));
-    this.liquid = 200 + this.r() * 350;
+    const liquid = 200 + this.r() * 350;
+    this.liquid = device.liquid ?? liquid;
     this.reading = 1000 + this.r() * 50_000;
   }
 

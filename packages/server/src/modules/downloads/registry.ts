@@ -4,6 +4,7 @@ import { telemetryExport } from './exports/telemetry.ts';
 import { toiletsExport } from './exports/toilets.ts';
 import { commentsExport } from '../comments/export.ts';
 import { employeesExport } from '../attendance/export.ts';
+import { recordsExport } from '../maintenance/export.ts';
 
 /**
  * Every export the download centre runs, by name. A module adds its own with one line here
@@ -15,6 +16,7 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   toiletsExport,
   commentsExport,
   employeesExport,
+  recordsExport,
 ];
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>

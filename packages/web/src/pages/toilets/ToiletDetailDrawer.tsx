@@ -1,5 +1,6 @@
-import { EditOutlined, QrcodeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { isOpenAt, type DevicePush, type ToiletDetail } from '@se/core';
+import { EditOutlined, QrcodeOutlined, ReloadOutlined, ToolOutlined } from '@ant-design/icons';
+import { addRecordPath, isOpenAt, type DevicePush, type ToiletDetail } from '@se/core';
+import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Descriptions, Flex, Result, Skeleton, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -233,6 +234,11 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
             <Button icon={<QrcodeOutlined />} onClick={() => setDialog('qr')}>
               评价二维码
             </Button>
+          )}
+          {d && (
+            <Link to={addRecordPath({ toilet_id: toiletId })}>
+              <Button icon={<ToolOutlined />}>报修</Button>
+            </Link>
           )}
         </Flex>
       }
