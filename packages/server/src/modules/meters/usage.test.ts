@@ -3,6 +3,7 @@
 // UTC+8 days, a late reading ignored, and the night-flow alarm opening and closing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METERS_API, PERMISSION } from '@se/core';
+import { placedUsage, usageByPlace } from './repo.ts';
 import { addDevice, sendReport, testApp, type TestApp, type TestDevice } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -114,5 +115,57 @@ describe('meter usage', () => {
       await sendReport(t, w, { reading: round(reading) }, ts);
     }
     expect(await alarms()).toEqual(['closed']);
+  });
+
+  it('opens after-hours base load when the night draws more than half the day mean', async () => {
+    const e = await addDevice(t, 'electric_meter', 'EM-BASE', owner.token);
+    let reading = 1000;
+    // June 1: 2 kWh/h from 08:00 to 18:00, 0.1 kWh/h otherwise; June 2 night: 1.5 kWh/h.
+    for (let ts = cst(2026, 6, 1, 0); ts <= cst(2026, 6, 2, 6); ts += HOUR) {
+      await sendReport(t, e, { reading }, ts);
+      const h = new Date(ts + 8 * HOUR).getUTCHours();
+      const day1 = ts < cst(2026, 6, 2, 0);
+      reading += day1 ? (h >= 8 && h < 18 ? 2 : 0.1) : 1.5;
+    }
+    const [a] = await t.ctx.db.query<{ status: string; detail: { night_mean: number; day_mean: number } }>(
+      `SELECT status, detail FROM alarms WHERE device_id = $1 AND type = 'base_load'`,
+      [e.id],
+    );
+    expect(a?.status).toBe('open');
+    expect(a?.detail).toMatchObject({ night_mean: 1.5, day_mean: 2 });
+  });
+
+  it('sums the usage of the meters placed in a building and in a room', async () => {
+    const db = t.ctx.db;
+    const [b] = await db.query<{ id: number }>(
+      `INSERT INTO campus_buildings (org_id, name) VALUES (77, '一号楼') RETURNING id`,
+    );
+    const [r] = await db.query<{ id: number }>(
+      `INSERT INTO campus_rooms (org_id, building_id, number) VALUES (77, $1, '101') RETURNING id`,
+      [b!.id],
+    );
+    const w1 = await addDevice(t, 'water_meter', 'WM-P1', owner.token);
+    const w2 = await addDevice(t, 'water_meter', 'WM-P2', owner.token);
+    await db.query(
+      `INSERT INTO placements (device_id, org_id, building_id, room_id) VALUES ($1, 77, $3, $4), ($2, 77, $3, NULL)`,
+      [w1.id, w2.id, b!.id, r!.id],
+    );
+    for (const [d, base] of [
+      [w1, 10],
+      [w2, 20],
+    ] as const) {
+      await sendReport(t, d, { reading: base }, cst(2026, 7, 1, 9));
+      await sendReport(t, d, { reading: base + (d === w1 ? 1.5 : 2.5) }, cst(2026, 7, 1, 10));
+    }
+    const from = new Date(cst(2026, 7, 1, 0)).toISOString();
+    const to = new Date(cst(2026, 7, 2, 0)).toISOString();
+    const building = await placedUsage(db, { orgId: 77, buildingId: b!.id }, 'day', from, to);
+    expect(building.map((x) => [x.kind, x.usage, x.meters])).toEqual([['water_meter', 4, 2]]);
+    const room = await placedUsage(db, { orgId: 77, roomId: r!.id }, 'day', from, to);
+    expect(room.map((x) => [x.kind, x.usage])).toEqual([['water_meter', 1.5]]);
+    const rooms = await usageByPlace(db, 77, 'room', 'day', from, to);
+    expect(rooms.map((x) => [x.place_id, x.usage])).toEqual([[r!.id, 1.5]]);
+    // Another organisation's figures do not include them.
+    expect(await placedUsage(db, { orgId: 78 }, 'day', from, to)).toEqual([]);
   });
 });
