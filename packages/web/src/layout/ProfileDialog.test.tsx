@@ -112,7 +112,7 @@ describe('profile dialog 修改信息', () => {
     loadInfo.mockRejectedValue(new ApiError('network', 'Network Error'));
     render(<Harness />);
     openDialog();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Network Error'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('网络错误'));
   });
 
   it('accepts only digits as phone number and saves company, address and phone', async () => {
