@@ -34,6 +34,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { startNotifications } from './modules/notify/runtime.ts';
 import { datacenterRoutes } from './modules/datacenter/routes.ts';
+import { campusRoutes } from './modules/campus/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   messageRoutes(app, ctx);
   downloadRoutes(app, ctx);
   datacenterRoutes(app, ctx);
+  campusRoutes(app, ctx);
   realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);
 
