@@ -280,4 +280,12 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'notify.template.delete': '删除消息模板',
   'auth.login_failed': '多次登录失败',
   'auth.password_changed': '修改密码',
+  'campus.building.add': '新增楼宇',
+  'campus.building.update': '修改楼宇',
+  'campus.building.delete': '删除楼宇',
+  'campus.room.add': '新增房间',
+  'campus.room.update': '修改房间',
+  'campus.room.delete': '删除房间',
+  'campus.place': '放置设备',
+  'campus.unplace': '取消放置设备',
 };
