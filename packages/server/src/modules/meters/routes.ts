@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AREAS, METERS_API, meterUsage, meterUsageQuery } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
-import { attachment } from '../devices/routes.ts';
+import { attachment } from '../files/send.ts';
 import * as meters from './service.ts';
 
 /** Meter usage (issue 15), beside the meters' device calls; the meter area's permission. */
