@@ -22,3 +22,4 @@ export * from './formula.ts';
 export * from './api/rules.ts';
 export * from './api/meters.ts';
 export * from './api/campus.ts';
+export * from './api/industry.ts';
