@@ -35,6 +35,7 @@ import { notifyRoutes } from './modules/notify/routes.ts';
 import { startNotifications } from './modules/notify/runtime.ts';
 import { datacenterRoutes } from './modules/datacenter/routes.ts';
 import { meterRoutes } from './modules/meters/routes.ts';
+import { industryRoutes } from './modules/industry/routes.ts';
 import { campusRoutes } from './modules/campus/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   downloadRoutes(app, ctx);
   datacenterRoutes(app, ctx);
   meterRoutes(app, ctx);
+  industryRoutes(app, ctx);
   campusRoutes(app, ctx);
   realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);

@@ -39,6 +39,7 @@ export const ALARM_TYPE_LABELS = {
   night_flow: '夜间流水',
   base_load: '夜间基础负荷',
   exposure: '职业接触超限',
+  exposure_mac: '超过最高容许浓度',
 } as const;
 export type AlarmType = keyof typeof ALARM_TYPE_LABELS;
 

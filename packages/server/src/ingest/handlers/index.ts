@@ -2,6 +2,7 @@ import type { IngestHandler } from '../handler.ts';
 import { deviceAlarms } from './alarms.ts';
 import { hourlyRollup } from './hourly.ts';
 import { meterUsage } from './meters.ts';
+import { industryExposure } from './industry.ts';
 import { ratingComments } from './ratings.ts';
 
 /**
@@ -15,4 +16,5 @@ export const INGEST_HANDLERS: readonly IngestHandler[] = [
   ratingComments,
   deviceAlarms,
   meterUsage,
+  industryExposure,
 ];

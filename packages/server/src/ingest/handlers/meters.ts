@@ -1,6 +1,6 @@
 import type { IngestHandler, StoredReport } from '../handler.ts';
 import type { Queryable } from '../../db/index.ts';
-import { closeAlarms, insertAlarms, openAlarmsOf } from '../repo.ts';
+import { applyDerivedSignals } from './derived-alarms.ts';
 import { deriveUsage, type MeterState } from '../../modules/meters/usage.ts';
 import { baseLoad, nightFlow, nightWindow, type NightSignal } from '../../modules/meters/night.ts';
 import { addUsage, hourRows, lockStates, saveStates } from '../../modules/meters/repo.ts';
@@ -70,29 +70,5 @@ async function nightAlarms(tx: Queryable, stored: StoredReport[], out: { alarmId
     const s = n.kind === 'water_meter' ? nightFlow(id, h, n.ts) : baseLoad(id, h, n.ts);
     if (s) sigs.push(s);
   }
-  if (!sigs.length) return;
-  const open = new Map<string, number>();
-  for (const a of await openAlarmsOf(tx, ids)) open.set(`${a.device_id}|${a.type}`, a.id);
-  const close = sigs.filter((s) => !s.active && open.has(`${s.device_id}|${s.type}`));
-  const insert = sigs.filter((s) => s.active && !open.has(`${s.device_id}|${s.type}`));
-  if (close.length) {
-    const r = await closeAlarms(
-      tx,
-      close.map((s) => open.get(`${s.device_id}|${s.type}`)!),
-      close.map((s) => iso(s.at)),
-    );
-    for (const x of r) out.alarmIds.push(Number(x.id));
-  }
-  if (insert.length) {
-    const r = await insertAlarms(
-      tx,
-      insert.map((s) => s.device_id),
-      insert.map((s) => s.type),
-      insert.map((s) => s.message),
-      insert.map((s) => JSON.stringify(s.detail)),
-      insert.map((s) => iso(s.at)),
-      insert.map(() => null),
-    );
-    for (const x of r) out.alarmIds.push(Number(x.id));
-  }
+  for (const id of await applyDerivedSignals(tx, sigs)) out.alarmIds.push(id);
 }

@@ -2,6 +2,7 @@ import {
   EXPOSURE_GASES,
   EXPOSURE_HOLD_MS,
   EXPOSURE_LIMITS,
+  periodStart,
   ppmToMgm3,
   type ExposureGas,
   type GasFigures,
@@ -142,4 +143,21 @@ export function samplesOf(readings: Readings): Record<ExposureGas, Sample[]> {
       if (typeof v === 'number' && Number.isFinite(v)) out[g].push({ ts: r.ts, ppm: v });
     }
   return out;
+}
+
+const HOUR = 60 * MIN;
+
+/** The shift (UTC+8) that ended last at `ms`: its start and end. */
+export function lastEndedShift(ms: number) {
+  const end = periodStart('day', ms) + Math.floor((ms - periodStart('day', ms)) / (8 * HOUR)) * 8 * HOUR;
+  return { start: end - 8 * HOUR, end };
+}
+
+/** Every gas of one monitor over [from, to): exposure and verdict. */
+export function monitorShift(readings: Readings, from: number, to: number) {
+  const samples = samplesOf(readings);
+  return Object.fromEntries(EXPOSURE_GASES.map((g) => [g, gasExposure(g, samples[g], from, to)])) as Record<
+    ExposureGas,
+    GasExposure
+  >;
 }
