@@ -35,6 +35,7 @@ import { notifyRoutes } from './modules/notify/routes.ts';
 import { startNotifications } from './modules/notify/runtime.ts';
 import { datacenterRoutes } from './modules/datacenter/routes.ts';
 import { campusRoutes } from './modules/campus/routes.ts';
+import { orgRoutes } from './modules/org/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   downloadRoutes(app, ctx);
   datacenterRoutes(app, ctx);
   campusRoutes(app, ctx);
+  orgRoutes(app, ctx);
   realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);
 
