@@ -9,6 +9,8 @@ import { idField } from './envelope.ts';
 export const ORG_API = {
   get: '/api/v1/org/get-org',
   update: '/api/v1/org/update-org',
+  /** ssSuperSaled / develop: a new organisation and the account that manages it. */
+  add: '/api/v1/org/add-org',
 } as const;
 
 export const orgRow = z.object({
@@ -48,4 +50,11 @@ export const updateOrgBody = z.object({
     .optional(),
   address: text('地址', 200).optional(),
   contact: text('联系方式', 100).optional(),
+});
+
+export const addOrgBody = z.object({
+  name: text('名称', 60).min(1, '请填写名称'),
+  /** The organisation's manager (an account the caller administers, in no organisation yet). */
+  user_id: idField(),
+  slogan: text('标语', 100).default(''),
 });

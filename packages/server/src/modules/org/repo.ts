@@ -18,3 +18,18 @@ export function findOrg(q: Queryable, id: number) {
     [id],
   );
 }
+
+export async function accountOrgOf(q: Queryable, userId: number) {
+  const r = await first<{ org_id: number | null }>(q, 'SELECT org_id FROM users WHERE id = $1', [userId]);
+  return r?.org_id ?? null;
+}
+
+/** A new organisation managed by `userId`, who joins it; answers its id. */
+export async function insertOrg(q: Queryable, o: { name: string; slogan: string; userId: number }) {
+  const [row] = await q.query<{ id: number }>(
+    'INSERT INTO organisations (name, slogan, user_id) VALUES ($1, $2, $3) RETURNING id',
+    [o.name, o.slogan, o.userId],
+  );
+  await q.query('UPDATE users SET org_id = $1 WHERE id = $2', [row!.id, o.userId]);
+  return row!.id;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AREAS, ORG_API, getOrgQuery, orgRow, updateOrgBody } from '@se/core';
+import { AREAS, ORG_API, addOrgBody, getOrgQuery, orgRow, updateOrgBody } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as org from './service.ts';
@@ -21,5 +21,13 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     body: updateOrgBody,
     response: orgRow,
     handler: ({ req, caller, body }) => org.updateOrg(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'POST',
+    url: ORG_API.add,
+    summary: '新增组织及其园区管理员（园区后台管理员）',
+    body: addOrgBody,
+    response: orgRow,
+    handler: ({ req, caller, body }) => org.addOrg(ctx, caller, body, req.ip),
   });
 }

@@ -15,7 +15,7 @@ export function buildingDevicesOption(buildings: CampusDataCenter['buildings']):
     grid,
     xAxis: {
       type: 'category',
-      data: buildings.map((b) => shortName(b.name, 6)),
+      data: buildings.map((b) => shortName(b.name, 4)),
       axisLabel: { interval: 0, fontSize: 11, color: MUTED },
     },
     yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { color: SPLIT } } },
