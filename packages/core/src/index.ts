@@ -23,3 +23,4 @@ export * from './api/rules.ts';
 export * from './api/meters.ts';
 export * from './api/campus.ts';
 export * from './api/industry.ts';
+export * from './api/org.ts';

@@ -37,6 +37,7 @@ import { datacenterRoutes } from './modules/datacenter/routes.ts';
 import { meterRoutes } from './modules/meters/routes.ts';
 import { industryRoutes } from './modules/industry/routes.ts';
 import { campusRoutes } from './modules/campus/routes.ts';
+import { orgRoutes } from './modules/org/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   meterRoutes(app, ctx);
   industryRoutes(app, ctx);
   campusRoutes(app, ctx);
+  orgRoutes(app, ctx);
   realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);
 

@@ -33,7 +33,7 @@ const screens = {
   notify: defineScreen('notify', () => import('./pages/notify/NotifyPage.tsx')),
   messages: defineScreen('messages', () => import('./pages/messages/MessagesPage.tsx')),
   industry: defineScreen('industry', () => import('./pages/industry/IndustryPage.tsx')),
-  campus: defineScreen('campus', placeholder),
+  campus: defineScreen('campus', () => import('./pages/campus/CampusPage.tsx')),
   attendance: defineScreen('attendance', placeholder),
   players: defineScreen('players', placeholder),
   pictures: defineScreen('pictures', placeholder),

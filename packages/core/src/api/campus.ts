@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSION, has } from '../permissions.ts';
 import { idField, intField, keywordsField, pageQuery } from './envelope.ts';
 
 /**
@@ -332,3 +333,23 @@ export const campusDataCenter = z.object({
   generated_at: z.string(),
 });
 export type CampusDataCenter = z.infer<typeof campusDataCenter>;
+
+export type CampusRight = 'read' | 'edit' | 'manage';
+
+/**
+ * The campus right a permission mask gives inside the account's organisation (SPEC §6):
+ * ssVisitor reads, ssUser also edits rooms and acknowledges alarms, ssManager manages;
+ * ssSuperSaled and develop manage the organisations they reach. Null: no campus role.
+ */
+export function campusRightOf(mask: number): CampusRight | null {
+  if (
+    has(mask, PERMISSION.develop) ||
+    has(mask, PERMISSION.ssSuperSaled) ||
+    has(mask, PERMISSION.ssManager)
+  ) {
+    return 'manage';
+  }
+  if (has(mask, PERMISSION.ssUser)) return 'edit';
+  if (has(mask, PERMISSION.ssVisitor)) return 'read';
+  return null;
+}

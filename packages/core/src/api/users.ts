@@ -288,4 +288,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'campus.room.delete': '删除房间',
   'campus.place': '放置设备',
   'campus.unplace': '取消放置设备',
+  'org.update': '修改组织信息',
+  'org.add': '新增组织',
 };

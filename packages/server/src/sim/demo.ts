@@ -1,6 +1,7 @@
 // `npm run demo`: the console with a demo tenant and simulated devices that connect over
 // real MQTT and report through the same pipeline as real ones.
 //   DEMO_DEVICES (default 50), DEMO_INTERVAL_S (seconds between a device's reports, 5).
+import { ensureDemoCampus } from './demo-campus.ts';
 import { PERMISSION, TOILET_API, TOILET_DETAIL_API, type DeviceKind } from '@se/core';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -88,6 +89,7 @@ async function main() {
       .map((d) => d.id),
   );
   await placeDevices(admin, toilets, fleet);
+  fleet.push(...(await ensureDemoCampus(admin, base)));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,

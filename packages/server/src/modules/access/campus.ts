@@ -11,7 +11,7 @@
  * the organisation (`org_id`), defaulting to their own. An organisation the caller may not
  * act in answers exactly like one that does not exist.
  */
-import { PERMISSION, has } from '@se/core';
+import { PERMISSION, campusRightOf, has, type CampusRight } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Params } from '../../db/sql.ts';
@@ -19,7 +19,6 @@ import { accountOrg, accountSeesDevice, orgFacts } from './campus-repo.ts';
 import { deviceSeenByAccount } from './visible-repo.ts';
 import { scopeOf } from './users.ts';
 
-export type CampusRight = 'read' | 'edit' | 'manage';
 const LEVEL: Record<CampusRight, number> = { read: 1, edit: 2, manage: 3 };
 
 export interface CampusScope {
@@ -31,14 +30,6 @@ export interface CampusScope {
 
 const isPlatform = (caller: Caller) =>
   has(caller.permission, PERMISSION.develop) || has(caller.permission, PERMISSION.ssSuperSaled);
-
-/** The caller's own right inside its organisation, from its campus bits. */
-export function memberRight(permission: number): CampusRight | null {
-  if (has(permission, PERMISSION.ssManager)) return 'manage';
-  if (has(permission, PERMISSION.ssUser)) return 'edit';
-  if (has(permission, PERMISSION.ssVisitor)) return 'read';
-  return null;
-}
 
 /**
  * The organisation a campus request acts in and the caller's right there. `orgId` is the
@@ -57,7 +48,7 @@ export async function campusScope(ctx: AppContext, caller: Caller, orgId?: numbe
     }
     return { orgId: id, right: 'manage', managerId: org.user_id };
   }
-  const right = memberRight(caller.permission);
+  const right = campusRightOf(caller.permission);
   if (!right) throw forbidden('没有智慧园区的权限');
   if (own === null) throw forbidden('该账号不属于任何组织');
   if (orgId !== undefined && orgId !== own) throw notFound('组织不存在');
