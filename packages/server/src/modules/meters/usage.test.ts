@@ -137,17 +137,22 @@ describe('meter usage', () => {
 
   it('sums the usage of the meters placed in a building and in a room', async () => {
     const db = t.ctx.db;
+    const orgs = await db.query<{ id: number }>(
+      `INSERT INTO organisations (name) VALUES ('大学'), ('别校') RETURNING id`,
+    );
+    const A = orgs[0]!.id;
+    const B = orgs[1]!.id;
     const [b] = await db.query<{ id: number }>(
-      `INSERT INTO campus_buildings (org_id, name) VALUES (77, '一号楼') RETURNING id`,
+      `INSERT INTO campus_buildings (org_id, name) VALUES (${A}, '一号楼') RETURNING id`,
     );
     const [r] = await db.query<{ id: number }>(
-      `INSERT INTO campus_rooms (org_id, building_id, number) VALUES (77, $1, '101') RETURNING id`,
+      `INSERT INTO campus_rooms (org_id, building_id, number) VALUES (${A}, $1, '101') RETURNING id`,
       [b!.id],
     );
     const w1 = await addDevice(t, 'water_meter', 'WM-P1', owner.token);
     const w2 = await addDevice(t, 'water_meter', 'WM-P2', owner.token);
     await db.query(
-      `INSERT INTO placements (device_id, org_id, building_id, room_id) VALUES ($1, 77, $3, $4), ($2, 77, $3, NULL)`,
+      `INSERT INTO placements (device_id, org_id, building_id, room_id) VALUES ($1, ${A}, $3, $4), ($2, ${A}, $3, NULL)`,
       [w1.id, w2.id, b!.id, r!.id],
     );
     for (const [d, base] of [
@@ -159,13 +164,13 @@ describe('meter usage', () => {
     }
     const from = new Date(cst(2026, 7, 1, 0)).toISOString();
     const to = new Date(cst(2026, 7, 2, 0)).toISOString();
-    const building = await placedUsage(db, { orgId: 77, buildingId: b!.id }, 'day', from, to);
+    const building = await placedUsage(db, { orgId: A, buildingId: b!.id }, 'day', from, to);
     expect(building.map((x) => [x.kind, x.usage, x.meters])).toEqual([['water_meter', 4, 2]]);
-    const room = await placedUsage(db, { orgId: 77, roomId: r!.id }, 'day', from, to);
+    const room = await placedUsage(db, { orgId: A, roomId: r!.id }, 'day', from, to);
     expect(room.map((x) => [x.kind, x.usage])).toEqual([['water_meter', 1.5]]);
-    const rooms = await usageByPlace(db, 77, 'room', 'day', from, to);
+    const rooms = await usageByPlace(db, A, 'room', 'day', from, to);
     expect(rooms.map((x) => [x.place_id, x.usage])).toEqual([[r!.id, 1.5]]);
     // Another organisation's figures do not include them.
-    expect(await placedUsage(db, { orgId: 78 }, 'day', from, to)).toEqual([]);
+    expect(await placedUsage(db, { orgId: B }, 'day', from, to)).toEqual([]);
   });
 });
