@@ -41,7 +41,7 @@ export function meterRate(m: Meter, at: number, noise: number): number {
   const evening = h >= 18 && h < 24 ? 1 : h >= 6 && h < 8 ? 0.6 : 0;
   const week = weekend ? 0.3 : 1;
   if (m.kind === 'electric_meter') {
-    const base = m.fault ? 6 : m.profile === 'lab' ? 0.8 : m.profile === 'dormitory' ? 0.6 : 0.3;
+    const base = m.fault ? 9 : m.profile === 'lab' ? 0.8 : m.profile === 'dormitory' ? 0.6 : 0.3;
     const peak = { teaching: 6, lab: 5, office: 4, dormitory: 2, library: 4, washroom: 0.5 }[m.profile];
     const load = m.profile === 'dormitory' ? evening * 5 + day * peak * 0.3 : day * peak * week;
     return (base + load) * (0.85 + 0.3 * noise);
