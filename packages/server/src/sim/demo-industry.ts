@@ -4,8 +4,8 @@
 // NH3 follows the shifts (day > evening > night, quiet on Sundays); the reactor area has a
 // short NH3 release each morning (a STEL breach) and the tank farm a brief H2S peak each
 // afternoon (a ceiling breach), so the exposure screen and its alarms have something to show.
-import { CAMPUS_API, DEVICE_KINDS, ORG_API, PERMISSION, TZ_OFFSET_HOURS, USER_API } from '@se/core';
-import { backfill } from './backfill.ts';
+import { CAMPUS_API, DEVICE_KINDS, ORG_API, PERMISSION, TZ_OFFSET_HOURS } from '@se/core';
+import { backfill, bySerial, ensureAccount, listPages } from './demo-kit.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { rng, type SimDevice } from './values.ts';
 
@@ -56,38 +56,18 @@ export class MonitorModel {
   }
 }
 
-async function listAll<T>(api: ConsoleApi, path: string, q: Record<string, unknown> = {}) {
-  const out: T[] = [];
-  for (let page = 1; ; page++) {
-    const r = await api.call<{ list: T[] }>('GET', path, { ...q, page, page_size: 100 });
-    out.push(...r.list);
-    if (r.list.length < 100) return out;
-  }
-}
-
-async function ensureManager(admin: ConsoleApi): Promise<number> {
-  const found = await admin.call<{ list: { id: number; user_name: string }[] }>('GET', USER_API.list, {
-    keywords: FACTORY_USER,
-    keys: 'user_name',
-  });
-  const hit = found.list.find((u) => u.user_name === FACTORY_USER);
-  if (hit) return hit.id;
-  const r = await admin.call<{ id: number }>('POST', USER_API.add, {
-    user_name: FACTORY_USER,
-    password: FACTORY_PASSWORD,
-    permissions:
-      PERMISSION.ssManager | PERMISSION.ssUser | PERMISSION.ssVisitor | PERMISSION.user | PERMISSION.visitor,
-  });
-  return r.id;
-}
-
 /** The demo plant (made once) and its monitors with their live models. */
 export async function ensureDemoIndustry(
   admin: ConsoleApi,
   base: string,
   mqttUrl: string,
 ): Promise<SimDevice[]> {
-  const managerId = await ensureManager(admin);
+  const managerId = await ensureAccount(
+    admin,
+    FACTORY_USER,
+    FACTORY_PASSWORD,
+    PERMISSION.ssManager | PERMISSION.ssUser | PERMISSION.ssVisitor | PERMISSION.user | PERMISSION.visitor,
+  );
   const plant = await new ConsoleApi(base).login(FACTORY_USER, FACTORY_PASSWORD);
   try {
     await plant.call('GET', ORG_API.get);
@@ -112,7 +92,7 @@ export async function ensureDemoIndustry(
     managerId,
     monitors.map((m) => m.id),
   );
-  let buildings = await listAll<{ id: number; code: string }>(plant, CAMPUS_API.buildings);
+  let buildings = await listPages<{ id: number; code: string }>(plant, CAMPUS_API.buildings);
   for (const [name, code] of [...new Map(AREAS.map((a) => [a[1], a[0]])).entries()].map(([c, n]) => [n, c]))
     if (!buildings.some((b) => b.code === code))
       await plant.call('POST', CAMPUS_API.addBuilding, {
@@ -122,8 +102,8 @@ export async function ensureDemoIndustry(
         floors_above: 1,
         floors_below: 0,
       });
-  buildings = await listAll(plant, CAMPUS_API.buildings);
-  const rooms = await listAll<{ id: number; building_id: number; number: string }>(plant, CAMPUS_API.rooms);
+  buildings = await listPages(plant, CAMPUS_API.buildings);
+  const rooms = await listPages<{ id: number; building_id: number; number: string }>(plant, CAMPUS_API.rooms);
   const placeable = await plant.call<{ id: number; building_id: number | null }[]>(
     'GET',
     CAMPUS_API.placeable,
@@ -132,9 +112,7 @@ export async function ensureDemoIndustry(
     },
   );
   const placed = new Set(placeable.filter((d) => d.building_id !== null).map((d) => d.id));
-  const sorted = [...monitors].sort(
-    (a, b) => Number(a.ser_num.split('-').pop()) - Number(b.ser_num.split('-').pop()),
-  );
+  const sorted = bySerial(monitors);
   const out: SimDevice[] = [];
   for (const [ai, [, code, area]] of AREAS.entries()) {
     const b = buildings.find((x) => x.code === code)!;

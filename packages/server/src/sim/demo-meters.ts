@@ -3,8 +3,8 @@
 // Electricity follows the working day and week; water is near zero at night except for one
 // leaking toilet cistern (the night-flow alarm) and one lab left running at night (the
 // after-hours base-load alarm).
-import { CAMPUS_API, DEVICE_KINDS, USER_API, TZ_OFFSET_HOURS, type DeviceKind } from '@se/core';
-import { backfill } from './backfill.ts';
+import { CAMPUS_API, DEVICE_KINDS, PERMISSION, TZ_OFFSET_HOURS, type DeviceKind } from '@se/core';
+import { backfill, bySerial, ensureAccount, listPages } from './demo-kit.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { rng, type SimDevice } from './values.ts';
 
@@ -73,15 +73,6 @@ class MeterModel {
   }
 }
 
-async function listAll<T>(api: ConsoleApi, path: string, q: Record<string, unknown> = {}) {
-  const out: T[] = [];
-  for (let page = 1; ; page++) {
-    const r = await api.call<{ list: T[] }>('GET', path, { ...q, page, page_size: 100 });
-    out.push(...r.list);
-    if (r.list.length < 100) return out;
-  }
-}
-
 const PROFILE_OF_ROOM: Record<string, Profile> = {
   classroom: 'teaching',
   lab: 'lab',
@@ -101,14 +92,17 @@ export async function ensureDemoMeters(
   base: string,
   mqttUrl: string,
 ): Promise<SimDevice[]> {
-  const users = await admin.call<{ list: { id: number; user_name: string }[] }>('GET', USER_API.list, {
-    keywords: CAMPUS_USER,
-    keys: 'user_name',
-  });
-  const manager = users.list.find((u) => u.user_name === CAMPUS_USER);
-  if (!manager) return [];
+  // The university's manager (demo-campus.ts makes it and the university first).
+  const manager = {
+    id: await ensureAccount(
+      admin,
+      CAMPUS_USER,
+      CAMPUS_PASSWORD,
+      PERMISSION.ssManager | PERMISSION.ssUser | PERMISSION.ssVisitor | PERMISSION.user | PERMISSION.visitor,
+    ),
+  };
   const campus = await new ConsoleApi(base).login(CAMPUS_USER, CAMPUS_PASSWORD);
-  const rooms = (await listAll<Room>(campus, CAMPUS_API.rooms)).sort((a, b) => a.id - b.id);
+  const rooms = (await listPages<Room>(campus, CAMPUS_API.rooms)).sort((a, b) => a.id - b.id);
   if (!rooms.length) return [];
   const washrooms = rooms.filter((r) => r.type === 'toilet');
   const others = rooms.filter((r) => r.type !== 'toilet');
@@ -140,9 +134,7 @@ export async function ensureDemoMeters(
       },
     );
     const placed = new Set(placeable.filter((d) => d.building_id !== null).map((d) => d.id));
-    const sorted = [...devices].sort(
-      (a, b) => Number(a.ser_num.split('-').pop()) - Number(b.ser_num.split('-').pop()),
-    );
+    const sorted = bySerial(devices);
     for (const [i, d] of sorted.entries()) {
       const room = where(i);
       if (!placed.has(d.id))

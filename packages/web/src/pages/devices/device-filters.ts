@@ -15,17 +15,20 @@ export interface Search {
   industrial: string;
 }
 
+/** 在线状态: 全部 / 在线 / 离线 (also the industrial monitors' filter). */
+export const ONLINE_FILTER = choice<OnlineChoice>({
+  label: '在线状态',
+  options: [
+    { value: 'all', label: '全部' },
+    { value: 'online', label: '在线' },
+    { value: 'offline', label: '离线' },
+  ],
+  width: 170,
+});
+
 const COMMON = {
   keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '关键字', width: 240, search: true }),
-  online: choice<OnlineChoice>({
-    label: '在线状态',
-    options: [
-      { value: 'all', label: '全部' },
-      { value: 'online', label: '在线' },
-      { value: 'offline', label: '离线' },
-    ],
-    width: 170,
-  }),
+  online: ONLINE_FILTER,
 };
 
 /** Gateways have a type filter too; other kinds keep it at 不限, out of sight and the URL. */

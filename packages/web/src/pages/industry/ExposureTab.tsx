@@ -23,11 +23,9 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { startExport } from '../../api/downloads.ts';
 import { getExposure, listSites } from '../../api/industry.ts';
-import { attempt, loadOrThrow } from '../../components/feedback.ts';
-import { loadNotification, TOAST_TITLES } from '../../components/toast.ts';
+import { loadOrThrow } from '../../components/feedback.ts';
+import { queueExport, useGoTo } from '../downloads/export-toast.tsx';
 import { limitText } from './industry-text.ts';
 import { sitesKey } from './MonitorsTab.tsx';
 
@@ -89,7 +87,7 @@ const COLUMNS: TableColumnsType<ExposureRow> = [
 
 /** 职业接触: one site's exposure per work area and shift for a day, against GBZ 2.1-2019. */
 export function ExposureTab() {
-  const navigate = useNavigate();
+  const goTo = useGoTo();
   const sites = useQuery({ queryKey: sitesKey, queryFn: () => loadOrThrow(listSites) });
   const [site, setSite] = useState<number | undefined>();
   const [day, setDay] = useState<Dayjs>(() => dayjs());
@@ -106,31 +104,8 @@ export function ExposureTab() {
   const exportDay = async () => {
     if (orgId === undefined) return;
     setExporting(true);
-    const outcome = await attempt(() => startExport('industry-exposure', { org_id: orgId, date }));
+    await queueExport('industry-exposure', { org_id: orgId, date }, goTo);
     setExporting(false);
-    if (!outcome.ok) return;
-    void loadNotification()
-      .then((api) =>
-        api.success({
-          title: TOAST_TITLES.success,
-          placement: 'topRight',
-          description: (
-            <span>
-              职业接触日报已加入下载中心，
-              <a
-                href="/download"
-                onClick={(e) => {
-                  e.preventDefault();
-                  void navigate('/download');
-                }}
-              >
-                前往下载中心
-              </a>
-            </span>
-          ),
-        }),
-      )
-      .catch(() => {});
   };
 
   if (sites.data && sites.data.length === 0)

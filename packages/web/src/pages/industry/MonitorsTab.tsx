@@ -17,6 +17,8 @@ import {
 import { useIsMobile } from '../../layout/viewport.ts';
 import { AlarmTable } from '../../live/AlarmTable.tsx';
 import { HistoryChart } from '../../live/HistoryChart.tsx';
+import { ONLINE_FILTER } from '../devices/device-filters.ts';
+import type { OnlineChoice } from '../devices/device-text.ts';
 import { LEVEL_COLORS, gasReading, limitText, placeOptions, placeText, worstLevel } from './industry-text.ts';
 
 interface Search {
@@ -24,7 +26,7 @@ interface Search {
   /** site, workshop, work area ids (a prefix). */
   place: number[];
   type: string;
-  online: 'all' | 'online' | 'offline';
+  online: OnlineChoice;
 }
 
 export const sitesKey = ['industry', 'sites'] as const;
@@ -84,16 +86,7 @@ const FILTERS: FilterFields<Search> = {
     width: 170,
     instant: true,
   }),
-  online: choice<Search['online']>({
-    label: '在线状态',
-    options: [
-      { value: 'all', label: '全部' },
-      { value: 'online', label: '在线' },
-      { value: 'offline', label: '离线' },
-    ],
-    width: 160,
-    instant: true,
-  }),
+  online: { ...ONLINE_FILTER, instant: true },
   keywords: text({ placeholder: '序列号 / 描述', label: '关键字', width: 200, search: true }),
 };
 
