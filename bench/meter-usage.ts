@@ -11,7 +11,9 @@ import { openDb } from '../packages/server/src/db/index.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { placedUsage } from '../packages/server/src/modules/meters/repo.ts';
 
-const [meters, days, runs] = [2, 3, 4].map((i, k) => Number(process.argv[i] ?? [2000, 400, 200][k]));
+const meters = Number(process.argv[2] ?? 2000);
+const days = Number(process.argv[3] ?? 400);
+const runs = Number(process.argv[4] ?? 200);
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const name = `bench_meter_usage_${process.pid}`;
 const DAY = 86_400_000;
