@@ -24,3 +24,7 @@ export * from './api/maintenance.ts';
 export * from './api/express.ts';
 export * from './ui.ts';
 export * from './api/attendance.ts';
+export * from './api/meters.ts';
+export * from './api/campus.ts';
+export * from './api/industry.ts';
+export * from './api/org.ts';

@@ -34,6 +34,10 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { startNotifications } from './modules/notify/runtime.ts';
 import { datacenterRoutes } from './modules/datacenter/routes.ts';
+import { meterRoutes } from './modules/meters/routes.ts';
+import { industryRoutes } from './modules/industry/routes.ts';
+import { campusRoutes } from './modules/campus/routes.ts';
+import { orgRoutes } from './modules/org/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
@@ -173,6 +177,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   messageRoutes(app, ctx);
   downloadRoutes(app, ctx);
   datacenterRoutes(app, ctx);
+  meterRoutes(app, ctx);
+  industryRoutes(app, ctx);
+  campusRoutes(app, ctx);
+  orgRoutes(app, ctx);
   realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);
 

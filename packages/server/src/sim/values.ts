@@ -18,6 +18,8 @@ export interface SimDevice {
   kind: string;
   /** A dispenser's liquid at the start (default: random, 200–550). */
   liquid?: number;
+  /** Its own readings model (demo meters and monitors); the kind's default otherwise. */
+  model?: { next(at: number): Record<string, unknown> };
 }
 
 /** Small fast PRNG (mulberry32). */

@@ -2,6 +2,8 @@ import type { IngestHandler } from '../handler.ts';
 import { deviceAlarms } from './alarms.ts';
 import { hourlyRollup } from './hourly.ts';
 import { attendancePunches } from './punches.ts';
+import { meterUsage } from './meters.ts';
+import { industryExposure } from './industry.ts';
 import { ratingComments } from './ratings.ts';
 
 /**
@@ -15,4 +17,6 @@ export const INGEST_HANDLERS: readonly IngestHandler[] = [
   ratingComments,
   attendancePunches,
   deviceAlarms,
+  meterUsage,
+  industryExposure,
 ];

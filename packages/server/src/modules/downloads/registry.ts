@@ -5,6 +5,7 @@ import { toiletsExport } from './exports/toilets.ts';
 import { commentsExport } from '../comments/export.ts';
 import { employeesExport } from '../attendance/export.ts';
 import { recordsExport } from '../maintenance/export.ts';
+import { exposureExport } from '../industry/export.ts';
 
 /**
  * Every export the download centre runs, by name. A module adds its own with one line here
@@ -17,6 +18,7 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   commentsExport,
   employeesExport,
   recordsExport,
+  exposureExport,
 ];
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>
