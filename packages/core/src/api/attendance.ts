@@ -198,7 +198,7 @@ export const updateEmployeeBody = z.object({
 });
 export type UpdateEmployeeBody = z.input<typeof updateEmployeeBody>;
 
-export const idQuery = z.object({ id: idField() });
+export const attendanceIdQuery = z.object({ id: idField() });
 
 export const punchListQuery = pageQuery.extend({
   keywords: keywordsField(),

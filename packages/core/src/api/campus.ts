@@ -165,7 +165,7 @@ export const updateRoomBody = z
   });
 
 export const orgQuery = z.object(orgField);
-export const idQuery = z.object({ id: idField(), ...orgField });
+export const campusIdQuery = z.object({ id: idField(), ...orgField });
 
 export const buildingListQuery = pageQuery.extend({
   ...orgField,

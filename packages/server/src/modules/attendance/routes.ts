@@ -10,7 +10,7 @@ import {
   departmentRow,
   employeeListQuery,
   employeeRow,
-  idQuery,
+  attendanceIdQuery,
   pageOf,
   patrolInfo,
   punchListQuery,
@@ -88,7 +88,7 @@ export function attendanceRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: ATTENDANCE_API.employee,
     summary: '获取员工',
-    query: idQuery,
+    query: attendanceIdQuery,
     response: employeeRow,
     handler: ({ caller, query }) => att.getEmployee(ctx, caller, query.id),
   });

@@ -8,7 +8,7 @@ import {
   buildingListQuery,
   buildingRow,
   campusDataCenter,
-  idQuery,
+  campusIdQuery,
   orgQuery,
   pageOf,
   placeDeviceBody,
@@ -41,7 +41,7 @@ export function campusRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: CAMPUS_API.building,
     summary: '楼宇详情',
-    query: idQuery,
+    query: campusIdQuery,
     response: buildingRow,
     handler: ({ caller, query }) => campus.building(ctx, caller, query.id, query.org_id),
   });
@@ -74,7 +74,7 @@ export function campusRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: CAMPUS_API.room,
     summary: '房间详情',
-    query: idQuery,
+    query: campusIdQuery,
     response: roomRow,
     handler: ({ caller, query }) => campus.room(ctx, caller, query.id, query.org_id),
   });
