@@ -97,6 +97,7 @@ export async function updateBuilding(
       targetUserId: null,
     }),
   });
+  if (patch.is_delete === true) placementsChanged(ctx, s.orgId);
   return patch.is_delete === true ? { id } : (await repo.buildingDetail(ctx.db, s.orgId, id))!;
 }
 
@@ -252,7 +253,13 @@ export async function place(
       }),
     audit: { action: 'campus.place', entity: 'device', entityId: body.device_id, targetUserId: null },
   });
+  placementsChanged(ctx, s.orgId, before?.org_id);
   return repo.placedDevices(ctx.db, s.orgId, roomId ? { roomId } : { buildingId: b.id });
+}
+
+/** Live 'campus' subscribers of the organisation follow its placed devices at once. */
+function placementsChanged(ctx: AppContext, ...orgIds: (number | undefined)[]) {
+  ctx.events.emit('placements', [...new Set(orgIds.filter((o) => o !== undefined))]);
 }
 
 export async function unplace(
@@ -270,8 +277,8 @@ export async function unplace(
     patch: { building_id: null, room_id: null },
     write: (tx) => repo.removePlacement(tx, deviceId),
     audit: { action: 'campus.unplace', entity: 'device', entityId: deviceId, targetUserId: null },
-    always: true,
   });
+  placementsChanged(ctx, s.orgId);
   return { device_id: deviceId };
 }
 
