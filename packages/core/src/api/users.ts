@@ -39,6 +39,8 @@ export const userInfo = z.object({
   /** The confirmed address (used by find-password) and one waiting for its code, or ''. */
   email: z.string(),
   pending_email: z.string(),
+  /** SPEC §7 profile: the profile dialog reads the company fields as `data.info`. */
+  info: z.object({ company_name: z.string(), company_address: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -48,8 +50,29 @@ export const phoneNum = z
   .max(20, '联系电话不能超过20位')
   .regex(/^\d*$/, '联系电话只能包含数字');
 
-/** POST /api/v1/user/update-info: both variants; user_name is read-only and ignored. */
-export const updateInfoBody = z.object({
+/**
+ * SPEC §7 profile: the profile dialog sends its fields as one `user_info` object (JSON, or
+ * JSON text in a form); they count as if sent flat, which older clients still do.
+ */
+function liftUserInfo(value: unknown, ctx: z.core.$RefinementCtx) {
+  if (typeof value !== 'object' || value === null || !('user_info' in value)) return value;
+  const { user_info: raw, ...rest } = value as { user_info: unknown } & Record<string, unknown>;
+  let info = raw;
+  if (typeof raw === 'string') {
+    try {
+      info = JSON.parse(raw);
+    } catch {
+      info = undefined;
+    }
+  }
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) {
+    ctx.addIssue({ code: 'custom', message: 'user_info 格式不正确', path: ['user_info'] });
+    return rest;
+  }
+  return { ...rest, ...info };
+}
+
+const updateInfoFields = z.object({
   id: idField().optional(),
   user_id: idField().optional(),
   is_delete: boolField().optional(),
@@ -58,7 +81,10 @@ export const updateInfoBody = z.object({
   user_name: z.string().optional(),
   phone_num: phoneNum.optional(),
 });
-export type UpdateInfoBody = z.infer<typeof updateInfoBody>;
+
+/** POST /api/v1/user/update-info: both variants; user_name is read-only and ignored. */
+export const updateInfoBody = z.preprocess(liftUserInfo, updateInfoFields);
+export type UpdateInfoBody = z.infer<typeof updateInfoFields>;
 
 // ---- user administration (SPEC §7 "Users") ----
 

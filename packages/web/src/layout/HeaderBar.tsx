@@ -1,4 +1,6 @@
 import {
+  HomeFilled,
+  HomeOutlined,
   IdcardOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -7,10 +9,37 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Layout, Typography, theme } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Tooltip, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from '../components/toast.ts';
 import { AlarmBell } from '../live/AlarmBell.tsx';
 import { MessageBadge } from '../pages/messages/MessageBadge.tsx';
+import { readHomePath, storeHomePath } from '../session/storage.ts';
 import { useSession } from '../session/store.ts';
+
+/** SPEC §4 设为首页: the page shown now becomes the one the console opens after signing in. */
+function HomeButton() {
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const [home, setHome] = useState(readHomePath);
+  const isHome = home === here;
+  return (
+    <Tooltip title={isHome ? '当前页面是登录后的首页' : '设为首页：登录后打开此页面'}>
+      <Button
+        type="text"
+        icon={isHome ? <HomeFilled /> : <HomeOutlined />}
+        aria-label={isHome ? '当前页面是首页' : '设为首页'}
+        aria-pressed={isHome}
+        onClick={() => {
+          storeHomePath(here);
+          setHome(here);
+          toast.success('已设为首页，登录后将打开此页面');
+        }}
+      />
+    </Tooltip>
+  );
+}
 
 interface Props {
   title: string | undefined;
@@ -58,6 +87,7 @@ export function HeaderBar({
       <Typography.Title level={5} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
         {title}
       </Typography.Title>
+      <HomeButton />
       <MessageBadge />
       <AlarmBell />
       <Dropdown

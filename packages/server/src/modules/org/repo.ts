@@ -1,3 +1,4 @@
+/** Organisations: the rows of migration 0022 (SQL only; who may see one is modules/access/orgs.ts). */
 import type { OrgRow } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
@@ -33,3 +34,12 @@ export async function insertOrg(q: Queryable, o: { name: string; slogan: string;
   await q.query('UPDATE users SET org_id = $1 WHERE id = $2', [row!.id, o.userId]);
   return row!.id;
 }
+
+/** An organisation row (the foundation's name for OrgRow). */
+export type OrgRecord = OrgRow;
+
+export const ORG_COLUMNS =
+  'o.id, o.is_delete, o.name, o.slogan, o.logo, o.introduction, o.org_url, o.email, o.address, o.contact, o.root_dep_id, o.user_id';
+
+/** The organisation an account works inside (users.org_id), or null. */
+export const orgOfUser = accountOrgOf;

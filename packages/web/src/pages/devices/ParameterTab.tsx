@@ -1,12 +1,12 @@
 import { SendOutlined } from '@ant-design/icons';
-import { PERMISSION, has, type DeviceRow, type ParameterSet } from '@se/core';
+import type { DeviceRow, ParameterSet } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
 import { EntityList } from '../../components/EntityList.tsx';
 import { text, useListQuery, type ListColumn } from '../../components/list/index.ts';
-import { useSession } from '../../session/store.ts';
+import { useHas } from '../../components/Guard.tsx';
 import { commandsKey } from './CommandsTab.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { environmentLabel } from './parameter-fields.ts';
@@ -130,7 +130,7 @@ const SET_COLUMNS: ListColumn<ParameterSet>[] = [
 ];
 
 function ParameterSets() {
-  const permission = useSession((s) => s.permission);
+  const developer = useHas('develop');
   const list = useListQuery({
     // The whole prefix: a change also refreshes the sets offered in 当前参数.
     key: parameterSetsKey,
@@ -140,7 +140,7 @@ function ParameterSets() {
   });
 
   // Shared sets belong to the platform: only developers change them (the server says so too).
-  const canEdit = (p: ParameterSet) => !p.shared || has(permission, PERMISSION.develop);
+  const canEdit = (p: ParameterSet) => !p.shared || developer;
 
   return (
     <EntityList
