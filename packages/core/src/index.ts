@@ -20,5 +20,7 @@ export * from './template.ts';
 export * from './api/notify.ts';
 export * from './formula.ts';
 export * from './api/rules.ts';
+export * from './api/meters.ts';
 export * from './api/campus.ts';
+export * from './api/industry.ts';
 export * from './api/org.ts';

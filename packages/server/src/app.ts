@@ -34,6 +34,8 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { startNotifications } from './modules/notify/runtime.ts';
 import { datacenterRoutes } from './modules/datacenter/routes.ts';
+import { meterRoutes } from './modules/meters/routes.ts';
+import { industryRoutes } from './modules/industry/routes.ts';
 import { campusRoutes } from './modules/campus/routes.ts';
 import { orgRoutes } from './modules/org/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -169,6 +171,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   messageRoutes(app, ctx);
   downloadRoutes(app, ctx);
   datacenterRoutes(app, ctx);
+  meterRoutes(app, ctx);
+  industryRoutes(app, ctx);
   campusRoutes(app, ctx);
   orgRoutes(app, ctx);
   realtime(app, ctx, ctx.events);

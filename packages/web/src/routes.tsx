@@ -32,7 +32,7 @@ const screens = {
   download: defineScreen('download', () => import('./pages/downloads/DownloadsPage.tsx')),
   notify: defineScreen('notify', () => import('./pages/notify/NotifyPage.tsx')),
   messages: defineScreen('messages', () => import('./pages/messages/MessagesPage.tsx')),
-  industry: defineScreen('industry', placeholder),
+  industry: defineScreen('industry', () => import('./pages/industry/IndustryPage.tsx')),
   campus: defineScreen('campus', () => import('./pages/campus/CampusPage.tsx')),
   attendance: defineScreen('attendance', placeholder),
   players: defineScreen('players', placeholder),

@@ -2,6 +2,8 @@
 // real MQTT and report through the same pipeline as real ones.
 //   DEMO_DEVICES (default 50), DEMO_INTERVAL_S (seconds between a device's reports, 5).
 import { ensureDemoCampus } from './demo-campus.ts';
+import { ensureDemoMeters } from './demo-meters.ts';
+import { ensureDemoIndustry } from './demo-industry.ts';
 import { PERMISSION, TOILET_API, TOILET_DETAIL_API, type DeviceKind } from '@se/core';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -90,6 +92,8 @@ async function main() {
   );
   await placeDevices(admin, toilets, fleet);
   fleet.push(...(await ensureDemoCampus(admin, base)));
+  fleet.push(...(await ensureDemoMeters(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
+  fleet.push(...(await ensureDemoIndustry(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,

@@ -39,7 +39,7 @@ export interface SimStats {
  */
 export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): Promise<SimStats> {
   const stats: SimStats = { connected: 0, sent: 0, acked: 0, failed: 0, ackMs: [] };
-  const clients: { c: MqttClient; d: SimDevice; model: ValueModel; seq: number }[] = [];
+  const clients: { c: MqttClient; d: SimDevice; model: NonNullable<SimDevice['model']>; seq: number }[] = [];
   const conc = o.connectConcurrency ?? 50;
   for (let i = 0; i < o.devices.length; i += conc) {
     await Promise.all(
@@ -70,7 +70,7 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
             );
           });
         }
-        clients.push({ c, d, model: new ValueModel(d), seq: 0 });
+        clients.push({ c, d, model: d.model ?? new ValueModel(d), seq: 0 });
         stats.connected++;
       }),
     );

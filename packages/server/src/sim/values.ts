@@ -10,6 +10,8 @@ export interface SimDevice {
   ser_num: string;
   token: string;
   kind: string;
+  /** Its own readings model (demo meters and monitors); the kind's default otherwise. */
+  model?: { next(at: number): Record<string, unknown> };
 }
 
 /** Small fast PRNG (mulberry32). */

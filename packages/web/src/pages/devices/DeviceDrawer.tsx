@@ -13,6 +13,7 @@ import { features } from './device-text.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
 import { ParameterTab } from './ParameterTab.tsx';
 import { SensorsTab } from './SensorsTab.tsx';
+import { UsageTab } from '../meters/UsageTab.tsx';
 
 export const deviceKey = (kind: DeviceKind, id: number) => ['devices', kind, 'one', id] as const;
 
@@ -27,7 +28,7 @@ export function useDevice(kind: DeviceKind, row: DeviceRow) {
   });
 }
 
-type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors';
+type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors' | 'usage';
 
 /** Devices that measure the room open on 实时数据; the others on 基本信息. */
 export const defaultTab = (kind: string): TabKey =>
@@ -85,6 +86,7 @@ function DrawerBody({ kind, row }: { kind: DeviceKind; row: DeviceRow }) {
       { key: 'parameters', label: '参数', children: <ParameterTab device={device} /> },
     );
   }
+  if (f.meter) items.push({ key: 'usage', label: '用量', children: <UsageTab device={device} /> });
   items.push({ key: 'commands', label: '指令', children: <CommandsTab kind={kind} device={device} /> });
   if (f.gateway) {
     items.push({ key: 'sensors', label: '传感器', children: <SensorsTab gatewayId={device.id} /> });
