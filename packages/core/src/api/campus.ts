@@ -330,6 +330,21 @@ export const campusDataCenter = z.object({
     }),
   ),
   alarms: z.array(campusAlarm),
+  /**
+   * Electricity (kWh) and water (m³) of the meters placed in each building, from the usage
+   * rollups (UTC+8 days): today and the same day last month, this month so far and the same
+   * days of last month.
+   */
+  energy: z.array(
+    z.object({
+      building_id: z.number(),
+      kind: z.enum(['electric_meter', 'water_meter']),
+      today: z.number(),
+      today_prev: z.number(),
+      month: z.number(),
+      month_prev: z.number(),
+    }),
+  ),
   generated_at: z.string(),
 });
 export type CampusDataCenter = z.infer<typeof campusDataCenter>;

@@ -11,6 +11,10 @@ export const ORG_API = {
   update: '/api/v1/org/update-org',
   /** ssSuperSaled / develop: a new organisation and the account that manages it. */
   add: '/api/v1/org/add-org',
+  /** The manager uploads the logo: PNG/JPEG/WebP up to ORG_LOGO_MAX_BYTES, re-encoded on the server. */
+  uploadLogo: '/api/v1/org/upload-logo',
+  /** The stored logo (an image, never run as a page). */
+  logo: '/api/v1/org/logo',
 } as const;
 
 export const orgRow = z.object({
@@ -58,3 +62,6 @@ export const addOrgBody = z.object({
   user_id: idField(),
   slogan: text('标语', 100).default(''),
 });
+
+export const ORG_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const orgIdQuery = z.object({ id: idField() });

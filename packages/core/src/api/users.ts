@@ -342,4 +342,5 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'campus.unplace': '取消放置设备',
   'org.update': '修改组织信息',
   'org.add': '新增组织',
+  'org.logo': '更换组织标志',
 };

@@ -302,6 +302,21 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
     },
   );
 
+  // Devices placed or removed: the organisation's subscribers follow the new set at once.
+  bus.on('placements', (orgIds: number[]) => {
+    if (!Array.isArray(orgIds)) return;
+    for (const c of conns) {
+      if (!c.campus || !c.caller || !orgIds.includes(c.campus.orgId)) continue;
+      const caller = c.caller;
+      void campusSubscription(caller, c.campus.orgId).then(
+        (next) => {
+          if (c.campus) c.campus = next;
+        },
+        () => (c.campus = null),
+      );
+    }
+  });
+
   // A user's unread count changed: only that user's own sockets hear it.
   bus.on('messages', (items: { user_id: number; unread: number }[]) => {
     if (!Array.isArray(items)) return;

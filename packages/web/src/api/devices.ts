@@ -147,7 +147,7 @@ export const templatePath = (kind: DeviceKind) => `${kindOf(kind).base}/import-t
 export const importPath = (kind: DeviceKind) => `${kindOf(kind).base}/import-${kindOf(kind).plural}`;
 
 // client.ts keeps its header builder to itself; files need the same two token headers (SPEC §7).
-function tokenHeaders(): Record<string, string> {
+export function tokenHeaders(): Record<string, string> {
   const token = readToken();
   return token ? { Authorization: token, 'X-Token': token } : {};
 }

@@ -6,6 +6,7 @@ import {
   type PlacedDevice,
   type RoomRow,
 } from '@se/core';
+import { energyWindows } from './service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEALER_RIGHTS,
@@ -204,6 +205,38 @@ describe('placement and room figures', () => {
     // Unplacing a device of organisation A from B is "not placed here".
     const un = await t.post(CAMPUS_API.unplace, { device_id: A.gateway.id }, { token: B.manager.token });
     expect(un.code).toBe(404);
+  });
+});
+
+describe('data centre energy', () => {
+  it('sums the usage rollups of the meters placed in each building: today and this month against last month', async () => {
+    const w = energyWindows(new Date());
+    // Setup: the meter ingest (i15b) writes these rollups; A's meter is placed in 图书馆.
+    await t.ctx.db.query(
+      `INSERT INTO meter_usage (device_id, grain, period_start, usage) VALUES
+         ($1, 'day', $2, 12.5), ($1, 'day', $3, 10), ($1, 'day', $4, 7)`,
+      [A.meter.id, w.today.toISOString(), w.todayPrev.toISOString(), w.prevMonthStart.toISOString()],
+    );
+    const dc = await t.get<CampusDataCenter>(CAMPUS_API.dataCenter, {}, { token: A.visitor.token });
+    const lib = dc.data.buildings.find((b) => b.name === '图书馆')!;
+    const e = dc.data.energy.find((x) => x.building_id === lib.id && x.kind === 'electric_meter');
+    const sameDay = w.todayPrev.getTime() === w.prevMonthStart.getTime();
+    expect(e).toMatchObject({ today: 12.5, today_prev: sameDay ? 17 : 10, month: expect.any(Number) });
+    expect(e!.month).toBeGreaterThanOrEqual(12.5);
+    expect(e!.month_prev).toBe(17);
+    // B sees none of it.
+    const b = await t.get<CampusDataCenter>(CAMPUS_API.dataCenter, {}, { token: B.visitor.token });
+    expect(b.data.energy).toEqual([]);
+  });
+
+  it('cuts UTC+8 days and the same days of last month', () => {
+    const w = energyWindows(new Date('2026-03-31T17:00:00Z')); // 2026-04-01 01:00 in UTC+8
+    expect(w.today.toISOString()).toBe('2026-03-31T16:00:00.000Z');
+    expect(w.monthStart.toISOString()).toBe('2026-03-31T16:00:00.000Z');
+    expect(w.prevMonthStart.toISOString()).toBe('2026-02-28T16:00:00.000Z');
+    expect(w.prevMonthEnd.toISOString()).toBe('2026-03-01T16:00:00.000Z');
+    const end = energyWindows(new Date('2026-03-31T04:00:00Z')); // 31 March; February has 28 days
+    expect(end.todayPrev.toISOString()).toBe('2026-02-27T16:00:00.000Z');
   });
 });
 

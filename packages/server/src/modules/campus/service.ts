@@ -22,6 +22,7 @@ import { insertRow } from '../../db/update.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { assertPlaceable, campusRight, placeableCondition } from '../access/campus.ts';
 import { create, mutate } from '../audit/mutate.ts';
+import { usageByPlace } from '../meters/repo.ts';
 import * as repo from './repo.ts';
 
 const NO_BUILDING = '楼宇不存在';
@@ -97,6 +98,7 @@ export async function updateBuilding(
       targetUserId: null,
     }),
   });
+  if (patch.is_delete === true) placementsChanged(ctx, s.orgId);
   return patch.is_delete === true ? { id } : (await repo.buildingDetail(ctx.db, s.orgId, id))!;
 }
 
@@ -252,7 +254,13 @@ export async function place(
       }),
     audit: { action: 'campus.place', entity: 'device', entityId: body.device_id, targetUserId: null },
   });
+  placementsChanged(ctx, s.orgId, before?.org_id);
   return repo.placedDevices(ctx.db, s.orgId, roomId ? { roomId } : { buildingId: b.id });
+}
+
+/** Live 'campus' subscribers of the organisation follow its placed devices at once. */
+function placementsChanged(ctx: AppContext, ...orgIds: (number | undefined)[]) {
+  ctx.events.emit('placements', [...new Set(orgIds.filter((o) => o !== undefined))]);
 }
 
 export async function unplace(
@@ -270,8 +278,8 @@ export async function unplace(
     patch: { building_id: null, room_id: null },
     write: (tx) => repo.removePlacement(tx, deviceId),
     audit: { action: 'campus.unplace', entity: 'device', entityId: deviceId, targetUserId: null },
-    always: true,
   });
+  placementsChanged(ctx, s.orgId);
   return { device_id: deviceId };
 }
 
@@ -279,12 +287,39 @@ export async function unplace(
 
 export async function dataCenter(ctx: AppContext, caller: Caller, orgId?: number): Promise<CampusDataCenter> {
   const s = await campusRight(ctx, caller, 'read', orgId);
-  const [org, buildings, ranked, alarms] = await Promise.all([
+  const w = energyWindows(new Date());
+  const usage = (from: Date, to: Date) =>
+    usageByPlace(ctx.db, s.orgId, 'building', 'day', from.toISOString(), to.toISOString());
+  const [org, buildings, ranked, alarms, today, todayPrev, month, monthPrev] = await Promise.all([
     repo.orgSummary(ctx.db, s.orgId),
     repo.buildingFigures(ctx.db, s.orgId),
     repo.roomsByCo2(ctx.db, s.orgId, 15),
     repo.campusAlarms(ctx.db, s.orgId, 30),
+    usage(w.today, w.tomorrow),
+    usage(w.todayPrev, w.todayPrevEnd),
+    usage(w.monthStart, w.tomorrow),
+    usage(w.prevMonthStart, w.prevMonthEnd),
   ]);
+  const energy = new Map<string, CampusDataCenter['energy'][number]>();
+  const add = (rows: typeof today, field: 'today' | 'today_prev' | 'month' | 'month_prev') => {
+    for (const r of rows) {
+      const key = `${r.place_id}|${r.kind}`;
+      const e = energy.get(key) ?? {
+        building_id: r.place_id,
+        kind: r.kind as 'electric_meter' | 'water_meter',
+        today: 0,
+        today_prev: 0,
+        month: 0,
+        month_prev: 0,
+      };
+      e[field] += r.usage;
+      energy.set(key, e);
+    }
+  };
+  add(today, 'today');
+  add(todayPrev, 'today_prev');
+  add(month, 'month');
+  add(monthPrev, 'month_prev');
   const sum = (k: 'rooms' | 'devices' | 'online' | 'open_alarms') => buildings.reduce((n, b) => n + b[k], 0);
   const occ = buildings.filter((b) => b.occupancy !== null);
   return {
@@ -300,6 +335,33 @@ export async function dataCenter(ctx: AppContext, caller: Caller, orgId?: number
     buildings: buildings as CampusDataCenter['buildings'],
     rooms_by_co2: ranked,
     alarms: alarms as CampusDataCenter['alarms'],
+    energy: [...energy.values()],
     generated_at: new Date().toISOString(),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const TZ_MS = 8 * 3_600_000;
+
+/**
+ * The data centre's energy windows in UTC+8 days: today, the same day last month, this
+ * month so far and the same days of last month (cut at that month's end).
+ */
+export function energyWindows(now: Date) {
+  const local = new Date(now.getTime() + TZ_MS);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  const d = local.getUTCDate();
+  const at = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day) - TZ_MS);
+  const prevMonthDays = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const prevDay = Math.min(d, prevMonthDays);
+  return {
+    today: at(y, m, d),
+    tomorrow: at(y, m, d + 1),
+    todayPrev: at(y, m - 1, prevDay),
+    todayPrevEnd: new Date(at(y, m - 1, prevDay).getTime() + DAY_MS),
+    monthStart: at(y, m, 1),
+    prevMonthStart: at(y, m - 1, 1),
+    prevMonthEnd: at(y, m - 1, prevDay + 1),
   };
 }

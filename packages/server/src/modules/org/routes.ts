@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { AREAS, ORG_API, addOrgBody, getOrgQuery, orgRow, updateOrgBody } from '@se/core';
+import {
+  AREAS,
+  ORG_API,
+  ORG_LOGO_MAX_BYTES,
+  addOrgBody,
+  getOrgQuery,
+  orgIdQuery,
+  orgRow,
+  updateOrgBody,
+} from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as org from './service.ts';
@@ -29,5 +38,26 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
     body: addOrgBody,
     response: orgRow,
     handler: ({ req, caller, body }) => org.addOrg(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'POST',
+    url: ORG_API.uploadLogo,
+    summary:
+      '上传组织标志（园区管理员；请求体为 PNG/JPEG/WebP 图片，不超过 2 MB，服务器重新编码，不支持 SVG）',
+    query: orgIdQuery,
+    upload: { maxBytes: ORG_LOGO_MAX_BYTES, accept: 'PNG、JPEG 或 WebP 图片' },
+    response: orgRow,
+    handler: ({ req, caller, query }) => org.uploadLogo(ctx, caller, query.id, req.body, req.ip),
+  });
+  r({
+    method: 'GET',
+    url: ORG_API.logo,
+    summary: '组织标志图片',
+    query: orgIdQuery,
+    raw: true,
+    handler: async ({ req, reply, caller, query }) => {
+      await org.sendLogo(ctx, caller, query.id, req, reply);
+      return null;
+    },
   });
 }

@@ -7,7 +7,7 @@ import { getCampusDataCenter } from '../../api/campus.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
 import { useLiveChannel } from '../../live/socket.ts';
 import { Chart } from '../datacenter/Chart.tsx';
-import { buildingDevicesOption, co2RankingOption } from './dc-options.ts';
+import { buildingDevicesOption, co2RankingOption, energyOption } from './dc-options.ts';
 import { campusKey } from './keys.ts';
 import { roomTypeLabel } from './campus-text.tsx';
 import './campus-dc.css';
@@ -55,22 +55,33 @@ export function DataCenterTab() {
   const data = dc.data;
   const buildingsOpt = useMemo(() => (data ? buildingDevicesOption(data.buildings) : null), [data]);
   const co2Opt = useMemo(() => (data ? co2RankingOption(data.rooms_by_co2) : null), [data]);
+  const energyOpt = useMemo(() => (data ? energyOption(data.buildings, data.energy) : null), [data]);
 
   if (dc.isLoading) return <Spin style={{ display: 'block', padding: 64 }} />;
   if (dc.isError || !data)
     return <Result status="warning" title="数据中心加载失败" subTitle={String(dc.error?.message ?? '')} />;
-  return <Dashboard data={data} buildingsOpt={buildingsOpt} co2Opt={co2Opt} open={(p) => void navigate(p)} />;
+  return (
+    <Dashboard
+      data={data}
+      buildingsOpt={buildingsOpt}
+      co2Opt={co2Opt}
+      energyOpt={energyOpt}
+      open={(p) => void navigate(p)}
+    />
+  );
 }
 
 function Dashboard({
   data,
   buildingsOpt,
   co2Opt,
+  energyOpt,
   open,
 }: {
   data: CampusDataCenter;
   buildingsOpt: ReturnType<typeof buildingDevicesOption> | null;
   co2Opt: ReturnType<typeof co2RankingOption> | null;
+  energyOpt: ReturnType<typeof energyOption> | null;
   open: (path: string) => void;
 }) {
   const t = data.totals;
@@ -112,6 +123,16 @@ function Dashboard({
               {b.open_alarms > 0 && <span className="cdc-badge">{b.open_alarms}</span>}
             </button>
           ))}
+        </div>
+      </section>
+      <section className="cdc-panel cdc-energy">
+        <h3>本月用电、用水与上月同期</h3>
+        <div className="cdc-chart">
+          {data.energy.length ? (
+            <Chart option={energyOpt} label="各楼宇本月用电用水与上月同期" />
+          ) : (
+            <div className="cdc-empty">楼宇内还没有放置电表或水表</div>
+          )}
         </div>
       </section>
       <section className="cdc-panel cdc-co2">

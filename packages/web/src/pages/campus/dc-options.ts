@@ -80,3 +80,48 @@ export function co2RankingOption(rooms: CampusDataCenter['rooms_by_co2']): DashO
     ],
   };
 }
+
+/**
+ * This month's electricity (kWh, left axis) and water (m³, right axis) per building, each
+ * beside the same days of last month, from the usage rollups.
+ */
+export function energyOption(
+  buildings: CampusDataCenter['buildings'],
+  energy: CampusDataCenter['energy'],
+): DashOption {
+  const of = (id: number, kind: 'electric_meter' | 'water_meter', f: 'month' | 'month_prev') =>
+    Math.round((energy.find((e) => e.building_id === id && e.kind === kind)?.[f] ?? 0) * 10) / 10;
+  const bar = (
+    name: string,
+    kind: 'electric_meter' | 'water_meter',
+    f: 'month' | 'month_prev',
+    color: string,
+  ) => ({
+    type: 'bar' as const,
+    name,
+    yAxisIndex: kind === 'electric_meter' ? 0 : 1,
+    itemStyle: { color },
+    data: buildings.map((b) => of(b.id, kind, f)),
+  });
+  return {
+    ...base,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, textStyle: { color: MUTED }, itemWidth: 12 },
+    grid: { ...grid, top: 40 },
+    xAxis: {
+      type: 'category',
+      data: buildings.map((b) => shortName(b.name, 4)),
+      axisLabel: { interval: 0, fontSize: 11, color: MUTED },
+    },
+    yAxis: [
+      { type: 'value', name: 'kWh', splitLine: { lineStyle: { color: SPLIT } } },
+      { type: 'value', name: 'm³', splitLine: { show: false } },
+    ],
+    series: [
+      bar('本月用电', 'electric_meter', 'month', '#faad14'),
+      bar('上月同期用电', 'electric_meter', 'month_prev', '#8c6d1f'),
+      bar('本月用水', 'water_meter', 'month', '#1677ff'),
+      bar('上月同期用水', 'water_meter', 'month_prev', '#174a8c'),
+    ],
+  };
+}
