@@ -11,6 +11,9 @@
 // Embedded PGlite by default; on PostgreSQL with DATABASE_URL set (a scratch database is
 // created on that server and dropped at the end).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:lists [-- devices readings seconds connections]
+// LISTS_CASES=<regex> runs only the cases whose "who case" matches (e.g. 'dealer|customer');
+// LISTS_KEEP=1 keeps the seeded database (PGlite directory or scratch PostgreSQL database) and
+// prints where it is, for EXPLAIN; LISTS_NODE_ARGS are given to the console's node (e.g. --cpu-prof) and no other.
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -61,7 +64,12 @@ if (pgBase) {
   u.pathname = `/${scratch}`;
   databaseUrl = u.toString();
 }
-const env = { LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+const only = process.env.LISTS_CASES ? new RegExp(process.env.LISTS_CASES) : null;
+const env = {
+  LOG_LEVEL: 'warn',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+const nodeArgs = process.env.LISTS_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 const timed = async <T>(fn: () => Promise<T>) => {
   const t0 = Date.now();
   const value = await fn();
@@ -128,7 +136,7 @@ await analyzeAll(db);
 await db.close();
 
 // 3. The console again; toilets bound like devices (dealer all, customer a few).
-const live = await startConsole({ dataDir: first.dataDir, env });
+const live = await startConsole({ dataDir: first.dataDir, env, nodeArgs });
 const admin2 = await new ConsoleApi(live.http).login('admin', BENCH_PASSWORD);
 await bindAll(admin2, 'toilet', dealerId, toiletIds);
 const dealer2 = await new ConsoleApi(live.http).login('list_dealer', 'dealer-pass-1');
@@ -208,6 +216,7 @@ try {
   let misses = 0;
   for (const [who, token] of Object.entries(roles)) {
     for (const [name, path] of cases) {
+      if (only && !only.test(`${who} ${name}`)) continue;
       const r = await p99(path, token);
       const ok = r.p99 < GOAL_MS && !r.unanswered;
       if (!ok) misses++;
@@ -218,11 +227,14 @@ try {
       );
     }
   }
-  console.log(`${misses} of ${Object.keys(roles).length * cases.length} cases over the ${GOAL_MS} ms goal`);
+  const ran = Object.keys(roles).flatMap((who) => cases.filter(([n]) => !only || only.test(`${who} ${n}`)));
+  console.log(`${misses} of ${ran.length} cases over the ${GOAL_MS} ms goal`);
 } finally {
-  await live.stop();
+  const keep = Boolean(process.env.LISTS_KEEP);
+  await live.stop(keep);
+  if (keep) console.log(`kept: ${databaseUrl || live.dataDir}`);
 }
-if (scratch) {
+if (scratch && !process.env.LISTS_KEEP) {
   const c = new pg.Client({ connectionString: pgBase });
   await c.connect();
   await c.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);

@@ -13,8 +13,9 @@ export function startScript(
   file: string,
   env: Record<string, string>,
   pattern: RegExp,
+  nodeArgs: string[] = [],
 ): Promise<{ child: ChildProcess; match: RegExpExecArray; out: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -41,7 +42,7 @@ export interface BenchServer {
 
 /** The console (embedded PGlite and broker) on `dataDir` (a new scratch directory by default). */
 export async function startConsole(
-  opts: { dataDir?: string; env?: Record<string, string> } = {},
+  opts: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'se-bench-'));
   const { child, out } = await startScript(
@@ -59,6 +60,7 @@ export async function startConsole(
       ...opts.env,
     },
     /MQTT on port (\d+)/,
+    opts.nodeArgs,
   );
   const http = /console on (http:\/\/\S+?)(,|\s|$)/.exec(out())![1]!;
   const mqtt = `mqtt://127.0.0.1:${/MQTT on port (\d+)/.exec(out())![1]}`;

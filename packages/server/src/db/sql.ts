@@ -98,16 +98,37 @@ export async function cappedCount(
     const [all] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, values);
     return { total: all!.n };
   }
+  const key = `${from}\u0000${JSON.stringify(values)}`;
+  const now = Date.now();
+  const known = estimates.get(key);
+  if (known && now - known.at < ESTIMATE_MS) return { total: known.total, estimated: true };
   const [capped] = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
     values,
   );
-  if (capped!.n <= EXACT_COUNT_LIMIT) return { total: capped!.n };
+  if (capped!.n <= EXACT_COUNT_LIMIT) {
+    estimates.delete(key);
+    return { total: capped!.n };
+  }
   const [plan] = await q.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, values);
   const json = plan!['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
-  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
+  const total = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
+  if (estimates.size >= ESTIMATES_MAX) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { total, at: now });
+  return { total, estimated: true };
 }
+
+/**
+ * Estimates already made, by query and values, for ESTIMATE_MS: a total past
+ * EXACT_COUNT_LIMIT is shown as "约 N 条" and a few seconds old is as good, while the capped
+ * count and the EXPLAIN behind it cost two statements on every page of a large list (100
+ * callers paging the same list make one). Exact totals are never kept: they change with
+ * every row added or removed and are cheap to count.
+ */
+const estimates = new Map<string, { total: number; at: number }>();
+const ESTIMATE_MS = 10_000;
+const ESTIMATES_MAX = 5_000;
 
 /** What a binding picker filters on: rows the caller sees, to bind to `targetUserId`. */
 export interface BindingFilter {

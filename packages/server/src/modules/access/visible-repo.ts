@@ -85,10 +85,16 @@ export function accountSeen(w: Params, scope: string, alias = 'u') {
 /** As accountSeen, the scope given as a column (another account's path) rather than a value. */
 export const accountUnder = (alias: string, scopeCol: string) => `${alias}.path LIKE ${scopeCol} || '%'`;
 
+/** The device kind whose reports are reviews (ingest/handlers/ratings.ts): `comments.equipment_id`. */
+const REVIEW_TERMINAL = 'evaluate';
+
 /**
  * A review (`alias`: comments) is seen with its toilet or with the terminal that sent it.
  * The id sets are built once (ARRAY(...)), so the condition is on the comment's own columns
- * and their indexes serve a caller with few toilets and terminals.
+ * and their indexes serve a caller with few toilets and terminals. Only rating terminals
+ * send reviews, so the terminal set is the scope's rating terminals alone (one range of the
+ * closure's (user_id, kind) index): a dealer with 100k gateways does not build and compare
+ * against a 100k-id array for every review.
  */
 export function commentSeen(w: Params, scope: string, alias = 'c', opts: Pick<SeenOpts, 'live'> = {}) {
   const user = scopeUser(scope);
@@ -96,7 +102,8 @@ export function commentSeen(w: Params, scope: string, alias = 'c', opts: Pick<Se
   const u = w.p(user);
   const live = opts.live ? ' AND va.live' : '';
   return `(${alias}.toilet_id = ANY(ARRAY(SELECT va.toilet_id FROM toilet_access va WHERE va.user_id = ${u}::int${live}))
-        OR ${alias}.equipment_id = ANY(ARRAY(SELECT va.device_id FROM device_access va WHERE va.user_id = ${u}::int${live})))`;
+        OR ${alias}.equipment_id = ANY(ARRAY(SELECT va.device_id FROM device_access va
+                                              WHERE va.user_id = ${u}::int AND va.kind = ${w.p(REVIEW_TERMINAL)}${live})))`;
 }
 
 /** The live devices account `userCol` sees, as a sub-select of `device_id` (one range scan). */

@@ -1,20 +1,17 @@
-import { HISTORY_RANGES, OFFLINE_MS, TZ_OFFSET_ISO, type HistoryData } from '@se/core';
+import { HISTORY_RANGES, TZ_OFFSET_ISO, type HistoryData } from '@se/core';
 import type { z } from 'zod';
 import type { alarmListQuery, historyQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { pageWindow } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { findDevice, kindOf } from '../devices/repo.ts';
+import { deviceRight } from '../access/devices.ts';
 import * as repo from './repo.ts';
 import { scopeOf } from '../access/users.ts';
 
+/** Refuses a device the caller does not see (or a deleted one): one point check, no row read. */
 async function visibleDevice(ctx: AppContext, caller: Caller, id: number) {
-  const kind = await kindOf(ctx.db, id);
-  const d = kind
-    ? await findDevice(ctx.db, kind, id, await scopeOf(ctx, caller), OFFLINE_MS.default)
-    : undefined;
-  if (!d || d.is_delete) throw notFound('设备不存在');
-  return d;
+  const a = await deviceRight(ctx, caller, 'device', id);
+  if (!a || a.right === 'none' || a.facts.is_delete) throw notFound('设备不存在');
 }
 
 const HOUR = 3_600_000;
