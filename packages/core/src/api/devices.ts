@@ -67,6 +67,17 @@ export const DEVICE_KINDS = {
     offline: OFFLINE_MS.meter,
     type: EXTERNAL_TYPE.waterMeter,
   },
+  /** Clock-in terminals (issue 16): they report punches; see docs/protocol.md. */
+  attendance: {
+    label: '考勤机',
+    base: '/api/v1/attendance',
+    plural: 'terminals',
+    one: 'terminal',
+    bindList: '/api/v1/attendance/get-user-terminal',
+    bind: '/api/v1/attendance/bind-user-terminal',
+    offline: OFFLINE_MS.default,
+    type: null,
+  },
 } as const;
 export type DeviceKind = keyof typeof DEVICE_KINDS;
 

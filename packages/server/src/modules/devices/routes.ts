@@ -37,6 +37,7 @@ export const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
   paper_machine: 'paper',
   electric_meter: 'meter',
   water_meter: 'meter',
+  attendance: 'attendance',
 };
 
 /** A download name that survives every browser: ASCII fallback plus RFC 5987 UTF-8. */
