@@ -21,3 +21,4 @@ export * from './api/notify.ts';
 export * from './formula.ts';
 export * from './api/rules.ts';
 export * from './api/attendance.ts';
+export * from './api/attendance-rules.ts';

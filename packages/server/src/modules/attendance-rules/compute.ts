@@ -20,6 +20,8 @@
  * - A due day without any valid punch is 旷工; with some but not all required punches 缺卡.
  */
 
+import { shiftTimeline } from '@se/core';
+
 export const DAY_MS = 86_400_000;
 const MIN_MS = 60_000;
 const TZ_MS = 8 * 3_600_000;
@@ -88,36 +90,12 @@ export function weekday(day: string): number {
   return d === 0 ? 7 : d;
 }
 
-export function minutesOf(hhmm: string): number {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
-  if (!m) throw new Error(`bad time ${hhmm}`);
-  return Number(m[1]) * 60 + Number(m[2]);
-}
-
-/**
- * The segments as minute offsets from the day's 00:00, each time after the one before
- * (a time not after its predecessor is on the next day).
- */
-export function timeline(rule: Pick<SchemeRule, 'segments'>): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
-  let prev = -1;
-  for (const s of rule.segments) {
-    let start = minutesOf(s.start);
-    while (start <= prev) start += 1440;
-    let end = minutesOf(s.end);
-    while (end <= start) end += 1440;
-    out.push({ start, end });
-    prev = end;
-  }
-  return out;
-}
-
 /** Minutes from the first possible in punch to the last possible out punch. */
 export function span(rule: Pick<SchemeRule, 'segments' | 'earliest_in' | 'latest_out'>): {
   from: number;
   to: number;
 } {
-  const t = timeline(rule);
+  const t = shiftTimeline(rule.segments);
   return { from: t[0]!.start - rule.earliest_in, to: t[t.length - 1]!.end + rule.latest_out };
 }
 
@@ -157,7 +135,7 @@ export function computeDay(
   };
   if (!rule || rule.segments.length === 0) return base;
   const t0 = dayStart(day);
-  const segs = timeline(rule);
+  const segs = shiftTimeline(rule.segments);
   const sorted = [...punches].sort((a, b) => a.at - b.at || a.id - b.id);
   const due = isDue(rule, day, calendar);
   const decided: DecidingPunch[] = [];
