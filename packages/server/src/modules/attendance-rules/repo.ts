@@ -527,10 +527,6 @@ export const employeeInOrg = (q: Queryable, org: number, id: number) =>
     [id, org],
   );
 
-/** The organisation an account works in (users.org_id), or null. */
-export const userOrg = (q: Queryable, userId: number) =>
-  first<{ org_id: number | null }>(q, `SELECT org_id FROM users WHERE id = $1`, [userId]);
-
 /**
  * Marks the days of this transaction's new punches (and the day before each: a shift past
  * midnight) to recompute: one statement for the batch. New rows carry created_at = now(),

@@ -46,7 +46,7 @@ export async function addScheme(ctx: AppContext, caller: Caller, b: AddSchemeBod
   const org = await attendanceOrg(ctx, caller);
   const id = await create(ctx, caller, ip, {
     insert: (tx) => repo.insertScheme(tx, org, { ...b, segments: JSON.stringify(b.segments) }),
-    audit: { action: 'attendance.scheme.add', entity: 'att_scheme', targetUserId: null },
+    audit: { action: 'attendance.scheme.add', entity: 'att_scheme', targetUserId: caller.id },
     after: b,
   });
   return schemeOf(ctx, org, id);
@@ -73,7 +73,7 @@ export async function updateScheme(ctx: AppContext, caller: Caller, b: UpdateSch
       action: patch.is_delete ? 'attendance.scheme.delete' : 'attendance.scheme.update',
       entity: 'att_scheme',
       entityId: id,
-      targetUserId: null,
+      targetUserId: caller.id,
     },
   });
   if (patch.is_delete) return s;
@@ -105,7 +105,7 @@ export async function assignScheme(ctx: AppContext, caller: Caller, b: AssignSch
       action: 'attendance.scheme.assign',
       entity: 'att_scheme',
       entityId: b.scheme_id,
-      targetUserId: null,
+      targetUserId: caller.id,
     },
   });
   return { scheme_id: b.scheme_id, department_ids: deps, employee_ids: emps };
@@ -121,7 +121,7 @@ export async function holidays(ctx: AppContext, caller: Caller, year: number) {
 export async function setHoliday(ctx: AppContext, caller: Caller, b: SetHolidayBody, ip: string) {
   const org = await attendanceOrg(ctx, caller);
   const own = await repo.findOrgHoliday(ctx.db, org, b.day);
-  const audit = { action: 'attendance.holiday.set', entity: 'att_holiday', targetUserId: null };
+  const audit = { action: 'attendance.holiday.set', entity: 'att_holiday', targetUserId: caller.id };
   if (own) {
     await mutate(ctx, caller, ip, {
       row: own,
@@ -160,7 +160,7 @@ export async function resetHoliday(ctx: AppContext, caller: Caller, d: string, i
       action: 'attendance.holiday.reset',
       entity: 'att_holiday',
       entityId: own.id,
-      targetUserId: null,
+      targetUserId: caller.id,
     },
   });
   return holidays(ctx, caller, Number(d.slice(0, 4)));
@@ -234,7 +234,7 @@ export async function correctRecord(ctx: AppContext, caller: Caller, b: CorrectR
       action: b.revert ? 'attendance.record.revert' : 'attendance.record.correct',
       entity: 'att_day_result',
       entityId: r.id,
-      targetUserId: null,
+      targetUserId: caller.id,
     },
   });
   return shown((await repo.findRecord(ctx.db, org, b.employee_id, b.day))!);
