@@ -1,6 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ATTENDANCE_RULES_API as API,
+  DOWNLOAD_API,
+  type DownloadRow,
   PERMISSION,
   type HolidayRow,
   type Page,
@@ -10,6 +13,7 @@ import {
   type SummaryEmployeeRow,
 } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { runnerOf } from '../downloads/runner.ts';
 import { markNewPunchDaysStale } from './repo.ts';
 
 /**
@@ -428,5 +432,60 @@ describe('monthly summary', () => {
     expect(d.data.days).toHaveLength(31);
     expect(d.data.days.find((x) => x.day === '2026-03-07')!.due).toBe(0);
     expect((await t.get(API.summaryEmployees, { month: '2026-13' }, { token: a.token })).code).toBe(400);
+  });
+});
+
+describe('exports through the download centre', () => {
+  async function exported(token: string, name: string, params: unknown) {
+    const r = await t.post<DownloadRow>(
+      DOWNLOAD_API.create,
+      { name, params: JSON.stringify(params) },
+      { token },
+    );
+    expect(r.code, r.message).toBe(200);
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const j = (await t.get<DownloadRow>(DOWNLOAD_API.get, { id: r.data.id }, { token })).data;
+      if (j.status === 'done' || j.status === 'failed') return j;
+      if (Date.now() > until) throw new Error('export still running');
+      await new Promise((res) => setTimeout(res, 50));
+    }
+  }
+  async function sheet(token: string, id: number) {
+    const link = await t.get<{ url: string }>(DOWNLOAD_API.sign, { id }, { token });
+    const file = await t.app.inject({ method: 'GET', url: link.data.url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    const ws = wb.worksheets[0]!;
+    ws.eachRow((row) => rows.push(Array.from({ length: ws.columnCount }, (_, i) => row.getCell(i + 1).text)));
+    return rows;
+  }
+
+  it('exports the monthly summary per employee and per department', async () => {
+    await runnerOf(t.ctx).start({ pollMs: 50, progressMs: 20 });
+    const e = await exported(a.token, 'attendance-summary-employees', { month: '2026-03' });
+    expect(e.status).toBe('done');
+    const rows = await sheet(a.token, e.id);
+    expect(rows[0]!.slice(0, 4)).toEqual(['工号', '姓名', '部门', '应出勤天数']);
+    const zhangRow = rows.find((r) => r[0] === 'A001')!;
+    expect(zhangRow.slice(0, 4)).toEqual(['A001', '张三', '保洁部', '22']);
+    expect(rows.some((r) => r[0] === 'B001')).toBe(false);
+    const d = await exported(a.token, 'attendance-summary-departments', {
+      month: '2026-03',
+      department_id: cleaning,
+    });
+    expect(d.status).toBe('done');
+    const deps = await sheet(a.token, d.id);
+    expect(deps.map((r) => r[0])).toEqual(['部门', '保洁部', '夜班组']);
+    const refused = await t.post(
+      DOWNLOAD_API.create,
+      {
+        name: 'attendance-summary-departments',
+        params: JSON.stringify({ month: '2026-03', department_id: depB }),
+      },
+      { token: a.token },
+    );
+    expect(refused.code).toBe(404);
   });
 });

@@ -252,7 +252,12 @@ function clip(month: string) {
   return { start, end };
 }
 
-export async function summaryEmployees(ctx: AppContext, caller: Caller, f: SummaryQuery, exact = false) {
+export async function summaryEmployees(
+  ctx: AppContext,
+  caller: Caller,
+  f: Omit<SummaryQuery, 'page_size'> & { page_size: number },
+  exact = false,
+) {
   const org = await attendanceOrg(ctx, caller);
   if (f.department_id && !(await repo.departmentInOrg(ctx.db, org, f.department_id)))
     throw notFound('部门不存在');

@@ -3,6 +3,7 @@ import { devicesExport } from './exports/devices.ts';
 import { telemetryExport } from './exports/telemetry.ts';
 import { toiletsExport } from './exports/toilets.ts';
 import { commentsExport } from '../comments/export.ts';
+import { attendanceDepartmentsExport, attendanceEmployeesExport } from '../attendance-rules/export.ts';
 
 /**
  * Every export the download centre runs, by name. A module adds its own with one line here
@@ -13,6 +14,8 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   telemetryExport,
   toiletsExport,
   commentsExport,
+  attendanceEmployeesExport,
+  attendanceDepartmentsExport,
 ];
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>
