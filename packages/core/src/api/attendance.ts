@@ -110,3 +110,160 @@ export const employeeListQuery = pageQuery.extend({
   department_id: idField().optional(),
   status: intField('状态').pipe(z.number().int().min(1, '状态取值无效').max(2, '状态取值无效')).optional(),
 });
+
+const deptName = z
+  .string({ error: '请输入部门名称' })
+  .trim()
+  .min(1, '请输入部门名称')
+  .max(DEPARTMENT_LIMITS.nameMax, `部门名称不能超过${DEPARTMENT_LIMITS.nameMax}个字符`);
+const sortField = intField('排序').pipe(z.number().int().min(0, '排序不能小于0').max(1_000_000, '排序过大'));
+
+export const addDepartmentBody = z.object({
+  parent_id: idField(),
+  name: deptName,
+  sort: sortField.default(0),
+});
+export type AddDepartmentBody = z.input<typeof addDepartmentBody>;
+
+/** Rename, move (parent_id), set the head (0 clears it) or the sort order. */
+export const updateDepartmentBody = z.object({
+  id: idField(),
+  name: deptName.optional(),
+  parent_id: idField().optional(),
+  head_employee_id: intField('负责人').pipe(z.number().int().min(0).max(2_147_483_647)).optional(),
+  sort: sortField.optional(),
+});
+export type UpdateDepartmentBody = z.input<typeof updateDepartmentBody>;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`);
+
+/** 'YYYY-MM-DD'; '' clears it. */
+export const dateOnlyField = (label: string) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .refine(
+      (s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))),
+      {
+        message: `${label}格式应为 YYYY-MM-DD`,
+      },
+    )
+    .transform((s) => (s === '' ? null : s));
+
+export const EMPLOYEE_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
+export const PHONE = /^[0-9+\- ]{0,20}$/;
+
+export const employeeFields = {
+  department_id: idField(),
+  number: z
+    .string({ error: '请输入工号' })
+    .trim()
+    .min(1, '请输入工号')
+    .regex(EMPLOYEE_NUMBER, '工号只能包含字母、数字、下划线和短横线，最多32位'),
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(50, '姓名不能超过50个字符'),
+  position: text('职位', 50).default(''),
+  phone: text('手机号', 20).regex(PHONE, '手机号格式不正确').default(''),
+  id_card: text('身份证号', 18)
+    .regex(/^(|[0-9]{17}[0-9Xx])$/, '身份证号格式不正确')
+    .transform((s) => s.toUpperCase())
+    .default(''),
+  badge_no: text('卡号', 32).default(''),
+  face_id: text('人脸ID', 64).default(''),
+  hire_date: dateOnlyField('入职日期').prefault(''),
+  status: intField('状态').pipe(z.number().int().min(1, '状态取值无效').max(2, '状态取值无效')).default(1),
+};
+
+export const addEmployeeBody = z.object(employeeFields);
+export type AddEmployeeBody = z.input<typeof addEmployeeBody>;
+
+export const updateEmployeeBody = z.object({
+  id: idField(),
+  department_id: employeeFields.department_id.optional(),
+  number: employeeFields.number.optional(),
+  name: employeeFields.name.optional(),
+  position: text('职位', 50).optional(),
+  phone: text('手机号', 20).regex(PHONE, '手机号格式不正确').optional(),
+  id_card: text('身份证号', 18)
+    .regex(/^(|[0-9]{17}[0-9Xx])$/, '身份证号格式不正确')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  badge_no: text('卡号', 32).optional(),
+  face_id: text('人脸ID', 64).optional(),
+  hire_date: dateOnlyField('入职日期').optional(),
+  status: intField('状态').pipe(z.number().int().min(1, '状态取值无效').max(2, '状态取值无效')).optional(),
+});
+export type UpdateEmployeeBody = z.input<typeof updateEmployeeBody>;
+
+export const idQuery = z.object({ id: idField() });
+
+export const punchListQuery = pageQuery.extend({
+  keywords: keywordsField(),
+  device_id: idField().optional(),
+  employee_id: idField().optional(),
+  /** Only punches no employee matched. */
+  unmatched: z
+    .preprocess(
+      (v) =>
+        v === 'true' || v === '1' || v === true
+          ? true
+          : v === undefined || v === '' || v === 'false' || v === '0' || v === false
+            ? false
+            : v,
+      z.boolean(),
+    )
+    .default(false),
+  start: z.string().trim().max(19).optional(),
+  end: z.string().trim().max(19).optional(),
+});
+export type PunchListQuery = z.input<typeof punchListQuery>;
+
+export const resolvePunchBody = z.object({ id: idField(), employee_id: idField() });
+
+export const attendanceOrg = z.object({
+  org_id: z.number(),
+  name: z.string(),
+  root_dep_id: z.number(),
+});
+export type AttendanceOrg = z.infer<typeof attendanceOrg>;
+
+/** What a terminal is sent by 同步员工 (command type 'employees'). */
+export const SYNC_COMMAND = 'employees';
+
+/** A toilet's patrol requirement: every N minutes in its opening hours (document); 0 = none. */
+export const PATROL_LIMITS = { minMinutes: 10, maxMinutes: 24 * 60 } as const;
+
+export const setPatrolBody = z.object({
+  toilet_id: idField(),
+  every_min: intField('巡检间隔').pipe(
+    z
+      .number()
+      .int()
+      .refine((n) => n === 0 || (n >= PATROL_LIMITS.minMinutes && n <= PATROL_LIMITS.maxMinutes), {
+        message: `巡检间隔应为 0（不要求）或 ${PATROL_LIMITS.minMinutes}–${PATROL_LIMITS.maxMinutes} 分钟`,
+      }),
+  ),
+});
+
+export const patrolInfo = z.object({
+  toilet_id: z.number(),
+  every_min: z.number(),
+  /** The toilet's opening hours (its document), during which patrols are due. */
+  open_time: z.string(),
+  close_time: z.string(),
+  /** The last patrol's time, null when never patrolled. */
+  last_at: z.string().nullable(),
+  overdue: z.boolean(),
+  recent: z.array(
+    z.object({
+      id: z.number(),
+      employee_name: z.string(),
+      device_ser_num: z.string(),
+      punched_at: z.string(),
+    }),
+  ),
+});
+export type PatrolInfo = z.infer<typeof patrolInfo>;

@@ -1,6 +1,7 @@
 import type { IngestHandler } from '../handler.ts';
 import { deviceAlarms } from './alarms.ts';
 import { hourlyRollup } from './hourly.ts';
+import { attendancePunches } from './punches.ts';
 import { ratingComments } from './ratings.ts';
 import { attendanceResults } from './attendance-results.ts';
 
@@ -13,6 +14,7 @@ import { attendanceResults } from './attendance-results.ts';
 export const INGEST_HANDLERS: readonly IngestHandler[] = [
   hourlyRollup,
   ratingComments,
+  attendancePunches,
   deviceAlarms,
   // After the punches are stored (its derive step reads them).
   attendanceResults,

@@ -3,6 +3,7 @@ import { devicesExport } from './exports/devices.ts';
 import { telemetryExport } from './exports/telemetry.ts';
 import { toiletsExport } from './exports/toilets.ts';
 import { commentsExport } from '../comments/export.ts';
+import { employeesExport } from '../attendance/export.ts';
 import { attendanceDepartmentsExport, attendanceEmployeesExport } from '../attendance-rules/export.ts';
 
 /**
@@ -14,6 +15,7 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   telemetryExport,
   toiletsExport,
   commentsExport,
+  employeesExport,
   attendanceEmployeesExport,
   attendanceDepartmentsExport,
 ];
