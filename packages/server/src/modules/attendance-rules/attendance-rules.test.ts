@@ -12,7 +12,15 @@ import {
   type SummaryDepartments,
   type SummaryEmployeeRow,
 } from '@se/core';
-import { ADMIN_PASSWORD, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import {
+  ADMIN_PASSWORD,
+  addDevice,
+  sendReport,
+  testApp,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
+import { NO_ORG } from '../access/attendance.ts';
 import { runnerOf } from '../downloads/runner.ts';
 import { markNewPunchDaysStale } from './repo.ts';
 
@@ -254,7 +262,7 @@ describe('schemes', () => {
   it('refuses an account without an organisation and one without the attendance right', async () => {
     expect(await t.get(API.schemes, {}, { token: none.token })).toMatchObject({
       code: 403,
-      message: '当前账号未加入任何组织',
+      message: NO_ORG,
     });
     const visitor = await t.account('att_visitor', PERMISSION.visitor, 1);
     expect((await t.get(API.schemes, {}, { token: visitor.token })).code).toBe(403);
@@ -290,6 +298,28 @@ describe('late punches', () => {
       late_minutes: 20,
       missing: 0,
     });
+  });
+});
+
+describe('punches through the ingest pipeline', () => {
+  it('a terminal report recomputes a day already computed: 旷工 becomes 迟到 7 分钟', async () => {
+    const before = await records(a.token, { start: '2026-03-10', end: '2026-03-10', employee_id: zhang });
+    expect(before[0]).toMatchObject({ status: 'absent' });
+    const dev = await addDevice(t, 'attendance', 'ATT-R-1', a.token);
+    const punchAt = (s: string) => Date.parse(`${s.replace(' ', 'T')}+08:00`) / 1000;
+    await sendReport(t, dev, {
+      employee_no: 'A001',
+      method: 'face',
+      punched_at: punchAt('2026-03-10 09:07:40'),
+    });
+    await sendReport(t, dev, {
+      employee_no: 'A001',
+      method: 'face',
+      punched_at: punchAt('2026-03-10 18:30:00'),
+    });
+    const after = await records(a.token, { start: '2026-03-10', end: '2026-03-10', employee_id: zhang });
+    expect(after[0]).toMatchObject({ status: 'late', late_minutes: 7, missing: 0 });
+    expect(after[0]!.decided.map((d) => d.at)).toEqual(['2026-03-10 09:07:40', '2026-03-10 18:30:00']);
   });
 });
 
@@ -415,8 +445,8 @@ describe('monthly summary', () => {
     expect(e.code, e.message).toBe(200);
     const z = e.data.list.find((r) => r.employee_id === zhang)!;
     // March 2026 has 22 weekdays and no holidays.
-    expect(z).toMatchObject({ days_due: 22, late_count: 2, late_minutes: 12 + 20, days_present: 2 });
-    expect(z.absent_count).toBe(20);
+    expect(z).toMatchObject({ days_due: 22, late_count: 3, late_minutes: 12 + 20 + 7, days_present: 3 });
+    expect(z.absent_count).toBe(19);
     expect(e.data.list.some((r) => r.employee_id === empB)).toBe(false);
     const d = await t.get<SummaryDepartments>(
       API.summaryDepartments,
