@@ -71,6 +71,41 @@ CREATE INDEX att_day_results_org_day_idx ON att_day_results (org_id, day);
 CREATE INDEX att_day_results_dep_day_idx ON att_day_results (department_id, day);
 CREATE INDEX att_day_results_stale_idx ON att_day_results (org_id, day) WHERE stale;
 
+-- The days of an organisation whose every current employee has a result: a read checks
+-- these instead of probing every (employee, day). A change to the employees (added, left,
+-- rehired, moved, given a scheme) drops the organisation's rows, and their results are
+-- marked to recompute when their department or own scheme changes.
+CREATE TABLE att_result_coverage (
+  org_id  integer NOT NULL,
+  day     date NOT NULL,
+  PRIMARY KEY (org_id, day)
+);
+
+CREATE FUNCTION att_employee_changed() RETURNS trigger LANGUAGE plpgsql AS '
+BEGIN
+  DELETE FROM att_result_coverage WHERE org_id = NEW.org_id
+  ; IF TG_OP = ''UPDATE'' AND (NEW.department_id IS DISTINCT FROM OLD.department_id
+                              OR NEW.scheme_id IS DISTINCT FROM OLD.scheme_id
+                              OR NEW.hire_date IS DISTINCT FROM OLD.hire_date) THEN
+      UPDATE att_day_results SET stale = true WHERE employee_id = NEW.id AND NOT stale
+    ; END IF
+  ; RETURN NULL
+  ; END';
+CREATE TRIGGER att_employees_results AFTER INSERT OR UPDATE OF department_id, scheme_id, status, hire_date, is_delete
+  ON att_employees FOR EACH ROW EXECUTE FUNCTION att_employee_changed();
+
+-- An unmatched punch given to an employee later (resolve) changes that employee's days.
+CREATE FUNCTION att_punch_resolved() RETURNS trigger LANGUAGE plpgsql AS '
+BEGIN
+  UPDATE att_day_results SET stale = true
+   WHERE employee_id IN (OLD.employee_id, NEW.employee_id) AND NOT stale
+     AND day IN (((NEW.punched_at AT TIME ZONE ''UTC'') + interval ''8 hours'')::date,
+                 ((NEW.punched_at AT TIME ZONE ''UTC'') + interval ''8 hours'')::date - 1)
+  ; RETURN NULL
+  ; END';
+CREATE TRIGGER att_punches_results AFTER UPDATE OF employee_id ON att_punches
+  FOR EACH ROW WHEN (NEW.employee_id IS DISTINCT FROM OLD.employee_id) EXECUTE FUNCTION att_punch_resolved();
+
 -- China's 2026 arrangement: 国务院办公厅关于2026年部分节假日安排的通知 (2025-11-04),
 -- https://www.gov.cn (新华社, e.g. https://politics.gmw.cn/2025-11/04/content_38391083.htm).
 INSERT INTO att_holidays (org_id, day, kind, name)

@@ -204,33 +204,50 @@ export async function markDaysStale(q: Queryable, employees: number[], days: str
   );
 }
 
+/** The days between two that are not known to have every current employee's result. */
+export async function uncoveredDays(q: Queryable, org: number, from: string, to: string) {
+  const rows = await q.query<{ day: string }>(
+    `SELECT ${day('g.d')} AS day FROM generate_series($2::date, $3::date, interval '1 day') AS g(d)
+      WHERE NOT EXISTS (SELECT 1 FROM att_result_coverage c WHERE c.org_id = $1 AND c.day = g.d::date)`,
+    [org, from, to],
+  );
+  return rows.map((r) => r.day);
+}
+
+export async function cover(q: Queryable, org: number, days: string[]) {
+  if (!days.length) return;
+  await q.query(
+    `INSERT INTO att_result_coverage (org_id, day) SELECT $1, unnest($2::date[]) ON CONFLICT DO NOTHING`,
+    [org, days],
+  );
+}
+
 /**
- * The (employee, day) pairs between two days that need computing: a current employee's day
- * without a result (from the hire date on), or a result marked stale.
+ * The (employee, day) pairs that need computing: on `days` (not covered), a current
+ * employee's day without a result (from the hire date on); between two days, a result
+ * marked stale.
  */
 export async function pendingDays(
   q: Queryable,
   org: number,
-  from: string,
-  to: string,
-  employees?: number[],
+  f: { days: string[]; from: string; to: string; employees?: number[] },
 ): Promise<{ employee_id: number; day: string }[]> {
   const w = new Params();
   const o = w.p(org);
-  const f = w.p(from);
-  const t = w.p(to);
-  const only = employees ? `AND e.id = ANY(${w.p(employees)}::int[])` : '';
-  const onlyR = employees ? `AND r.employee_id = ANY(${w.p(employees)}::int[])` : '';
+  let missing = '';
+  if (f.days.length) {
+    const only = f.employees ? `AND e.id = ANY(${w.p(f.employees)}::int[])` : '';
+    missing = `SELECT e.id AS employee_id, ${day('g.d')} AS day
+         FROM att_employees e CROSS JOIN unnest(${w.p(f.days)}::date[]) AS g(d)
+        WHERE e.org_id = ${o} AND NOT e.is_delete AND e.status = 1 ${only}
+          AND (e.hire_date IS NULL OR e.hire_date <= g.d)
+          AND NOT EXISTS (SELECT 1 FROM att_day_results r WHERE r.employee_id = e.id AND r.day = g.d)
+       UNION ALL `;
+  }
+  const onlyR = f.employees ? `AND r.employee_id = ANY(${w.p(f.employees)}::int[])` : '';
   return q.query(
-    `SELECT e.id AS employee_id, ${day('g.d')} AS day
-       FROM att_employees e
-       CROSS JOIN generate_series(${f}::date, ${t}::date, interval '1 day') AS g(d)
-      WHERE e.org_id = ${o} AND NOT e.is_delete AND e.status = 1 ${only}
-        AND (e.hire_date IS NULL OR e.hire_date <= g.d::date)
-        AND NOT EXISTS (SELECT 1 FROM att_day_results r WHERE r.employee_id = e.id AND r.day = g.d::date)
-     UNION ALL
-     SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r
-      WHERE r.org_id = ${o} AND r.stale AND r.day BETWEEN ${f}::date AND ${t}::date ${onlyR}`,
+    `${missing}SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r
+      WHERE r.org_id = ${o} AND r.stale AND r.day BETWEEN ${w.p(f.from)}::date AND ${w.p(f.to)}::date ${onlyR}`,
     w.values,
   );
 }
@@ -478,9 +495,25 @@ export async function summaryByEmployee(
 export const summaryByDepartment = (q: Queryable, f: SummaryFilter) => {
   const w = new Params();
   const where = summaryWhere(w, f).join(' AND ');
+  const SUMS = [
+    'days_due',
+    'days_present',
+    'late_count',
+    'late_minutes',
+    'early_count',
+    'early_minutes',
+    'missing_count',
+    'absent_count',
+  ]
+    .map((k) => `sum(x.${k})::int AS ${k}`)
+    .join(', ');
+  // Per employee first, then per department: no count(DISTINCT …) sort over the month.
   return q.query<{ department_id: number; employees: number } & Record<string, number>>(
-    `SELECT r.department_id, count(DISTINCT r.employee_id)::int AS employees, ${COUNTS}
-       FROM att_day_results r WHERE ${where} AND r.department_id IS NOT NULL GROUP BY r.department_id`,
+    `SELECT x.department_id, count(*)::int AS employees, ${SUMS}
+       FROM (SELECT r.employee_id, r.department_id, ${COUNTS}
+               FROM att_day_results r WHERE ${where} AND r.department_id IS NOT NULL
+              GROUP BY r.employee_id, r.department_id) x
+      GROUP BY x.department_id`,
     w.values,
   );
 };

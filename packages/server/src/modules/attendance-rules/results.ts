@@ -18,8 +18,18 @@ export async function ensureResults(
   const today = dayOf(opts.now ?? Date.now());
   const last = to < today ? to : today;
   if (from > last) return 0;
-  const pending = await repo.pendingDays(q, org, from, last, opts.employees);
-  if (!pending.length) return 0;
+  // A read for some employees only does not cover the day for everyone.
+  const uncovered = await repo.uncoveredDays(q, org, from, last);
+  const pending = await repo.pendingDays(q, org, {
+    days: uncovered,
+    from,
+    to: last,
+    employees: opts.employees,
+  });
+  if (!pending.length) {
+    if (!opts.employees) await repo.cover(q, org, uncovered);
+    return 0;
+  }
   const ids = [...new Set(pending.map((p) => p.employee_id))];
   const [employees, departments, schemes] = await Promise.all([
     repo.employeesRules(q, org, ids),
@@ -57,6 +67,7 @@ export async function ensureResults(
     });
   }
   await repo.upsertResults(q, org, rows);
+  if (!opts.employees) await repo.cover(q, org, uncovered);
   return rows.length;
 }
 
