@@ -34,7 +34,7 @@ const screens = {
   messages: defineScreen('messages', () => import('./pages/messages/MessagesPage.tsx')),
   industry: defineScreen('industry', placeholder),
   campus: defineScreen('campus', placeholder),
-  attendance: defineScreen('attendance', placeholder),
+  attendance: defineScreen('attendance', () => import('./pages/attendance/AttendancePage.tsx')),
   players: defineScreen('players', placeholder),
   pictures: defineScreen('pictures', placeholder),
   texts: defineScreen('texts', placeholder),

@@ -278,6 +278,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'notify.template.add': '新增消息模板',
   'notify.template.update': '修改消息模板',
   'notify.template.delete': '删除消息模板',
+  'attendance.org.add': '创建考勤组织',
   'attendance.department.add': '新增部门',
   'attendance.department.update': '修改部门',
   'attendance.department.delete': '删除部门',

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { simulate } from './simulator.ts';
+import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -88,12 +89,13 @@ async function main() {
       .map((d) => d.id),
   );
   await placeDevices(admin, toilets, fleet);
+  fleet.push(...(await ensureAttendanceDemo(ctx, base, admin, DEMO_PASSWORD, toilets[0])));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,
   );
   console.log(
-    `demo tenant: ${DEMO_USER} / ${DEMO_PASSWORD}; ${fleet.length} simulated devices report every ${interval} s over MQTT (port ${ctx.broker?.port})`,
+    `demo tenant: ${DEMO_USER} / ${DEMO_PASSWORD} (attendance: ${ATTENDANCE_USER} / ${DEMO_PASSWORD}); ${fleet.length} simulated devices report every ${interval} s over MQTT (port ${ctx.broker?.port})`,
   );
 
   const stop = async () => {

@@ -79,7 +79,9 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
   const going = () => Date.now() < end && !o.signal?.aborted;
   const publish = async (x: (typeof clients)[number]) => {
     const now = Date.now();
-    if (o.sparseRatings && x.d.kind === 'evaluate' && Math.random() > 0.05) return;
+    // Ratings and punches come when someone presses a button or passes a terminal.
+    if (o.sparseRatings && (x.d.kind === 'evaluate' || x.d.kind === 'attendance') && Math.random() > 0.05)
+      return;
     const msg = { id: `${now}-${x.seq++}`, ts: now, type: 'report', data: x.model.next(now) };
     stats.sent++;
     const t0 = performance.now();

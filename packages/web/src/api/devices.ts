@@ -240,9 +240,20 @@ export function uploadImport(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<Envelope<ImportResult | null>> {
+  return uploadSheet(importPath(kind), file, mode, onProgress, signal);
+}
+
+/** The same upload to any import call of the same shape (employees, …). */
+export function uploadSheet(
+  path: string,
+  file: File,
+  mode: ImportMode,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<Envelope<ImportResult | null>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${importPath(kind)}?mode=${mode}`);
+    xhr.open('POST', `${path}?mode=${mode}`);
     xhr.timeout = TIMEOUT_MS;
     for (const [k, v] of Object.entries(tokenHeaders())) xhr.setRequestHeader(k, v);
     xhr.setRequestHeader('Accept', 'application/json');

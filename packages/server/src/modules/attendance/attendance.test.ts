@@ -104,11 +104,20 @@ describe('organisation structure', () => {
     expect(root).toMatchObject({ name: '甲物业', parent_id: null, path: `/${orgA.root_dep_id}/` });
   });
 
-  it('refuses an account that belongs to no organisation', async () => {
+  it('founds an organisation of its own for an attendance account that belongs to none', async () => {
     const lone = await t.account('att_lone', ATT, 1);
-    const r = await t.get(ATTENDANCE_API.departments, {}, { token: lone.token });
-    expect(r.code).toBe(CODE.forbidden);
-    expect(r.message).toContain('未加入任何组织');
+    const org = await t.get<AttendanceOrg>(ATTENDANCE_API.org, {}, { token: lone.token });
+    expect(org.code).toBe(200);
+    expect(org.data.name).toBe('att_lone的组织');
+    expect([orgA.org_id, orgB.org_id]).not.toContain(org.data.org_id);
+    const rows = await tree(lone.token);
+    expect(rows.map((d) => d.name)).toEqual(['att_lone的组织']);
+    const [u] = await t.ctx.db.query<{ org_id: number }>('SELECT org_id FROM users WHERE id = $1', [lone.id]);
+    expect(u!.org_id).toBe(org.data.org_id);
+    // Nothing of A's shows there.
+    expect((await t.get(ATTENDANCE_API.employee, { id: bIds.employee }, { token: lone.token })).code).toBe(
+      CODE.notFound,
+    );
   });
 
   it('adds, renames and moves departments, never under themselves, and counts employees per subtree', async () => {

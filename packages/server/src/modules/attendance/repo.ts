@@ -531,3 +531,38 @@ export function closePatrolAlarms(q: Queryable, toiletIds: number[]) {
     [toiletIds],
   );
 }
+
+// ---- demo set-up (sim/demo-attendance.ts) ---------------------------------------------
+
+/** The organisation of this name, created when missing (the demo's; no API creates one yet). */
+export async function ensureOrgNamed(q: Queryable, name: string, managerId: number | null) {
+  const have = await first<{ id: number }>(
+    q,
+    `SELECT id FROM organisations WHERE name = $1 AND NOT is_delete`,
+    [name],
+  );
+  if (have) return have.id;
+  const r = await first<{ id: number }>(
+    q,
+    `INSERT INTO organisations (name, user_id, contact, address) VALUES ($1, $2, '0571-88880000', '浙江省杭州市西湖区')
+     RETURNING id`,
+    [name, managerId],
+  );
+  return r!.id;
+}
+
+/** A new organisation managed by an account: named after its company, else `<user>的组织`. */
+export async function insertOrgFor(q: Queryable, userId: number, userName: string) {
+  const r = await first<{ id: number }>(
+    q,
+    `INSERT INTO organisations (name, user_id)
+     SELECT coalesce(nullif((SELECT company_name FROM user_info WHERE user_id = $1), ''), $2 || '的组织'), $1
+     RETURNING id`,
+    [userId, userName],
+  );
+  return r!.id;
+}
+
+export async function setUserOrg(q: Queryable, userId: number, orgId: number) {
+  await q.query(`UPDATE users SET org_id = $2 WHERE id = $1`, [userId, orgId]);
+}

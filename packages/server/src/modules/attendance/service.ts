@@ -35,7 +35,7 @@ const NUMBER_TAKEN = '工号已存在，同一组织内工号不能重复';
  * organisation) the first time the organisation uses attendance.
  */
 export async function orgOf(ctx: AppContext, caller: Caller): Promise<AttendanceOrg> {
-  const org = await attendanceOrgOf(ctx, caller);
+  const org = (await attendanceOrgOf(ctx, caller)) ?? (await foundOrg(ctx, caller));
   if (org.root_dep_id !== null) return { org_id: org.id, name: org.name, root_dep_id: org.root_dep_id };
   const root = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockOrg(tx, org.id);
@@ -45,6 +45,23 @@ export async function orgOf(ctx: AppContext, caller: Caller): Promise<Attendance
     return id;
   });
   return { org_id: org.id, name: org.name, root_dep_id: root };
+}
+
+/**
+ * An attendance account outside any organisation founds its own on first use: named after
+ * its company (or itself), managed by it, and the account works inside it from then on.
+ */
+async function foundOrg(ctx: AppContext, caller: Caller) {
+  const id = await create(ctx, caller, '', {
+    insert: async (tx) => {
+      const id = await repo.insertOrgFor(tx, caller.id, caller.userName);
+      await repo.setUserOrg(tx, caller.id, id);
+      return id;
+    },
+    audit: { action: 'attendance.org.add', entity: 'organisation', targetUserId: caller.id },
+    after: { user_id: caller.id },
+  });
+  return { id, name: (await attendanceOrgOf(ctx, caller))?.name ?? caller.userName, root_dep_id: null };
 }
 
 // ---- departments --------------------------------------------------------------------

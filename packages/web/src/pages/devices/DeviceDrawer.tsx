@@ -13,6 +13,7 @@ import { features } from './device-text.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
 import { ParameterTab } from './ParameterTab.tsx';
 import { SensorsTab } from './SensorsTab.tsx';
+import { TerminalPunches } from '../attendance/TerminalPunches.tsx';
 
 export const deviceKey = (kind: DeviceKind, id: number) => ['devices', kind, 'one', id] as const;
 
@@ -27,7 +28,7 @@ export function useDevice(kind: DeviceKind, row: DeviceRow) {
   });
 }
 
-type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors';
+type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors' | 'punches';
 
 /** Devices that measure the room open on 实时数据; the others on 基本信息. */
 export const defaultTab = (kind: string): TabKey =>
@@ -84,6 +85,9 @@ function DrawerBody({ kind, row }: { kind: DeviceKind; row: DeviceRow }) {
       { key: 'config', label: '配置', children: <ConfigEditor dispenserId={device.id} /> },
       { key: 'parameters', label: '参数', children: <ParameterTab device={device} /> },
     );
+  }
+  if (f.terminal) {
+    items.push({ key: 'punches', label: '打卡记录', children: <TerminalPunches terminalId={device.id} /> });
   }
   items.push({ key: 'commands', label: '指令', children: <CommandsTab kind={kind} device={device} /> });
   if (f.gateway) {

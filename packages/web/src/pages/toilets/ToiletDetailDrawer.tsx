@@ -10,6 +10,7 @@ import { isDevicePush } from '../../live/device-push.ts';
 import { useLiveChannel, useLiveStatus } from '../../live/socket.ts';
 import { useNow } from '../devices/use-now.ts';
 import { DisplayTokensPanel } from './DisplayTokensPanel.tsx';
+import { PatrolPanel } from '../attendance/PatrolPanel.tsx';
 import { DocumentDialog } from './DocumentDialog.tsx';
 import { LivePanel } from './LivePanel.tsx';
 import { PartsPanel } from './PartsPanel.tsx';
@@ -191,6 +192,11 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
                 starCount={d.toilet.star_count}
               />
             ),
+          },
+          {
+            key: 'patrols',
+            label: '巡检',
+            children: <PatrolPanel toiletId={toiletId} canEdit={d.can_manage} />,
           },
           {
             key: 'display',
