@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { simulate } from './simulator.ts';
 import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
+import { demoAttendanceRules } from './demo-attendance-rules.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -90,6 +91,7 @@ async function main() {
   );
   await placeDevices(admin, toilets, fleet);
   fleet.push(...(await ensureAttendanceDemo(ctx, base, admin, DEMO_PASSWORD, toilets[0])));
+  await demoAttendanceRules(await new ConsoleApi(base).login(ATTENDANCE_USER, DEMO_PASSWORD));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,
