@@ -28,3 +28,4 @@ export * from './api/meters.ts';
 export * from './api/campus.ts';
 export * from './api/industry.ts';
 export * from './api/org.ts';
+export * from './api/attendance-rules.ts';

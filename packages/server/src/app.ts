@@ -53,6 +53,7 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { expressRoutes } from './modules/express/routes.ts';
+import { attendanceRuleRoutes } from './modules/attendance-rules/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   attendanceRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   expressRoutes(app, ctx);
+  attendanceRuleRoutes(app, ctx);
   displayRoutes(app, ctx);
   jwbRoutes(app, ctx);
   siteRoutes(app, ctx);

@@ -343,4 +343,12 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'org.update': '修改组织信息',
   'org.add': '新增组织',
   'org.logo': '更换组织标志',
+  'attendance.scheme.add': '新增考勤班次',
+  'attendance.scheme.update': '修改考勤班次',
+  'attendance.scheme.delete': '删除考勤班次',
+  'attendance.scheme.assign': '分配考勤班次',
+  'attendance.holiday.set': '设置节假日',
+  'attendance.holiday.reset': '恢复法定节假日',
+  'attendance.record.correct': '更正考勤结果',
+  'attendance.record.revert': '撤销考勤更正',
 };

@@ -178,7 +178,8 @@ async function sendHistory(base: string, terminal: SimDevice) {
       const luck = r();
       if (luck < 0.015) continue; // absent
       const late = luck > 0.95;
-      const inAt = at(day, 8, late ? 5 + Math.floor(r() * 40) : 40 + Math.floor(r() * 19));
+      // Late arrivals are after 09:00 (the demo's day shift, demo-attendance-rules.ts).
+      const inAt = at(day, late ? 9 : 8, late ? 6 + Math.floor(r() * 40) : 40 + Math.floor(r() * 19));
       const face = r() < 0.5;
       const who = face ? { badge: demoFace(n), method: 'face' } : { badge: demoBadge(n), method: 'card' };
       messages.push({

@@ -11,6 +11,7 @@ import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { simulate } from './simulator.ts';
 import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
 import { seedMaintenance } from './demo-maintenance.ts';
+import { demoAttendanceRules } from './demo-attendance-rules.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -98,6 +99,7 @@ async function main() {
   fleet.push(...(await ensureDemoCampus(admin, base)));
   fleet.push(...(await ensureDemoMeters(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
   fleet.push(...(await ensureDemoIndustry(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
+  await demoAttendanceRules(await new ConsoleApi(base).login(ATTENDANCE_USER, DEMO_PASSWORD));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,

@@ -5,6 +5,7 @@ import { attendancePunches } from './punches.ts';
 import { meterUsage } from './meters.ts';
 import { industryExposure } from './industry.ts';
 import { ratingComments } from './ratings.ts';
+import { attendanceResults } from './attendance-results.ts';
 
 /**
  * The ingest steps of every device kind, in run order within each phase (store, derive,
@@ -19,4 +20,6 @@ export const INGEST_HANDLERS: readonly IngestHandler[] = [
   deviceAlarms,
   meterUsage,
   industryExposure,
+  // After the punches are stored (its derive step reads them).
+  attendanceResults,
 ];

@@ -6,6 +6,7 @@ import { commentsExport } from '../comments/export.ts';
 import { employeesExport } from '../attendance/export.ts';
 import { recordsExport } from '../maintenance/export.ts';
 import { exposureExport } from '../industry/export.ts';
+import { attendanceDepartmentsExport, attendanceEmployeesExport } from '../attendance-rules/export.ts';
 
 /**
  * Every export the download centre runs, by name. A module adds its own with one line here
@@ -19,6 +20,8 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   employeesExport,
   recordsExport,
   exposureExport,
+  attendanceEmployeesExport,
+  attendanceDepartmentsExport,
 ];
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>
