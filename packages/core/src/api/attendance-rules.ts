@@ -273,7 +273,7 @@ const resultFields = {
   missing: z.number(),
 };
 
-export const recordRow = z.object({
+export const dayRecordRow = z.object({
   id: z.number(),
   employee_id: z.number(),
   employee_name: z.string(),
@@ -292,12 +292,12 @@ export const recordRow = z.object({
   /** What the rules computed (the original of a corrected record). */
   computed: z.object(resultFields),
 });
-export type RecordRow = z.infer<typeof recordRow>;
-export const recordPage = pageOf(recordRow);
+export type DayRecordRow = z.infer<typeof dayRecordRow>;
+export const dayRecordPage = pageOf(dayRecordRow);
 
-export const recordQuery = z.object({ employee_id: idField(), day: dayField() });
-export const recordDetail = z.object({
-  record: recordRow,
+export const dayRecordQuery = z.object({ employee_id: idField(), day: dayField() });
+export const dayRecordDetail = z.object({
+  record: dayRecordRow,
   /** Every punch of the employee around the day (the shift's windows and a margin). */
   punches: z.array(
     z.object({ id: z.number(), punched_at: z.string(), method: z.string(), device_ser_num: z.string() }),

@@ -3,14 +3,14 @@ import {
   type HolidayRow,
   type Page,
   type PageQuery,
-  type RecordRow,
+  type DayRecordRow,
   type SchemeRow,
   type SummaryDepartments,
   type SummaryEmployeeRow,
   type addSchemeBody,
   type assignSchemeBody,
   type correctRecordBody,
-  type recordDetail,
+  type dayRecordDetail,
   type recordListQuery,
   type setHolidayBody,
   type summaryQuery,
@@ -39,11 +39,11 @@ export const resetHoliday = (day: string) =>
   post<{ list: HolidayRow[] }>(API.resetHoliday, { day }, { json: true });
 
 export type RecordQuery = Omit<RequestOf<typeof recordListQuery>, keyof PageQuery>;
-export const listRecords = (q: RecordQuery & Partial<PageQuery>) => get<Page<RecordRow>>(API.records, q);
+export const listRecords = (q: RecordQuery & Partial<PageQuery>) => get<Page<DayRecordRow>>(API.records, q);
 export const getRecord = (employee_id: number, day: string) =>
-  get<z.infer<typeof recordDetail>>(API.record, { employee_id, day });
+  get<z.infer<typeof dayRecordDetail>>(API.record, { employee_id, day });
 export const correctRecord = (b: RequestOf<typeof correctRecordBody>) =>
-  post<RecordRow>(API.correctRecord, b, { json: true });
+  post<DayRecordRow>(API.correctRecord, b, { json: true });
 
 export type SummaryQuery = Omit<RequestOf<typeof summaryQuery>, keyof PageQuery>;
 export const summaryEmployees = (q: SummaryQuery & Partial<PageQuery>) =>

@@ -7,7 +7,7 @@ import {
   PERMISSION,
   type HolidayRow,
   type Page,
-  type RecordRow,
+  type DayRecordRow,
   type SchemeRow,
   type SummaryDepartments,
   type SummaryEmployeeRow,
@@ -99,7 +99,7 @@ async function auditLog() {
 const auditActions = async () => (await auditLog()).map((e) => e.action);
 
 async function records(token: string, query: Record<string, unknown>) {
-  const r = await t.get<Page<RecordRow>>(API.records, { page_size: 100, ...query }, { token });
+  const r = await t.get<Page<DayRecordRow>>(API.records, { page_size: 100, ...query }, { token });
   expect(r.code, r.message).toBe(200);
   return r.data.list;
 }
@@ -383,7 +383,7 @@ describe('records and corrections', () => {
   });
 
   it('a correction is audited, keeps the original, survives a recomputation and can be reverted', async () => {
-    const c = await post<RecordRow>(
+    const c = await post<DayRecordRow>(
       API.correctRecord,
       { employee_id: li, day: '2026-03-02', status: 'normal', note: '外出办事，已补签' },
       { token: a.token },
@@ -398,7 +398,7 @@ describe('records and corrections', () => {
     // A punch for that day arrives: the computed part follows, the correction stays.
     await punch(orgA, li, '2026-03-02 09:30');
     await t.ctx.db.query(`UPDATE att_day_results SET stale = true WHERE employee_id = $1`, [li]);
-    const d = await t.get<{ record: RecordRow; punches: { punched_at: string }[] }>(
+    const d = await t.get<{ record: DayRecordRow; punches: { punched_at: string }[] }>(
       API.record,
       { employee_id: li, day: '2026-03-02' },
       { token: a.token },
@@ -418,7 +418,7 @@ describe('records and corrections', () => {
       { token: a.token },
     );
     expect(needNote).toMatchObject({ code: 400, message: '请填写更正说明' });
-    const back = await post<RecordRow>(
+    const back = await post<DayRecordRow>(
       API.correctRecord,
       { employee_id: li, day: '2026-03-02', revert: true },
       { token: a.token },

@@ -1,4 +1,4 @@
-import type { AddSchemeBody, HolidayRow, RecordRow, SchemeRow, SummaryEmployeeRow } from '@se/core';
+import type { AddSchemeBody, HolidayRow, DayRecordRow, SchemeRow, SummaryEmployeeRow } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, likeSql, localTime, selectPage } from '../../db/sql.ts';
@@ -400,7 +400,7 @@ function recordWhere(w: Params, f: RecordFilter) {
   return cond.join(' AND ');
 }
 
-type RawRecord = Omit<RecordRow, 'decided'> & {
+type RawRecord = Omit<DayRecordRow, 'decided'> & {
   decided: { segment: number; kind: 'in' | 'out'; punch_id: number | null; at: number | null }[];
 };
 

@@ -8,11 +8,11 @@ import {
   correctRecordBody,
   holidayList,
   holidayQuery,
-  recordDetail,
+  dayRecordDetail,
   recordListQuery,
-  recordPage,
-  recordQuery,
-  recordRow,
+  dayRecordPage,
+  dayRecordQuery,
+  dayRecordRow,
   resetHolidayBody,
   schemeListQuery,
   schemePage,
@@ -113,7 +113,7 @@ export function attendanceRuleRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     query: recordListQuery,
-    response: recordPage,
+    response: dayRecordPage,
     handler: ({ caller, query }) => svc.listRecords(ctx, caller, query),
   });
   route(app, ctx, {
@@ -122,8 +122,8 @@ export function attendanceRuleRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: '某员工某天的考勤结果与打卡记录',
     tag,
     access,
-    query: recordQuery,
-    response: recordDetail,
+    query: dayRecordQuery,
+    response: dayRecordDetail,
     handler: ({ caller, query }) => svc.record(ctx, caller, query.employee_id, query.day),
   });
   route(app, ctx, {
@@ -133,7 +133,7 @@ export function attendanceRuleRoutes(app: FastifyInstance, ctx: AppContext) {
     tag,
     access,
     body: correctRecordBody,
-    response: recordRow,
+    response: dayRecordRow,
     handler: ({ req, caller, body }) => svc.correctRecord(ctx, caller, body, req.ip),
   });
   route(app, ctx, {

@@ -3,7 +3,7 @@ import type {
   AssignSchemeBody,
   CorrectRecordBody,
   RecordListQuery,
-  RecordRow,
+  DayRecordRow,
   SetHolidayBody,
   SummaryDepartments,
   SummaryQuery,
@@ -170,7 +170,7 @@ export async function resetHoliday(ctx: AppContext, caller: Caller, d: string, i
 
 type Raw = Awaited<ReturnType<typeof repo.listRecords>>['list'][number];
 
-const shown = (r: Raw): RecordRow => ({
+const shown = (r: Raw): DayRecordRow => ({
   ...r,
   decided: r.decided.map((d) => ({ ...d, at: d.at === null ? null : formatDateTime(d.at) })),
 });

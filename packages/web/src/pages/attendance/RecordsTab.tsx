@@ -3,7 +3,7 @@ import {
   ATT_DAY_STATUS,
   ATT_DAY_STATUS_KEYS,
   type AttDayStatus,
-  type RecordRow,
+  type DayRecordRow,
   type SummaryDepartmentRow,
   type SummaryEmployeeRow,
 } from '@se/core';
@@ -63,7 +63,7 @@ const STATUS_COLORS: Record<AttDayStatus, string> = {
 
 /** 迟到 12 分钟 · 缺卡 1 次: every finding of a day, not only its main status. */
 export function resultWords(
-  r: Pick<RecordRow, 'status' | 'late_minutes' | 'early_minutes' | 'missing'>,
+  r: Pick<DayRecordRow, 'status' | 'late_minutes' | 'early_minutes' | 'missing'>,
 ): string[] {
   if (r.status === 'rest' || r.status === 'unscheduled' || r.status === 'absent' || r.status === 'normal') {
     return [ATT_DAY_STATUS[r.status]];
@@ -75,7 +75,7 @@ export function resultWords(
   return out.length ? out : [ATT_DAY_STATUS[r.status]];
 }
 
-function ResultTags({ record }: { record: RecordRow }) {
+function ResultTags({ record }: { record: DayRecordRow }) {
   return (
     <Flex wrap gap={4}>
       {resultWords(record).map((w) => (
@@ -94,7 +94,7 @@ function ResultTags({ record }: { record: RecordRow }) {
   );
 }
 
-function Punches({ record }: { record: RecordRow }) {
+function Punches({ record }: { record: DayRecordRow }) {
   if (record.status === 'unscheduled') return <Typography.Text type="secondary">—</Typography.Text>;
   const two = record.decided.length > 2;
   return (
@@ -169,7 +169,7 @@ const FILTERS: FilterFields<RecordFilters> = {
   keywords: text({ placeholder: '姓名或工号', width: 160 }),
 };
 
-const COLUMNS: ListColumn<RecordRow>[] = [
+const COLUMNS: ListColumn<DayRecordRow>[] = [
   { title: '日期', dataIndex: 'day', width: 110, card: false },
   { title: '工号', dataIndex: 'employee_number', width: 90, from: 'lg' },
   { title: '姓名', dataIndex: 'employee_name', width: 100 },
@@ -192,9 +192,9 @@ interface CorrectValues {
   note: string;
 }
 
-function CorrectDialog({ record, onSaved, onClosed }: DialogProps<{ record: RecordRow }>) {
+function CorrectDialog({ record, onSaved, onClosed }: DialogProps<{ record: DayRecordRow }>) {
   return (
-    <FormModal<CorrectValues, RecordRow>
+    <FormModal<CorrectValues, DayRecordRow>
       title={`更正考勤：${record.employee_name} ${record.day}`}
       width={520}
       initialValues={{
@@ -287,7 +287,7 @@ function DailyResults() {
         ...paging,
       }),
   });
-  const correcting = useDialog<{ record: RecordRow }>();
+  const correcting = useDialog<{ record: DayRecordRow }>();
   return (
     <>
       <ListToolbar list={list} />
