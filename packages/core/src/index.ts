@@ -20,3 +20,4 @@ export * from './template.ts';
 export * from './api/notify.ts';
 export * from './formula.ts';
 export * from './api/rules.ts';
+export * from './api/media.ts';
