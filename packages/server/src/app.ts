@@ -46,6 +46,7 @@ import { dockingRoutes } from './modules/docking/routes.ts';
 import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { toiletRoutes } from './modules/toilets/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   deviceRoutes(app, ctx);
   toiletRoutes(app, ctx);
   commentRoutes(app, ctx);
+  mediaRoutes(app, ctx);
   displayRoutes(app, ctx);
   jwbRoutes(app, ctx);
   siteRoutes(app, ctx);

@@ -11,8 +11,8 @@ export const MEDIA_API = {
   pictures: '/api/v1/media/pictures',
   videos: '/api/v1/media/videos',
   texts: '/api/v1/media/texts',
-  /** One item by id (any kind), for the drawer and the player side. */
-  item: '/api/v1/media/items/:id',
+  /** One item by id (any kind). */
+  item: '/api/v1/media/items/item',
   /** Add a URL source (picture or video the player fetches itself). */
   addUrl: '/api/v1/media/items/url',
   addText: '/api/v1/media/texts/add',
@@ -20,15 +20,19 @@ export const MEDIA_API = {
   rename: '/api/v1/media/items/rename',
   remove: '/api/v1/media/items/delete',
   /** The stored file, its thumbnail or poster (safe serving: attachment/sandbox, Range). */
-  file: '/api/v1/media/items/:id/file',
-  thumb: '/api/v1/media/items/:id/thumb',
+  file: '/api/v1/media/items/file',
+  thumb: '/api/v1/media/items/thumb',
   /** Chunked resumable uploads. */
   uploads: '/api/v1/media/uploads',
-  upload: '/api/v1/media/uploads/:id',
-  uploadChunk: '/api/v1/media/uploads/:id/chunk',
-  uploadFinish: '/api/v1/media/uploads/:id/finish',
+  /** Where an upload stands (bytes the server holds). */
+  upload: '/api/v1/media/uploads/state',
+  /** One chunk: raw bytes (application/x-media-chunk), `?id=&offset=`; streamed to disk. */
+  uploadChunk: '/api/v1/media/uploads/chunk',
+  uploadFinish: '/api/v1/media/uploads/finish',
+  uploadCancel: '/api/v1/media/uploads/cancel',
   /** Quota and usage of the caller (or a managed user). */
   quota: '/api/v1/media/uploads/quota',
+  setQuota: '/api/v1/media/uploads/set-quota',
   /** Review (审核): the reviewer's queue and decisions. */
   review: '/api/v1/media/review',
   reviewDecide: '/api/v1/media/review/decide',
@@ -118,6 +122,9 @@ export const mediaItemRow = z.object({
   /** True when the item is a stored file (served at MEDIA_API.file). */
   stored: z.boolean(),
   has_thumb: z.boolean(),
+  /** Signed links (no session header needed) for previews: the file and its thumbnail/poster. */
+  file_url: z.string().nullable(),
+  thumb_url: z.string().nullable(),
   mime: z.string(),
   size: z.number(),
   width: z.number().nullable(),
@@ -180,6 +187,26 @@ export const uploadState = z.object({
   chunk_bytes: z.number(),
 });
 export type UploadState = z.infer<typeof uploadState>;
+
+export const uploadIdQuery = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, '上传编号不正确') });
+export const uploadChunkQuery = uploadIdQuery.extend({
+  offset: intField('偏移').pipe(z.number().int().min(0)),
+});
+export const itemIdQuery = z.object({ id: idField() });
+/** A signed media link (the signature is the credential). */
+export const mediaLinkQuery = z.object({
+  id: idField(),
+  expires: intField().pipe(z.number().int().min(0)),
+  sig: z.string().max(100),
+  /** Ask for an attachment (download) rather than an inline preview. */
+  download: z.enum(['0', '1']).optional(),
+});
+export const quotaQuery = z.object({ target_user_id: idField().optional() });
+export const setQuotaBody = z.object({
+  target_user_id: idField(),
+  quota_mb: intField('配额').pipe(z.number().int().min(0, '配额不能小于0').max(10_000_000)),
+});
+export const MEDIA_CHUNK_TYPE = 'application/x-media-chunk';
 
 export const mediaQuota = z.object({ used: z.number(), quota: z.number(), items: z.number() });
 export type MediaQuota = z.infer<typeof mediaQuota>;

@@ -280,4 +280,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'notify.template.delete': '删除消息模板',
   'auth.login_failed': '多次登录失败',
   'auth.password_changed': '修改密码',
+  'media.add': '新增媒体内容',
+  'media.update': '修改媒体内容',
+  'media.delete': '删除媒体内容',
+  'media.approve': '审核通过媒体内容',
+  'media.reject': '驳回媒体内容',
+  'media.quota': '修改媒体存储配额',
 };
