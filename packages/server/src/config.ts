@@ -75,6 +75,7 @@ const envSchema = z.object({
     }),
   SMTP_URL: optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
   REDIS_URL: optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+  S3_URL: optionalUrl('S3_URL', ['http:', 'https:']),
   MAIL_FROM: z.string().default('智慧环境管理系统 <noreply@localhost>'),
   SITE_RECORD_CODE: z.string().default(''),
   SITE_RECORD_URL: optionalUrl('SITE_RECORD_URL', ['http:', 'https:']),
@@ -190,6 +191,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Live-push fan-out across server copies; without it the bus is in-process. */
   redisUrl: string | undefined;
+  /**
+   * Uploaded files in an S3-compatible bucket (`http(s)://KEY:SECRET@host:port/bucket`), shared
+   * by every server copy; without it they are kept under `${dataDir}/files`.
+   */
+  s3Url?: string;
   mailFrom: string;
   siteRecordCode: string;
   siteRecordUrl: string | undefined;
@@ -245,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD || undefined,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
+    s3Url: e.S3_URL,
     mailFrom: e.MAIL_FROM,
     siteRecordCode: e.SITE_RECORD_CODE,
     siteRecordUrl: e.SITE_RECORD_URL,

@@ -106,3 +106,14 @@ export const devicesOfAccount = (userCol: string) =>
 /** The accounts that see device `col` (itself bound to them or to their subtree), as a sub-select of `user_id`. */
 export const accountsSeeingDevice = (col: string) =>
   `SELECT va.user_id FROM device_access va WHERE va.device_id = ${col}`;
+
+/**
+ * Organisation `alias` (organisations) is seen by the scope: the scope's account works inside
+ * it (`orgId`, its users.org_id), or the organisation's manager (`user_id`) is the scope's
+ * account or below it (the ssSuperSaled or dealer who created the manager); '/' sees all.
+ */
+export function orgSeen(w: Params, scope: string, orgId: number | null, alias = 'o') {
+  if (scope === '/') return 'true';
+  const own = orgId === null ? '' : `${alias}.id = ${w.p(orgId)}::int OR `;
+  return `(${own}EXISTS (SELECT 1 FROM users m WHERE m.id = ${alias}.user_id AND ${accountUnder('m', `${w.p(scope)}`)}))`;
+}

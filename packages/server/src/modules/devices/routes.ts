@@ -25,6 +25,7 @@ import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import { SHEET_UPLOAD_MAX_BYTES } from '../../uploads/spreadsheets.ts';
 import * as info from './info.ts';
+import { attachment } from '../files/send.ts';
 import * as sensors from './sensors.ts';
 import * as transfer from './transfer.ts';
 import * as devices from './service.ts';
@@ -38,10 +39,6 @@ export const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
   electric_meter: 'meter',
   water_meter: 'meter',
 };
-
-/** A download name that survives every browser: ASCII fallback plus RFC 5987 UTF-8. */
-export const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The same six calls for every kind of the registry, at the paths DEVICE_KINDS names. */
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -13,7 +13,7 @@ import {
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
-import { attachment } from '../devices/routes.ts';
+import { attachment } from '../files/send.ts';
 import * as downloads from './service.ts';
 import { CONTENT_TYPES } from './writers.ts';
 

@@ -1,0 +1,39 @@
+/**
+ * Who may see an organisation and what is inside it (campus buildings and rooms, industrial
+ * sites, attendance departments and employees): the accounts that work inside it
+ * (users.org_id), its manager (organisations.user_id) and every account above the manager;
+ * develop sees all. Areas built on organisations ask here, never decide it themselves.
+ */
+import { PERMISSION, has } from '@se/core';
+import type { AppContext, Caller } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { findOrg, orgOfUser, type OrgRecord } from '../org/repo.ts';
+import { isSelfOrDescendant } from '../users/repo.ts';
+import { scopeOf } from './users.ts';
+
+/** What a caller sees of organisations: its account scope and its own organisation. */
+export interface OrgScope {
+  /** Account-tree path prefix ('/' for develop), as scopeOf. */
+  scope: string;
+  /** The organisation the caller works inside (users.org_id), or null. */
+  orgId: number | null;
+}
+
+export async function orgScopeOf(ctx: AppContext, caller: Caller): Promise<OrgScope> {
+  const [scope, orgId] = await Promise.all([scopeOf(ctx, caller), orgOfUser(ctx.db, caller.id)]);
+  return { scope, orgId };
+}
+
+/** Whether the caller sees organisation `org` (a loaded row). */
+export async function seesOrg(ctx: AppContext, caller: Caller, org: Pick<OrgRecord, 'id' | 'user_id'>) {
+  if (has(caller.permission, PERMISSION.develop)) return true;
+  if ((await orgOfUser(ctx.db, caller.id)) === org.id) return true;
+  return org.user_id !== null && (await isSelfOrDescendant(ctx.db, caller.id, org.user_id));
+}
+
+/** A live organisation the caller sees; otherwise 组织不存在 (exactly as a missing one). */
+export async function assertOrgSeen(ctx: AppContext, caller: Caller, orgId: number): Promise<OrgRecord> {
+  const org = await findOrg(ctx.db, orgId);
+  if (!org || org.is_delete || !(await seesOrg(ctx, caller, org))) throw notFound('组织不存在');
+  return org;
+}
