@@ -5,6 +5,7 @@ import { PERMISSION, TOILET_API, TOILET_DETAIL_API, type DeviceKind } from '@se/
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
+import { seedMedia } from './demo-media.ts';
 import { simulate } from './simulator.ts';
 
 const DEMO_USER = 'demo';
@@ -88,6 +89,7 @@ async function main() {
       .map((d) => d.id),
   );
   await placeDevices(admin, toilets, fleet);
+  await seedMedia(admin, demoUser);
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,

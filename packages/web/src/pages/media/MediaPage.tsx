@@ -194,10 +194,10 @@ function Library({ kind }: { kind: MediaKind }) {
       dataIndex: 'name',
       render: (_, r) => <Typography.Text strong>{r.name}</Typography.Text>,
     },
-    { title: '状态', key: 'status', width: 140, render: (_, r) => <StatusTag row={r} /> },
-    { title: '信息', key: 'detail', width: 240, from: 'md', render: (_, r) => detailText(r) },
-    { title: '所属账号', dataIndex: 'user_name', width: 120, from: 'lg' },
-    { title: '上传时间', dataIndex: 'created_at', width: 170, from: 'lg' },
+    { title: '状态', key: 'status', width: 110, render: (_, r) => <StatusTag row={r} /> },
+    { title: '信息', key: 'detail', width: 200, from: 'md', render: (_, r) => detailText(r) },
+    { title: '所属账号', dataIndex: 'user_name', width: 110, from: 'lg' },
+    { title: '上传时间', dataIndex: 'created_at', width: 170, from: 'xl' },
   ];
 
   const actions = (r: MediaItemRow) => (
@@ -272,7 +272,7 @@ function Library({ kind }: { kind: MediaKind }) {
         cardTitle={(r) => r.name}
         cardExtra={(r) => <StatusTag row={r} />}
         actions={actions}
-        actionsWidth={260}
+        actionsWidth={230}
       />
       {previewing && (
         <Modal

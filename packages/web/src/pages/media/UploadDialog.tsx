@@ -39,6 +39,7 @@ export function UploadDialog({
   const [jobs, setJobs] = useState<Job[]>([]);
   const [running, setRunning] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const seq = useRef(0);
   const word = KIND_WORD[kind];
   const limit = kind === 'picture' ? MEDIA_LIMITS.pictureBytes : MEDIA_LIMITS.videoBytes;
 
@@ -109,14 +110,9 @@ export function UploadDialog({
           accept={ACCEPT[kind]}
           showUploadList={false}
           disabled={running}
-          beforeUpload={(file, list) => {
-            // antd calls this once per file; add the whole batch on its first file.
-            if (file === list[0]) {
-              setJobs((all) => [
-                ...all,
-                ...list.map((f) => ({ uid: f.uid, file: f as File, percent: 0, state: 'waiting' as const })),
-              ]);
-            }
+          beforeUpload={(file) => {
+            const uid = `job-${++seq.current}`;
+            setJobs((all) => [...all, { uid, file: file as File, percent: 0, state: 'waiting' }]);
             return false;
           }}
         >
