@@ -80,12 +80,32 @@ const stateOf = async (ctx: AppContext, u: repo.UploadRow): Promise<UploadState>
   chunk_bytes: MEDIA_LIMITS.chunkBytes,
 });
 
+/** Uploads taking a chunk right now: one writer per part file. */
+const busy = new Set<string>();
+
+/** An upload not finished this long after it started is dropped (its part file and its quota reservation). */
+const STALE_HOURS = 7 * 24;
+const swept = new WeakMap<object, number>();
+
+/** Drops stale uploads, at most once an hour per app. */
+async function sweepStale(ctx: AppContext) {
+  const now = Date.now();
+  if ((swept.get(ctx.config) ?? 0) > now - 3_600_000) return;
+  swept.set(ctx.config, now);
+  for (const { id } of await repo.staleUploads(ctx.db, STALE_HOURS)) {
+    if (busy.has(id)) continue;
+    await rm(partFile(ctx, id), { force: true });
+    await repo.deleteUpload(ctx.db, id);
+  }
+}
+
 export async function start(
   ctx: AppContext,
   caller: Caller,
   b: { kind: 'picture' | 'video'; name: string; size: number; fingerprint: string; target_user_id?: number },
 ) {
   const userId = await managedUserId(ctx, caller, b.target_user_id);
+  await sweepStale(ctx);
   const again = await repo.findUploadByFingerprint(ctx.db, caller.id, userId, b.fingerprint);
   if (again && again.size === b.size && again.kind === b.kind) return stateOf(ctx, again);
   if (again) {
@@ -116,9 +136,6 @@ export async function start(
 export async function state(ctx: AppContext, caller: Caller, id: string) {
   return stateOf(ctx, await mine(ctx, caller, id));
 }
-
-/** Uploads taking a chunk right now: one writer per part file. */
-const busy = new Set<string>();
 
 /** Appends the request body (a stream) at `offset`, which must be what the server holds. */
 export async function chunk(ctx: AppContext, caller: Caller, id: string, offset: number, body: unknown) {
