@@ -58,6 +58,20 @@ export const MEDIA_VIDEO_MIMES = ['video/mp4', 'video/webm'] as const;
 export const MEDIA_VIDEO_CODECS = { mp4: ['h264', 'hevc'], webm: ['vp8', 'vp9', 'av1'] } as const;
 export const MEDIA_AUDIO_CODECS = { mp4: ['aac', 'mp3'], webm: ['opus', 'vorbis'] } as const;
 
+/** How codecs are named to people (ffprobe's names as keys). */
+export const MEDIA_CODEC_LABELS: Record<string, string> = {
+  h264: 'H.264',
+  hevc: 'H.265',
+  vp8: 'VP8',
+  vp9: 'VP9',
+  av1: 'AV1',
+  aac: 'AAC',
+  mp3: 'MP3',
+  opus: 'Opus',
+  vorbis: 'Vorbis',
+};
+export const codecLabel = (c: string) => MEDIA_CODEC_LABELS[c] ?? c.toUpperCase();
+
 export const MEDIA_LIMITS = {
   /** Largest picture upload. */
   pictureBytes: 30 * 1024 * 1024,

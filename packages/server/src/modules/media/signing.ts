@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { MEDIA_API } from '@se/core';
 import type { AppContext } from '../../context.ts';
+import { keyedHasher } from '../../keyed-hash.ts';
 import { secret } from '../downloads/repo.ts';
 
 export type MediaVariant = 'file' | 'thumb';
@@ -15,26 +16,16 @@ export type MediaVariant = 'file' | 'thumb';
 /** How long a console preview link lives. */
 export const PREVIEW_LINK_MS = 6 * 60 * 60_000;
 
-const keys = new WeakMap<AppContext, Promise<Buffer>>();
-
-function keyOf(ctx: AppContext): Promise<Buffer> {
-  let k = keys.get(ctx);
-  if (!k) {
-    k = secret(ctx.db, 'media_link_hmac', crypto.randomBytes(32).toString('base64url')).then((v) =>
-      Buffer.from(v, 'base64url'),
-    );
-    k.catch(() => keys.delete(ctx));
-    keys.set(ctx, k);
-  }
-  return k;
-}
-
-const mac = (key: Buffer, id: number, variant: MediaVariant, expires: number) =>
-  crypto.createHmac('sha256', key).update(`media:${id}:${variant}:${expires}`).digest('base64url');
+const mac = keyedHasher(
+  (db) => secret(db, 'media_link_hmac', crypto.randomBytes(32).toString('base64url')),
+  'base64url',
+);
+const signed = (ctx: AppContext, id: number, variant: MediaVariant, expires: number) =>
+  mac(ctx, `media:${id}:${variant}:${expires}`);
 
 /**
  * A path (no origin) to item `id`'s file or thumbnail valid for `ttlMs`. Expiry is rounded up
- * to the hour's quarter so links of one page stay the same between refreshes (browser cache).
+ * to the quarter hour so links of one page stay the same between refreshes (browser cache).
  */
 export async function signMediaPath(
   ctx: AppContext,
@@ -45,9 +36,8 @@ export async function signMediaPath(
 ) {
   const q = 15 * 60_000;
   const expires = Math.ceil((now + ttlMs) / q) * q;
-  const sig = mac(await keyOf(ctx), id, variant, expires);
   const url = variant === 'file' ? MEDIA_API.file : MEDIA_API.thumb;
-  return `${url}?id=${id}&expires=${expires}&sig=${sig}`;
+  return `${url}?id=${id}&expires=${expires}&sig=${await signed(ctx, id, variant, expires)}`;
 }
 
 /** Checks a link's signature (constant time), then its expiry. */
@@ -59,7 +49,7 @@ export async function checkMediaLink(
   sig: string,
   now = Date.now(),
 ): Promise<'ok' | 'invalid' | 'expired'> {
-  const want = Buffer.from(mac(await keyOf(ctx), id, variant, expires));
+  const want = Buffer.from(await signed(ctx, id, variant, expires));
   const got = Buffer.from(sig);
   if (got.length !== want.length || !crypto.timingSafeEqual(got, want)) return 'invalid';
   return expires < now ? 'expired' : 'ok';

@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
-import { MEDIA_AUDIO_CODECS, MEDIA_LIMITS, MEDIA_VIDEO_CODECS } from '@se/core';
+import { MEDIA_AUDIO_CODECS, MEDIA_LIMITS, MEDIA_VIDEO_CODECS, codecLabel } from '@se/core';
 import { badRequest } from '../../errors.ts';
 
 export type VideoContainer = 'mp4' | 'webm';
@@ -33,18 +33,7 @@ export function sniffVideo(head: Buffer): VideoContainer | null {
   return null;
 }
 
-const CODEC_LABEL: Record<string, string> = {
-  h264: 'H.264',
-  hevc: 'H.265',
-  vp8: 'VP8',
-  vp9: 'VP9',
-  av1: 'AV1',
-  aac: 'AAC',
-  mp3: 'MP3',
-  opus: 'Opus',
-  vorbis: 'Vorbis',
-};
-const label = (c: string) => CODEC_LABEL[c] ?? c.toUpperCase();
+const label = codecLabel;
 
 function run(cmd: string, args: string[], opts: { maxBuffer?: number; binary?: boolean } = {}) {
   return new Promise<Buffer>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import {
   MEDIA_STATUS,
   MEDIA_STATUS_LABELS,
+  codecLabel,
   type MediaItemRow,
   type MediaKind,
   type MediaStatus,
@@ -40,18 +41,6 @@ export function durationText(ms: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-const CODEC_WORDS: Record<string, string> = {
-  h264: 'H.264',
-  hevc: 'H.265',
-  vp8: 'VP8',
-  vp9: 'VP9',
-  av1: 'AV1',
-  aac: 'AAC',
-  mp3: 'MP3',
-  opus: 'Opus',
-  vorbis: 'Vorbis',
-};
-
 /** One line of what a file is: 1920×1080 · 0:30 · H.264/AAC · 12.3 MB (网络地址 for URL sources). */
 export function detailText(r: MediaItemRow): string {
   if (r.kind === 'text')
@@ -62,13 +51,7 @@ export function detailText(r: MediaItemRow): string {
   const parts: string[] = [];
   if (r.width && r.height) parts.push(`${r.width}×${r.height}`);
   if (r.duration_ms) parts.push(durationText(r.duration_ms));
-  if (r.codec)
-    parts.push(
-      r.codec
-        .split('/')
-        .map((c) => CODEC_WORDS[c] ?? c)
-        .join('/'),
-    );
+  if (r.codec) parts.push(r.codec.split('/').map(codecLabel).join('/'));
   parts.push(bytesText(r.size));
   return parts.join(' · ');
 }
