@@ -156,6 +156,42 @@ export function blockedRole(
   return culprit ?? ROLES.find((r) => r.name === 'develop')!;
 }
 
+/**
+ * The roles below `name` in the assignment chain: those it assigns, and theirs in turn
+ * (dealer → user → visitor). A role that assigns itself (develop) is not its own child.
+ */
+export function chainBelow(name: RoleName): RoleEntry[] {
+  const out: RoleEntry[] = [];
+  const seen = new Set<RoleName>([name]);
+  const queue: RoleName[] = [name];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const r of ROLES) {
+      if (r.permission !== parent || seen.has(r.name)) continue;
+      seen.add(r.name);
+      out.push(r);
+      queue.push(r.name);
+    }
+  }
+  return out;
+}
+
+/**
+ * The permission number an assignment really gives: every role newly granted brings the lower
+ * roles of its chain that the caller may assign (a dealer needs 用户 to create customers and
+ * 游客 to see devices; without them it gets 无权访问 on every device list). The form ticks them
+ * too; the server applies it so an API client cannot make a dealer that sees nothing.
+ */
+export function withLowerRoles(callerMask: number, before: number, after: number, callerBm = false): number {
+  const assignable = new Set(assignableRoles(callerMask, callerBm).map((r) => r.name));
+  let out = after;
+  for (const r of ROLES) {
+    if (!assignable.has(r.name) || !has(after, r.value) || has(before, r.value)) continue;
+    for (const lower of chainBelow(r.name)) if (assignable.has(lower.name)) out |= lower.value;
+  }
+  return out;
+}
+
 /** A manager is whoever may assign at least one role: it administers the users it creates. */
 export function isManager(mask: number): boolean {
   return assignableRoles(mask).length > 0;

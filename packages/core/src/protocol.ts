@@ -80,6 +80,20 @@ export const REPORT_DATA = {
     level: num(0, 100).optional(),
     warning: z.number().int().min(0).max(0x7fffffff).optional(),
   }),
+  /**
+   * Clock-in terminals (issue 16): one punch per report. `employee_no` is the employee
+   * number, `badge` the card or face id the terminal read; at least one. `punched_at`
+   * (seconds or ms) defaults to the message's `ts`.
+   */
+  attendance: z
+    .object({
+      employee_no: z.string().trim().max(32).optional(),
+      badge: z.string().trim().max(64).optional(),
+      method: z.enum(['face', 'card', 'fingerprint', 'qr']).default('card'),
+      punched_at: z.number().finite().positive().optional(),
+      photo: z.string().trim().max(200).optional(),
+    })
+    .refine((d) => !!(d.employee_no || d.badge), { message: '打卡记录缺少工号或卡号' }),
 } as const;
 export type ReportKind = keyof typeof REPORT_DATA;
 

@@ -15,7 +15,19 @@ export type WsChannel =
   /** New comments on toilets or terminals the user can see (data: CommentFeedRow). */
   | { channel: 'comments' }
   /** The user's own unread message count (data: MessagesPush). */
-  | { channel: 'messages' };
+  | { channel: 'messages' }
+  /**
+   * A campus organisation's placed devices (issue 15): a report or an alarm of one of them
+   * (data: CampusPush); the data centre reloads its figures. org_id only for develop and
+   * ssSuperSaled, who name the organisation.
+   */
+  | { channel: 'campus'; org_id?: number };
+
+/** What the 'campus' channel pushes: which placed device reported or alarmed. */
+export interface CampusPush {
+  id: number;
+  event: 'report' | 'alarm';
+}
 
 export type WsRequest =
   | { v: 1; type: 1; id: string; action: 'auth'; data: { token: string } }

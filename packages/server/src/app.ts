@@ -34,6 +34,10 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { startNotifications } from './modules/notify/runtime.ts';
 import { datacenterRoutes } from './modules/datacenter/routes.ts';
+import { meterRoutes } from './modules/meters/routes.ts';
+import { industryRoutes } from './modules/industry/routes.ts';
+import { campusRoutes } from './modules/campus/routes.ts';
+import { orgRoutes } from './modules/org/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureAdmin } from './modules/auth/service.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
@@ -47,6 +51,9 @@ import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { toiletRoutes } from './modules/toilets/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { attendanceRoutes } from './modules/attendance/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { expressRoutes } from './modules/express/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -158,6 +165,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   toiletRoutes(app, ctx);
   commentRoutes(app, ctx);
   mediaRoutes(app, ctx);
+  attendanceRoutes(app, ctx);
+  maintenanceRoutes(app, ctx);
+  expressRoutes(app, ctx);
   displayRoutes(app, ctx);
   jwbRoutes(app, ctx);
   siteRoutes(app, ctx);
@@ -169,6 +179,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   messageRoutes(app, ctx);
   downloadRoutes(app, ctx);
   datacenterRoutes(app, ctx);
+  meterRoutes(app, ctx);
+  industryRoutes(app, ctx);
+  campusRoutes(app, ctx);
+  orgRoutes(app, ctx);
   realtime(app, ctx, ctx.events);
   docsRoutes(app, VERSION);
 

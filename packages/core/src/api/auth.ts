@@ -14,6 +14,7 @@ export const AUTH_API = {
   logout: '/api/v1/auth/logout',
   getPermission: '/api/v1/auth/get-permission',
   resetOdToken: '/api/v1/user/reset-od-token',
+  odToken: '/api/v1/user/od-token',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -134,6 +135,10 @@ export const permissionData = z.object({
 export type PermissionData = z.infer<typeof permissionData>;
 
 export const odTokenData = z.object({ od_token: z.string() });
+
+/** Whether the caller has a long-lived token, and since when (UTC+8); the token itself is never shown again. */
+export const odTokenStatus = z.object({ exists: z.boolean(), created_at: z.string().nullable() });
+export type OdTokenStatus = z.infer<typeof odTokenStatus>;
 
 /** Seconds between two captcha mails to one address; lifetime; tries. */
 export const CAPTCHA_RESEND_S = 60;

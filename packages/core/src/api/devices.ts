@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXTERNAL_TYPE, OFFLINE_MS } from '../devices.ts';
+import { EXTERNAL_TYPE, INDUSTRIAL_TYPES, OFFLINE_MS } from '../devices.ts';
 import { boolField, idField, intField, keywordsField, pageOf, pageQuery } from './envelope.ts';
 
 /**
@@ -67,6 +67,17 @@ export const DEVICE_KINDS = {
     offline: OFFLINE_MS.meter,
     type: EXTERNAL_TYPE.waterMeter,
   },
+  /** Clock-in terminals (issue 16): they report punches; see docs/protocol.md. */
+  attendance: {
+    label: '考勤机',
+    base: '/api/v1/attendance',
+    plural: 'terminals',
+    one: 'terminal',
+    bindList: '/api/v1/attendance/get-user-terminal',
+    bind: '/api/v1/attendance/bind-user-terminal',
+    offline: OFFLINE_MS.default,
+    type: null,
+  },
 } as const;
 export type DeviceKind = keyof typeof DEVICE_KINDS;
 
@@ -107,6 +118,18 @@ export const idList = (label: string) =>
 /** The ids a bind or place form links (`add_ids`) and unlinks (`remove_ids`), beside its target. */
 export const linkChange = () => ({ add_ids: idList('add_ids'), remove_ids: idList('remove_ids') });
 
+/**
+ * Industrial type (SPEC §3): one of INDUSTRIAL_TYPES, or unlimited (null; an empty value
+ * in a form or sheet means unlimited).
+ */
+export const industrialTypeField = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+      z.enum(INDUSTRIAL_TYPES.map((t) => t.value) as [string, ...string[]], '工业类型只能是不限或 BH-50').nullable(),
+    )
+    .optional();
+
 export const deviceListQuery = pageQuery.extend({
   keywords: keywordsField(),
   /** Online 1<<17 and offline 1<<18 bits (SPEC §4); none or both: every device. */
@@ -144,7 +167,7 @@ const deviceFields = {
   version: z.string().trim().max(50, '版本不能超过50个字符'),
   url: z.string().trim().max(500, '地址不能超过500个字符'),
   type: intField().optional(),
-  industrial_type: z.string().trim().max(20).optional(),
+  industrial_type: industrialTypeField(),
   gateway_id: idField().optional(),
 };
 
@@ -189,6 +212,7 @@ export const deviceInfo = z.object({
   create_time: z.string(),
   update_time: z.string(),
 });
+export type DeviceInfoRow = z.infer<typeof deviceInfo>;
 
 export const deviceRow = z.object({
   id: z.number(),

@@ -144,6 +144,8 @@ export const COMMAND_TYPES = {
   sensor: '传感器操作',
   config: '配置下发',
   parameter: '参数下发',
+  /** Clock-in terminals: the employee list (issue 16). */
+  employees: '同步员工',
 } as const;
 
 export const CACHE_OP_LABELS = ['重启', '强力', '深度睡眠', '氨气校准'] as const;

@@ -36,6 +36,12 @@ export const ALARM_TYPE_LABELS = {
   help: '求助',
   warning: '设备告警',
   offline: '离线',
+  /** A toilet's cleaner patrol is overdue (issue 16). */
+  patrol: '巡检超时',
+  night_flow: '夜间流水',
+  base_load: '夜间基础负荷',
+  exposure: '职业接触超限',
+  exposure_mac: '超过最高容许浓度',
 } as const;
 export type AlarmType = keyof typeof ALARM_TYPE_LABELS;
 
@@ -62,7 +68,7 @@ export type AlarmRow = z.infer<typeof alarmRow>;
 export const alarmListQuery = pageQuery.extend({
   /** 'active' = open or acked (default), or one status. */
   status: z.enum(['active', 'open', 'acked', 'closed', 'all'], '状态取值无效').default('active'),
-  type: z.enum(['air', 'fire', 'help', 'warning', 'offline'], '类型取值无效').optional(),
+  type: z.enum(Object.keys(ALARM_TYPE_LABELS) as [AlarmType, ...AlarmType[]], '类型取值无效').optional(),
   device_id: idField().optional(),
 });
 

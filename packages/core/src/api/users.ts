@@ -39,6 +39,8 @@ export const userInfo = z.object({
   /** The confirmed address (used by find-password) and one waiting for its code, or ''. */
   email: z.string(),
   pending_email: z.string(),
+  /** SPEC §7 profile: the profile dialog reads the company fields as `data.info`. */
+  info: z.object({ company_name: z.string(), company_address: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -48,8 +50,29 @@ export const phoneNum = z
   .max(20, '联系电话不能超过20位')
   .regex(/^\d*$/, '联系电话只能包含数字');
 
-/** POST /api/v1/user/update-info: both variants; user_name is read-only and ignored. */
-export const updateInfoBody = z.object({
+/**
+ * SPEC §7 profile: the profile dialog sends its fields as one `user_info` object (JSON, or
+ * JSON text in a form); they count as if sent flat, which older clients still do.
+ */
+function liftUserInfo(value: unknown, ctx: z.core.$RefinementCtx) {
+  if (typeof value !== 'object' || value === null || !('user_info' in value)) return value;
+  const { user_info: raw, ...rest } = value as { user_info: unknown } & Record<string, unknown>;
+  let info = raw;
+  if (typeof raw === 'string') {
+    try {
+      info = JSON.parse(raw);
+    } catch {
+      info = undefined;
+    }
+  }
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) {
+    ctx.addIssue({ code: 'custom', message: 'user_info 格式不正确', path: ['user_info'] });
+    return rest;
+  }
+  return { ...rest, ...info };
+}
+
+const updateInfoFields = z.object({
   id: idField().optional(),
   user_id: idField().optional(),
   is_delete: boolField().optional(),
@@ -58,7 +81,10 @@ export const updateInfoBody = z.object({
   user_name: z.string().optional(),
   phone_num: phoneNum.optional(),
 });
-export type UpdateInfoBody = z.infer<typeof updateInfoBody>;
+
+/** POST /api/v1/user/update-info: both variants; user_name is read-only and ignored. */
+export const updateInfoBody = z.preprocess(liftUserInfo, updateInfoFields);
+export type UpdateInfoBody = z.infer<typeof updateInfoFields>;
 
 // ---- user administration (SPEC §7 "Users") ----
 
@@ -267,6 +293,21 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'toilet.part.delete': '删除厕所部件',
   'toilet.status': '设置厕所状态',
   'toilet.place': '放置设备到厕所',
+  'maintenance.equipment_type.add': '新增设备类型',
+  'maintenance.equipment_type.update': '修改设备类型',
+  'maintenance.equipment_type.delete': '删除设备类型',
+  'maintenance.fault_type.add': '新增故障类型',
+  'maintenance.fault_type.update': '修改故障类型',
+  'maintenance.fault_type.delete': '删除故障类型',
+  'maintenance.record.add': '新增维修记录',
+  'maintenance.record.assign': '维修派单',
+  'maintenance.record.complete': '维修完工',
+  'maintenance.record.accept': '维修验收',
+  'maintenance.record.reject': '维修验收退回',
+  'maintenance.record.cancel': '取消维修记录',
+  'express.order.add': '新增快递单',
+  'express.order.update': '修改快递单',
+  'express.order.delete': '删除快递单',
   'display.token.add': '新增显示令牌',
   'display.token.revoke': '吊销显示令牌',
   'rule.add': '新增提醒公式',
@@ -278,6 +319,17 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'notify.template.add': '新增消息模板',
   'notify.template.update': '修改消息模板',
   'notify.template.delete': '删除消息模板',
+  'attendance.org.add': '创建考勤组织',
+  'attendance.department.add': '新增部门',
+  'attendance.department.update': '修改部门',
+  'attendance.department.delete': '删除部门',
+  'attendance.employee.add': '新增员工',
+  'attendance.employee.update': '修改员工',
+  'attendance.employee.delete': '删除员工',
+  'attendance.employee.import': '导入员工',
+  'attendance.punch.resolve': '认领打卡记录',
+  'attendance.terminal.sync': '同步员工到考勤机',
+  'attendance.patrol.set': '设置巡检要求',
   'auth.login_failed': '多次登录失败',
   'auth.password_changed': '修改密码',
   'media.add': '新增媒体内容',
@@ -286,4 +338,15 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'media.approve': '审核通过媒体内容',
   'media.reject': '驳回媒体内容',
   'media.quota': '修改媒体存储配额',
+  'campus.building.add': '新增楼宇',
+  'campus.building.update': '修改楼宇',
+  'campus.building.delete': '删除楼宇',
+  'campus.room.add': '新增房间',
+  'campus.room.update': '修改房间',
+  'campus.room.delete': '删除房间',
+  'campus.place': '放置设备',
+  'campus.unplace': '取消放置设备',
+  'org.update': '修改组织信息',
+  'org.add': '新增组织',
+  'org.logo': '更换组织标志',
 };

@@ -24,6 +24,7 @@ export const SEARCH = {
   comments: (a = 'c') => `${a}.content`,
   messages: (a = 'm') => `(${a}.title || ' ' || ${a}.content)`,
   media: (a = 'mi') => `${a}.name`,
+  maintenanceRecords: (a = 'r') => `(${a}.ser_num || ' ' || ${a}.description)`,
 } as const;
 
 /** Any of `fields` contains the keyword, taken literally, ignoring case: read row by row. */

@@ -15,8 +15,9 @@ afterAll(() => t.close());
 describe('hostile files on every upload route', () => {
   it('are refused with a Chinese message within 5 s, never a 500', async () => {
     const routes = [...registry.values()].filter((r) => r.upload);
-    // Every device kind's import at least: a route losing `upload` would escape the sweep.
-    expect(routes.filter((r) => /\/import-/.test(r.url)).length).toBe(Object.keys(DEVICE_KINDS).length);
+    // Every device kind's import and the employees' at least: a route losing `upload` would
+    // escape the sweep.
+    expect(routes.filter((r) => /\/import-/.test(r.url)).length).toBe(Object.keys(DEVICE_KINDS).length + 1);
     const files = await hostileFiles();
     const failures: string[] = [];
     for (const r of routes) {
@@ -45,7 +46,7 @@ describe('hostile files on every upload route', () => {
       paths: Record<string, Record<string, { requestBody?: { description?: string } }>>;
     };
     const imports = Object.entries(doc.paths).filter(([p]) => /\/import-(?!template)/.test(p));
-    expect(imports.length).toBe(Object.keys(DEVICE_KINDS).length);
+    expect(imports.length).toBe(Object.keys(DEVICE_KINDS).length + 1);
     for (const [, ops] of imports) expect(ops.post!.requestBody!.description).toMatch(/最大 10 MB/);
   });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { analyze } from '../db/maintenance.ts';
 import { sweepOffline } from '../ingest/alarms.ts';
 import { runWeeklyReports } from '../modules/notify/weekly.ts';
+import { patrolSweep } from '../modules/attendance/patrols.ts';
 import { expireDownloads } from '../modules/downloads/service.ts';
 import { ensurePartitions } from './partitions.ts';
 import { applyRetention } from './retention.ts';
@@ -45,6 +46,8 @@ export function startJobs(ctx: AppContext) {
     // tables grow. PostgreSQL's own autovacuum does this there.
     ...(ctx.db.kind === 'pglite' ? [every(10 * 60_000, () => analyze(ctx.db))] : []),
     every(60_000, () => offlineSweep(ctx)),
+    // Cleaner patrols overdue in opening hours (issue 16).
+    every(60_000, () => patrolSweep(ctx)),
     // Weekly reports fall due Monday 08:00 (UTC+8); each is claimed once per user and week,
     // so checking often costs one query and a late start still sends that week's report.
     every(5 * 60_000, () => runWeeklyReports(ctx)),

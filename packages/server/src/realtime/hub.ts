@@ -6,6 +6,7 @@ import {
   OFFLINE_MS,
   WS_TYPE,
   WS_VERSION,
+  type CampusPush,
   type DevicePush,
   type MessagesPush,
   type WsChannel,
@@ -13,6 +14,7 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
 import { sameSiteOrigin } from '../http/security.ts';
+import { campusRight } from '../modules/access/campus.ts';
 import { scopeOf } from '../modules/access/users.ts';
 import type { StoredReport } from '../ingest/pipeline.ts';
 import { commentsByIds } from '../modules/datacenter/repo.ts';
@@ -20,7 +22,7 @@ import { findDevice, kindOf } from '../modules/devices/repo.ts';
 import { alarmsByIds } from '../modules/live/repo.ts';
 
 import type { EventBus } from './bus.ts';
-import { visibleDeviceIds, visibleToiletIds } from './repo.ts';
+import { placedDeviceIds, visibleDeviceIds, visibleToiletIds } from './repo.ts';
 export { EventBus } from './bus.ts';
 
 const FLUSH_MS = 200;
@@ -39,6 +41,8 @@ interface Conn {
   comments: { toilets: Set<number>; devices: Set<number> } | 'all' | null;
   /** Subscribed to its own unread message count. */
   messages: boolean;
+  /** A campus organisation's placed devices (and their sensors); null: not subscribed. */
+  campus: { orgId: number; devices: Set<number> } | null;
   buffer: WsPush[];
   refreshed: number;
 }
@@ -98,6 +102,13 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
     for (const kind of c.kinds.keys()) c.kinds.set(kind, await visibleIds(c, kind));
     if (c.alarms) c.alarms = await visibleIds(c);
     if (c.comments) c.comments = await commentScope(c);
+    if (c.campus && c.caller) c.campus = await campusSubscription(c.caller, c.campus.orgId).catch(() => null);
+  }
+
+  /** The placed devices of the organisation the caller may read (modules/access decides). */
+  async function campusSubscription(caller: Caller, orgId: number | undefined) {
+    const s = await campusRight(ctx, caller, 'read', orgId);
+    return { orgId: s.orgId, devices: new Set(await placedDeviceIds(ctx.db, s.orgId)) };
   }
 
   async function handle(c: Conn, raw: string) {
@@ -170,6 +181,20 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       c.messages = on;
       return ok();
     }
+    if (ch.channel === 'campus') {
+      if (!on) {
+        c.campus = null;
+        return ok();
+      }
+      const orgId = Number.isSafeInteger(ch.org_id) && ch.org_id! > 0 ? ch.org_id : undefined;
+      try {
+        c.campus = await campusSubscription(c.caller, orgId);
+      } catch (err) {
+        const e = err as { code?: number; message?: string };
+        return fail(e.code ?? CODE.forbidden, e.message ?? '没有智慧园区的权限');
+      }
+      return ok({ org_id: c.campus.orgId });
+    }
     return fail(CODE.badRequest, '未知的频道');
   }
 
@@ -192,6 +217,7 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       alarms: null,
       comments: null,
       messages: false,
+      campus: null,
       buffer: [],
       refreshed: Date.now(),
     };
@@ -223,12 +249,24 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
         const vis = c.kinds.get(s.kind);
         if (vis && (vis === 'all' || vis.has(s.device_id)))
           push(c, { channel: 'devices', key: s.kind, data: p });
+        if (c.campus?.devices.has(s.device_id)) {
+          const cp: CampusPush = { id: s.device_id, event: 'report' };
+          push(c, { channel: 'campus', data: cp });
+        }
       }
     }
   });
 
   bus.on('alarms', async (ids: number[]) => {
+    const campus = [...conns].filter((c) => c.campus);
     const watchers = [...conns].filter((c) => c.alarms);
+    if (campus.length && ids.length) {
+      for (const a of await alarmsByIds(ctx.db, ids)) {
+        const cp: CampusPush = { id: a.device_id, event: 'alarm' };
+        for (const c of campus)
+          if (c.campus?.devices.has(a.device_id)) push(c, { channel: 'campus', data: cp });
+      }
+    }
     if (!watchers.length || !ids.length) return;
     const rows = await alarmsByIds(ctx.db, ids);
     for (const c of watchers) {
@@ -263,6 +301,21 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       }
     },
   );
+
+  // Devices placed or removed: the organisation's subscribers follow the new set at once.
+  bus.on('placements', (orgIds: number[]) => {
+    if (!Array.isArray(orgIds)) return;
+    for (const c of conns) {
+      if (!c.campus || !c.caller || !orgIds.includes(c.campus.orgId)) continue;
+      const caller = c.caller;
+      void campusSubscription(caller, c.campus.orgId).then(
+        (next) => {
+          if (c.campus) c.campus = next;
+        },
+        () => (c.campus = null),
+      );
+    }
+  });
 
   // A user's unread count changed: only that user's own sockets hear it.
   bus.on('messages', (items: { user_id: number; unread: number }[]) => {

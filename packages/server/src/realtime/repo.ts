@@ -24,3 +24,13 @@ export async function visibleToiletIds(q: Queryable, scope: string) {
   );
   return rows.map((r) => r.id);
 }
+
+/** Devices placed in an organisation's buildings and rooms, and the sensors of placed gateways. */
+export async function placedDeviceIds(q: Queryable, orgId: number) {
+  const rows = await q.query<{ id: number }>(
+    `SELECT p.device_id AS id FROM placements p WHERE p.org_id = $1
+     UNION SELECT s.id FROM placements p JOIN devices s ON s.gateway_id = p.device_id WHERE p.org_id = $1`,
+    [orgId],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,12 +1,17 @@
 // `npm run demo`: the console with a demo tenant and simulated devices that connect over
 // real MQTT and report through the same pipeline as real ones.
 //   DEMO_DEVICES (default 50), DEMO_INTERVAL_S (seconds between a device's reports, 5).
+import { ensureDemoCampus } from './demo-campus.ts';
+import { ensureDemoMeters } from './demo-meters.ts';
+import { ensureDemoIndustry } from './demo-industry.ts';
 import { PERMISSION, TOILET_API, TOILET_DETAIL_API, type DeviceKind } from '@se/core';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { seedMedia } from './demo-media.ts';
 import { simulate } from './simulator.ts';
+import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
+import { seedMaintenance } from './demo-maintenance.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -90,12 +95,17 @@ async function main() {
   );
   await placeDevices(admin, toilets, fleet);
   await seedMedia(admin, demoUser);
+  fleet.push(...(await ensureAttendanceDemo(ctx, base, admin, DEMO_PASSWORD, toilets[0])));
+  await seedMaintenance(admin, demoUser, toilets, fleet);
+  fleet.push(...(await ensureDemoCampus(admin, base)));
+  fleet.push(...(await ensureDemoMeters(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
+  fleet.push(...(await ensureDemoIndustry(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,
   );
   console.log(
-    `demo tenant: ${DEMO_USER} / ${DEMO_PASSWORD}; ${fleet.length} simulated devices report every ${interval} s over MQTT (port ${ctx.broker?.port})`,
+    `demo tenant: ${DEMO_USER} / ${DEMO_PASSWORD} (attendance: ${ATTENDANCE_USER} / ${DEMO_PASSWORD}); ${fleet.length} simulated devices report every ${interval} s over MQTT (port ${ctx.broker?.port})`,
   );
 
   const stop = async () => {

@@ -39,7 +39,7 @@ export interface SimStats {
  */
 export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): Promise<SimStats> {
   const stats: SimStats = { connected: 0, sent: 0, acked: 0, failed: 0, ackMs: [] };
-  const clients: { c: MqttClient; d: SimDevice; model: ValueModel; seq: number }[] = [];
+  const clients: { c: MqttClient; d: SimDevice; model: NonNullable<SimDevice['model']>; seq: number }[] = [];
   const conc = o.connectConcurrency ?? 50;
   for (let i = 0; i < o.devices.length; i += conc) {
     await Promise.all(
@@ -70,7 +70,7 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
             );
           });
         }
-        clients.push({ c, d, model: new ValueModel(d), seq: 0 });
+        clients.push({ c, d, model: d.model ?? new ValueModel(d), seq: 0 });
         stats.connected++;
       }),
     );
@@ -79,7 +79,9 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
   const going = () => Date.now() < end && !o.signal?.aborted;
   const publish = async (x: (typeof clients)[number]) => {
     const now = Date.now();
-    if (o.sparseRatings && x.d.kind === 'evaluate' && Math.random() > 0.05) return;
+    // Ratings and punches come when someone presses a button or passes a terminal.
+    if (o.sparseRatings && (x.d.kind === 'evaluate' || x.d.kind === 'attendance') && Math.random() > 0.05)
+      return;
     const msg = { id: `${now}-${x.seq++}`, ts: now, type: 'report', data: x.model.next(now) };
     stats.sent++;
     const t0 = performance.now();

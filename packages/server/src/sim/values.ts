@@ -6,10 +6,20 @@ import { JWB_WARNING, MAX_LIQUID_MARGIN, TZ_OFFSET_HOURS } from '@se/core';
  * help alarms are rare. Deterministic per device (seeded), so runs can be compared.
  */
 
+/** The demo organisation's staff (sim/demo-attendance.ts): their cards and faces. */
+export const DEMO_STAFF = 60;
+export const demoNumber = (n: number) => `E${String(n).padStart(4, '0')}`;
+export const demoBadge = (n: number) => `C${String(n).padStart(4, '0')}`;
+export const demoFace = (n: number) => `F${String(n).padStart(4, '0')}`;
+
 export interface SimDevice {
   ser_num: string;
   token: string;
   kind: string;
+  /** A dispenser's liquid at the start (default: random, 200–550). */
+  liquid?: number;
+  /** Its own readings model (demo meters and monitors); the kind's default otherwise. */
+  model?: { next(at: number): Record<string, unknown> };
 }
 
 /** Small fast PRNG (mulberry32). */
@@ -41,7 +51,8 @@ export class ValueModel {
 
   constructor(private device: SimDevice) {
     this.r = rng(hash(device.ser_num));
-    this.liquid = 200 + this.r() * 350;
+    const liquid = 200 + this.r() * 350;
+    this.liquid = device.liquid ?? liquid;
     this.reading = 1000 + this.r() * 50_000;
   }
 
@@ -91,6 +102,13 @@ export class ValueModel {
         return { level: Math.round(100 - (1 - u) * 10 - r() * 80), warning: 0 };
       case 'evaluate':
         return { star_level: r() < 0.7 ? 5 : r() < 0.5 ? 4 : 3, smelly: r() < 0.1 ? 1 : 0 };
+      case 'attendance':
+        // A demo employee's card or face (sim/demo-attendance.ts), now and then a stranger's.
+        return r() < 0.03
+          ? { badge: `VISITOR-${Math.floor(r() * 1000)}`, method: 'card' }
+          : r() < 0.5
+            ? { badge: demoBadge(1 + Math.floor(r() * DEMO_STAFF)), method: 'card' }
+            : { badge: demoFace(1 + Math.floor(r() * DEMO_STAFF)), method: 'face' };
       default:
         return { nh3: round(0.05 + u * 0.5 * r()) };
     }

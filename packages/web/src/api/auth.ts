@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type {
   CaptchaPurpose,
   LoginData,
+  OdTokenStatus,
   PermissionData,
   bindOpenTokenBody,
   changePasswordBody,
@@ -42,3 +43,9 @@ export const logout = () => post<null>(AUTH_API.logout, undefined, { redirectOnE
 
 export const getPermission = (options?: Omit<RequestOptions, 'query'>) =>
   get<PermissionData>(AUTH_API.getPermission, undefined, options);
+
+/** Whether the caller has a long-lived login token (od_token), and since when. */
+export const getOdTokenStatus = () => get<OdTokenStatus>(AUTH_API.odToken);
+
+/** A new od_token, shown this once; the old one stops working at once. */
+export const resetOdToken = () => post<{ od_token: string }>(AUTH_API.resetOdToken);

@@ -26,9 +26,26 @@ export function loadNotification(): Promise<NotificationApi> {
   return loading;
 }
 
+/** The same toast again while one is up updates it (×n) instead of stacking another. */
+const REPEAT_WINDOW_MS = 4500;
+const recent = new Map<string, { at: number; count: number }>();
+
 function show(kind: Kind, description: string): void {
+  const key = `${kind}:${description}`;
+  const now = Date.now();
+  const seen = recent.get(key);
+  const count = seen && now - seen.at < REPEAT_WINDOW_MS ? seen.count + 1 : 1;
+  recent.set(key, { at: now, count });
+  for (const [k, v] of recent) if (now - v.at >= REPEAT_WINDOW_MS) recent.delete(k);
   loadNotification()
-    .then((api) => api[kind]({ title: TOAST_TITLES[kind], description, placement: 'topRight' }))
+    .then((api) =>
+      api[kind]({
+        key,
+        title: TOAST_TITLES[kind],
+        description: count > 1 ? `${description}（×${count}）` : description,
+        placement: 'topRight',
+      }),
+    )
     .catch(() => {});
 }
 

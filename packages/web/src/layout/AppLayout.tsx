@@ -14,6 +14,7 @@ import { HeaderBar } from './HeaderBar.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
 import { useProfileDialog } from './ProfileDialog.tsx';
+import { useTokenDialog } from './TokenDialog.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useBreakpoint } from './viewport.ts';
 
@@ -56,6 +57,7 @@ export default function AppLayout() {
   const [collapsed, setCollapsed] = useState(breakpoint === 'sm');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const profile = useProfileDialog();
+  const tokenDialog = useTokenDialog();
   const navigate = useNavigate();
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
@@ -109,6 +111,7 @@ export default function AppLayout() {
             collapsed={collapsed}
             onToggleMenu={() => (mobile ? setDrawerOpen(true) : setCollapsed(!collapsed))}
             onProfile={profile.open}
+            onToken={tokenDialog.open}
             onPassword={() => setPasswordOpen(true)}
             onLogout={() => void logout()}
           />
@@ -118,6 +121,7 @@ export default function AppLayout() {
           <SiteFooter />
         </Layout>
         {profile.element}
+        {tokenDialog.element}
         <PasswordDialog
           open={passwordOpen}
           onCancel={() => setPasswordOpen(false)}

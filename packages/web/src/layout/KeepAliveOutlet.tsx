@@ -1,6 +1,7 @@
 import { canAccess } from '@se/core';
-import { Result } from 'antd';
+import { Button, Result } from 'antd';
 import { Activity, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PageFrame } from '../navigation/PageFrame.tsx';
 import type { AppRoute } from '../routes.tsx';
 import { useSession } from '../session/store.ts';
@@ -12,9 +13,31 @@ function ShellPage({ route }: { route: AppRoute }) {
   // The menu hides what the permission lacks; a typed-in URL gets an answer here. Until
   // the permission is known (its check failed) the server is left to decide.
   if (isLogin && !canAccess(permission, route.permission)) {
-    return <Result status="403" title="无权访问" subTitle="抱歉，您的账号没有访问此页面的权限。" />;
+    return <Forbidden />;
   }
   return <PageFrame route={route} />;
+}
+
+/** 无权访问, with the ways back: the page before, or the console's home. */
+function Forbidden() {
+  const navigate = useNavigate();
+  // 'default' is the entry the app was opened at: there is no page before it in the app.
+  const first = useLocation().key === 'default';
+  return (
+    <Result
+      status="403"
+      title="无权访问"
+      subTitle="抱歉，您的账号没有访问此页面的权限。"
+      extra={[
+        <Button key="back" onClick={() => (first ? navigate('/') : navigate(-1))}>
+          返回上一页
+        </Button>,
+        <Button key="home" type="primary" onClick={() => navigate('/')}>
+          返回首页
+        </Button>,
+      ]}
+    />
+  );
 }
 
 /**

@@ -30,6 +30,7 @@ const info = {
   company_address: '上海市浦东新区',
   email: 'zhang@example.com',
   pending_email: '',
+  info: { company_name: '东方物业', company_address: '上海市浦东新区' },
 };
 
 function Harness() {
@@ -112,7 +113,7 @@ describe('profile dialog 修改信息', () => {
     loadInfo.mockRejectedValue(new ApiError('network', 'Network Error'));
     render(<Harness />);
     openDialog();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Network Error'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('网络错误'));
   });
 
   it('accepts only digits as phone number and saves company, address and phone', async () => {

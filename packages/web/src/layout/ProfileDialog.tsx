@@ -30,8 +30,8 @@ export function profileFromInfo(
     email: text(info?.email),
     pending_email: text(info?.pending_email),
     phone_num: text(info?.phone_num),
-    company_name: text(info?.company_name),
-    company_address: text(info?.company_address),
+    company_name: text(info?.info?.company_name ?? info?.company_name),
+    company_address: text(info?.info?.company_address ?? info?.company_address),
   };
 }
 

@@ -16,7 +16,7 @@ import {
   ToolOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import type { AreaName } from '@se/core';
+import { UI_TIMING, type AreaName } from '@se/core';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -91,6 +91,9 @@ export function SideMenu({ current, collapsed = false, onNavigate }: Props) {
       // antd manages open submenus itself while collapsed (as popups).
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       style={{ borderInlineEnd: 'none' }}
+      // SPEC §9: submenus open and close after 300 ms.
+      subMenuOpenDelay={UI_TIMING.submenuMs / 1000}
+      subMenuCloseDelay={UI_TIMING.submenuMs / 1000}
     />
   );
 }

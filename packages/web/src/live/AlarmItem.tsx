@@ -1,4 +1,5 @@
-import type { AlarmRow } from '@se/core';
+import { addRecordPath, type AlarmRow } from '@se/core';
+import { Link } from 'react-router';
 import { Button, Flex, Typography, theme } from 'antd';
 import { AlarmStatusTag, AlarmTypeTag, alarmDevice } from './AlarmTags.tsx';
 
@@ -17,6 +18,11 @@ export function AlarmItem({ alarm, onAck, acking }: { alarm: AlarmRow; onAck: ()
         <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }} title={alarmDevice(alarm)}>
           {alarmDevice(alarm)}
         </Typography.Text>
+        {alarm.status !== 'closed' && (
+          <Link to={addRecordPath({ alarm_id: alarm.id })} style={{ fontSize: 12 }}>
+            报修
+          </Link>
+        )}
         {alarm.status === 'open' ? (
           <Button size="small" type="primary" ghost loading={acking} onClick={onAck}>
             确认

@@ -26,7 +26,7 @@ beforeEach(() => {
 
 describe('alarm centre', { timeout: 20_000 }, () => {
   it('lists the active alarms first, 确认 on an open one, and a new type filter from page 1', async () => {
-    renderWithProviders(<AlarmCenterDrawer open onClose={() => {}} />);
+    renderWithProviders(<AlarmCenterDrawer open onClose={() => {}} />, { router: true });
     const row = (await screen.findByText('GW0001')).closest('tr')!;
     expect(listAlarms).toHaveBeenCalledWith({ status: 'active', type: undefined, page: 1, page_size: 10 });
     expect(
@@ -46,7 +46,7 @@ describe('alarm centre', { timeout: 20_000 }, () => {
 
   it('says 约 N 条 of an estimated total', async () => {
     vi.mocked(listAlarms).mockResolvedValue(page(20000, true));
-    renderWithProviders(<AlarmCenterDrawer open onClose={() => {}} />);
+    renderWithProviders(<AlarmCenterDrawer open onClose={() => {}} />, { router: true });
     expect(await screen.findByText('约 20000 条')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
-import type { AlarmRow } from '@se/core';
+import { Link } from 'react-router';
+import { addRecordPath, type AlarmRow } from '@se/core';
 import { Button, Flex, Typography } from 'antd';
 import type { AlarmFilter } from '../api/live.ts';
 import { ListTable, NO_FILTERS, type ListColumn } from '../components/list/index.ts';
@@ -97,14 +98,21 @@ export function AlarmListTable<F>({ list, compact = false }: { list: AlarmPages<
       empty="暂无告警"
       compact
       card={(a) => <AlarmItem alarm={a} acking={pending === a.id} onAck={() => void ack(a)} />}
-      actionsWidth={76}
-      actions={(a) =>
-        a.status === 'open' ? (
-          <Button size="small" type="link" loading={pending === a.id} onClick={() => void ack(a)}>
-            确认
-          </Button>
-        ) : null
-      }
+      actionsWidth={120}
+      actions={(a) => (
+        <>
+          {a.status === 'open' && (
+            <Button size="small" type="link" loading={pending === a.id} onClick={() => void ack(a)}>
+              确认
+            </Button>
+          )}
+          {a.status !== 'closed' && (
+            <Link to={addRecordPath({ alarm_id: a.id })} style={{ fontSize: 12, marginInlineStart: 4 }}>
+              报修
+            </Link>
+          )}
+        </>
+      )}
     />
   );
 }

@@ -38,6 +38,32 @@ export async function checkSession(signal?: AbortSignal): Promise<boolean> {
   return true;
 }
 
+let rechecking: Promise<void> | null = null;
+
+/**
+ * A signed-in session is re-checked after the page has painted: the answer refreshes the
+ * permission (the route re-renders as 无权访问 if it no longer allows the page) and a session
+ * code sends the user to /login through the client's expiry handler.
+ */
+export function recheckSession(): Promise<void> {
+  rechecking ??= getPermission()
+    .then((res) => {
+      if (res.code === CODE.ok) {
+        useSession.getState().signIn({
+          userName: readUserName(),
+          permission: res.data.permission,
+          userID: res.data.id,
+          backendManager: res.data.backend_manager,
+        });
+      }
+    })
+    .catch(() => {})
+    .finally(() => {
+      rechecking = null;
+    });
+  return rechecking;
+}
+
 /**
  * The guard as a route loader: it runs before the route renders, so the title is set and
  * a signed-out user is redirected before any protected screen mounts. The page's chunk
@@ -54,7 +80,11 @@ export function guardLoader(route: AppRoute, extraChunks: () => Promise<unknown>
     if (route.access === 'auth' && !mayBeSignedIn()) throw toLogin();
     // A failed chunk download is shown by the page's error boundary when it renders.
     const chunks = Promise.all([route.screen.preload(), extraChunks()]).catch(() => {});
-    if (route.access === 'auth' && !(await checkSession(request.signal))) throw toLogin();
+    if (route.access === 'auth') {
+      // Known permission (this tab, or cached from the last check): paint now, check after.
+      if (useSession.getState().isLogin) void recheckSession();
+      else if (!(await checkSession(request.signal))) throw toLogin();
+    }
     await chunks;
     return null;
   };

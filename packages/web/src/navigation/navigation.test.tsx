@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPermission } from '../api/auth.ts';
 import { ApiError } from '../api/client.ts';
-import { useSession } from '../session/store.ts';
+import { sessionFromStorage, useSession } from '../session/store.ts';
 import { popPreviousRoute, resetNavMemory, useNavMemory } from './nav-memory.ts';
 import { buildRouteObjects } from './router.tsx';
 
@@ -109,6 +109,35 @@ describe('navigation guard', () => {
     permissionCall.mockResolvedValue({ code: 500, message: '服务器错误', data: null as never });
     const router = await opened('/comment');
     expect(router.state.location.pathname).toBe('/comment');
+  });
+
+  it('paints a signed-in page without waiting for get-permission, then applies its answer', async () => {
+    useSession.getState().signIn({ userName: '李四', permission: 2, userID: 3 });
+    let answer: (v: Awaited<ReturnType<typeof getPermission>>) => void = () => {};
+    permissionCall.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const router = await opened('/comment');
+    // The check is still running, and the page is already in.
+    expect(router.state.location.pathname).toBe('/comment');
+    expect(permissionCall).toHaveBeenCalledTimes(1);
+    await act(async () =>
+      answer({ code: 200, message: '', data: { permission: 1, id: 3, backend_manager: false } }),
+    );
+    expect(useSession.getState()).toMatchObject({ permission: 1, userID: 3, isLogin: true });
+  });
+
+  it('a reload starts from the permission the last check answered, never as 匿名', () => {
+    signInStorage();
+    expect(sessionFromStorage()).toMatchObject({ isLogin: false, userName: '匿名' });
+    useSession.getState().signIn({ userName: '张三', permission: 6, userID: 9 });
+    expect(sessionFromStorage()).toEqual({
+      userName: '张三',
+      permission: 6,
+      userID: 9,
+      backendManager: false,
+      isLogin: true,
+    });
+    localStorage.removeItem('token'); // signed out elsewhere: the cache alone is not a session
+    expect(sessionFromStorage().isLogin).toBe(false);
   });
 
   it('redirects / and unknown paths to /st-gateway', async () => {

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   userName: 'user_name',
   homePath: 'OdHomePagePath',
+  /** Not SPEC's: the last permission get-permission answered, so a reload paints at once. */
+  user: 'od_session_user',
 } as const;
 
 // Storage can throw (disabled cookies, private modes, quota); a console that cannot
@@ -49,6 +51,35 @@ export function storeSession(token: string, userName: string): void {
 export function clearStoredSession(): void {
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.userName, null);
+  write(STORAGE_KEYS.user, null);
+}
+
+/** What the session last knew of the signed-in user (permission, id), for the first paint. */
+export interface CachedUser {
+  permission: number;
+  userID: number;
+  backendManager: boolean;
+}
+
+export function storeCachedUser(user: CachedUser): void {
+  write(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+/** The cached user of a stored session, or null (none, or unreadable). */
+export function readCachedUser(): CachedUser | null {
+  if (!hasStoredSession()) return null;
+  try {
+    const v = JSON.parse(read(STORAGE_KEYS.user) ?? 'null') as Partial<CachedUser> | null;
+    if (!v || !Number.isInteger(v.permission) || !Number.isInteger(v.userID)) return null;
+    return { permission: v.permission!, userID: v.userID!, backendManager: v.backendManager === true };
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §4 "设为首页": the path the console opens after signing in. */
+export function storeHomePath(path: string): void {
+  write(STORAGE_KEYS.homePath, path);
 }
 
 export function readHomePath(): string {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { readCachedUser, readUserName, storeCachedUser } from './storage.ts';
 
 /** SPEC §3: the label shown for a cleared session. */
 export const ANONYMOUS = '匿名';
@@ -28,8 +29,22 @@ const anonymous: Required<SessionUser> & { isLogin: boolean } = {
   isLogin: false,
 };
 
+/**
+ * A stored session starts signed in with what get-permission answered last time, so the
+ * console paints at once (and never shows 匿名 to a signed-in user); the guard re-checks in
+ * the background and corrects it (issue 19).
+ */
+export function sessionFromStorage(): Required<SessionUser> & { isLogin: boolean } {
+  const cached = readCachedUser();
+  return cached ? { ...cached, userName: readUserName(), isLogin: true } : anonymous;
+}
+
 export const useSession = create<SessionState>()((set) => ({
-  ...anonymous,
-  signIn: (user) => set({ ...user, backendManager: user.backendManager ?? false, isLogin: true }),
+  ...sessionFromStorage(),
+  signIn: (user) => {
+    const backendManager = user.backendManager ?? false;
+    storeCachedUser({ permission: user.permission, userID: user.userID, backendManager });
+    set({ ...user, backendManager, isLogin: true });
+  },
   reset: () => set(anonymous),
 }));

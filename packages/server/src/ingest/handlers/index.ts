@@ -1,6 +1,9 @@
 import type { IngestHandler } from '../handler.ts';
 import { deviceAlarms } from './alarms.ts';
 import { hourlyRollup } from './hourly.ts';
+import { attendancePunches } from './punches.ts';
+import { meterUsage } from './meters.ts';
+import { industryExposure } from './industry.ts';
 import { ratingComments } from './ratings.ts';
 
 /**
@@ -9,4 +12,11 @@ import { ratingComments } from './ratings.ts';
  * A list rather than `register…()` calls from each module: the order is visible in one place
  * and does not depend on which module happened to be imported first.
  */
-export const INGEST_HANDLERS: readonly IngestHandler[] = [hourlyRollup, ratingComments, deviceAlarms];
+export const INGEST_HANDLERS: readonly IngestHandler[] = [
+  hourlyRollup,
+  ratingComments,
+  attendancePunches,
+  deviceAlarms,
+  meterUsage,
+  industryExposure,
+];

@@ -32,14 +32,18 @@ export const atLeast = (right: Right, need: Need) => LEVEL[right] >= LEVEL[need]
 export function rightOf(
   caller: Pick<Caller, 'permission'>,
   scope: string,
-  facts: Pick<AccessFacts, 'visible' | 'registrant_path'>,
+  facts: Pick<AccessFacts, 'visible' | 'registrant_path'> & { kind?: string },
 ): Right {
   if (has(caller.permission, PERMISSION.develop)) return 'manage';
   if (!facts.visible) return 'none';
-  if (!has(caller.permission, PERMISSION.user)) return 'read';
+  if (!has(caller.permission, PERMISSION.user) && !attendanceTerminal(caller, facts.kind)) return 'read';
   if (facts.registrant_path !== null && facts.registrant_path.startsWith(scope)) return 'manage';
   return 'operate';
 }
+
+/** Clock-in terminals are the attendance role's devices: its bit acts as the user bit there. */
+export const attendanceTerminal = (caller: Pick<Caller, 'permission'>, kind: string | undefined) =>
+  kind === 'attendance' && has(caller.permission, PERMISSION.attendance);
 
 /** A device of a kind, a sensor, or any device (commands, device info, history). */
 export type DeviceTarget = DeviceKind | 'sensor' | 'device';

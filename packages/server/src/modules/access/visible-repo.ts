@@ -108,6 +108,43 @@ export const accountsSeeingDevice = (col: string) =>
   `SELECT va.user_id FROM device_access va WHERE va.device_id = ${col}`;
 
 /**
+ * A maintenance record (`alias`: its toilet_id and device_id) is seen with its device or its
+ * toilet, as a review is (issue 18).
+ */
+export function toiletOrDeviceSeen(w: Params, scope: string, alias: string, many = false) {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  const u = w.p(user);
+  // A scope with many objects: hashed sub-selects (a set lookup per row); with few, the id
+  // sets as arrays, so the record indexes on toilet_id and device_id serve them.
+  if (many)
+    return `(${alias}.toilet_id IN (SELECT va.toilet_id FROM toilet_access va WHERE va.user_id = ${u}::int AND va.live)
+        OR ${alias}.device_id IN (SELECT va.device_id FROM device_access va WHERE va.user_id = ${u}::int AND va.live))`;
+  return `(${alias}.toilet_id = ANY(ARRAY(SELECT va.toilet_id FROM toilet_access va WHERE va.user_id = ${u}::int AND va.live))
+        OR ${alias}.device_id = ANY(ARRAY(SELECT va.device_id FROM device_access va WHERE va.user_id = ${u}::int AND va.live)))`;
+}
+
+/**
+ * A catalogue row an account keeps (`col`: its owner, null for the console's own) is seen by
+ * the owner's subtree and by its ancestors, so a dealer's types serve its customers' technicians.
+ */
+export function sharedCatalogueSeen(w: Params, scope: string, col: string) {
+  if (scope === '/') return 'true';
+  const s = w.p(scope);
+  return `(${col} IS NULL OR ${col} IN (SELECT o.id FROM users o WHERE o.path LIKE ${s} || '%' OR ${s} LIKE o.path || '%'))`;
+}
+
+/** Whether the scope sees more than `limit` devices and toilets (a dealer's) or fewer (a customer's). */
+export const scopeObjectsOver = (userParam: string, limit: number) =>
+  `(SELECT count(*) FROM (SELECT 1 FROM device_access va WHERE va.user_id = ${userParam}::int AND va.live
+      UNION ALL SELECT 1 FROM toilet_access va WHERE va.user_id = ${userParam}::int AND va.live LIMIT ${limit + 1}) x) > ${limit}`;
+
+/** The accounts that see toilet `toilet` or device `device` (parameters), as a sub-select of `user_id`. */
+export const accountsSeeingToiletOrDevice = (toilet: string, device: string) =>
+  `SELECT va.user_id FROM toilet_access va WHERE va.toilet_id = ${toilet} AND va.live
+   UNION SELECT va.user_id FROM device_access va WHERE va.device_id = ${device} AND va.live`;
+
+/**
  * Organisation `alias` (organisations) is seen by the scope: the scope's account works inside
  * it (`orgId`, its users.org_id), or the organisation's manager (`user_id`) is the scope's
  * account or below it (the ssSuperSaled or dealer who created the manager); '/' sees all.

@@ -500,9 +500,16 @@ describe('find-password', () => {
 describe('login-with-token and login-with-open-token', () => {
   it('exchanges an od_token for a session; a reset token replaces the old one', async () => {
     const session = await t.login('admin', ADMIN_PASSWORD);
+    const status = () =>
+      t.get<{ exists: boolean; created_at: string | null }>('/api/v1/user/od-token', {}, { token: session });
+    expect((await status()).data).toEqual({ exists: false, created_at: null });
     const first = await t.post<{ od_token: string }>('/api/v1/user/reset-od-token', undefined, {
       token: session,
     });
+    const made = (await status()).data;
+    expect(made.exists).toBe(true);
+    expect(made.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(JSON.stringify(made)).not.toContain(first.data.od_token);
     const r = await t.post<{ user_name: string }>('/api/v1/auth/login-with-token', {
       token: first.data.od_token,
     });

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
+import { localTime } from '../../db/sql.ts';
 
 export interface AccountRow {
   id: number;
@@ -64,6 +65,15 @@ export function findUserByWcToken(q: Queryable, appId: string, hash: string) {
     q,
     `SELECT user_id FROM user_tokens WHERE app_id = $1 AND wc_token = $2`,
     [appId, hash],
+  );
+}
+
+/** When the user's od_token was made (UTC+8 text), or undefined when it has none. */
+export function odTokenCreated(q: Queryable, userId: number) {
+  return first<{ created_at: string }>(
+    q,
+    `SELECT ${localTime('created_at')} AS created_at FROM user_tokens WHERE user_id = $1 AND od_token IS NOT NULL`,
+    [userId],
   );
 }
 

@@ -10,6 +10,7 @@ import {
   loginWithOpenTokenBody,
   loginWithTokenBody,
   odTokenData,
+  odTokenStatus,
   openTokenData,
   permissionData,
   sendEmailCaptchaBody,
@@ -140,5 +141,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: '生成新的长期令牌（od_token，只显示一次）',
     response: odTokenData,
     handler: ({ caller }) => auth.resetOdToken(ctx, caller),
+  });
+
+  own({
+    method: 'GET',
+    url: AUTH_API.odToken,
+    summary: '长期令牌的状态（是否已生成、生成时间；令牌本身不再显示）',
+    response: odTokenStatus,
+    handler: ({ caller }) => auth.odTokenStatus(ctx, caller),
   });
 }

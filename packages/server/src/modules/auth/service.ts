@@ -179,6 +179,11 @@ export async function resetOdToken(ctx: AppContext, caller: Caller) {
   return { od_token: token };
 }
 
+export async function odTokenStatus(ctx: AppContext, caller: Caller) {
+  const r = await repo.odTokenCreated(ctx.db, caller.id);
+  return { exists: r !== undefined, created_at: r?.created_at ?? null };
+}
+
 export async function logout(ctx: AppContext, caller: Caller) {
   await ctx.sessions.revoke(caller.sessionId, 'logout');
 }

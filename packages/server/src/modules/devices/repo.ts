@@ -138,7 +138,7 @@ export interface NewDevice {
   url: string;
   token: string;
   type?: number | null;
-  industrial_type?: string;
+  industrial_type?: string | null;
   gateway_id?: number;
   parameter_num?: number;
 }

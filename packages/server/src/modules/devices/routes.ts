@@ -38,6 +38,18 @@ export const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
   paper_machine: 'paper',
   electric_meter: 'meter',
   water_meter: 'meter',
+  attendance: 'attendance',
+};
+
+/** What a spreadsheet import route takes and answers (devices, employees). */
+export const SHEET_IMPORT = {
+  query: z.object({ mode: z.enum(['all', 'valid'], '导入方式只能是 all 或 valid').default('all') }),
+  upload: { maxBytes: SHEET_UPLOAD_MAX_BYTES, accept: '.xlsx 或 .csv' },
+  response: z.object({
+    imported: z.number(),
+    total_rows: z.number(),
+    errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  }),
 };
 
 /** The same six calls for every kind of the registry, at the paths DEVICE_KINDS names. */
@@ -119,13 +131,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       method: 'POST',
       url: `${k.base}/import-${k.plural}`,
       summary: `批量导入${k.label}（请求体为 .xlsx 或 .csv 文件；mode=all 有错误行则不导入，mode=valid 只导入有效行）`,
-      query: z.object({ mode: z.enum(['all', 'valid'], '导入方式只能是 all 或 valid').default('all') }),
-      upload: { maxBytes: SHEET_UPLOAD_MAX_BYTES, accept: '.xlsx 或 .csv' },
-      response: z.object({
-        imported: z.number(),
-        total_rows: z.number(),
-        errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
-      }),
+      ...SHEET_IMPORT,
       handler: ({ req, caller, query }) =>
         transfer.importDevices(
           ctx,

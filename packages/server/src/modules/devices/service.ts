@@ -18,7 +18,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
-import { assertDeviceRight, deviceRight, idsWithRight, type DeviceTarget } from '../access/devices.ts';
+import {
+  assertDeviceRight,
+  attendanceTerminal,
+  deviceRight,
+  idsWithRight,
+  type DeviceTarget,
+} from '../access/devices.ts';
 import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
@@ -155,7 +161,9 @@ export function insertRegistered(tx: Queryable, kind: DeviceKind, b: AddDeviceBo
 
 /** Registers a device bound to its registrant, with a server-generated token. */
 export async function add(ctx: AppContext, caller: Caller, kind: DeviceKind, b: AddDeviceBody, ip: string) {
-  if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以登记设备');
+  if (!has(caller.permission, PERMISSION.user) && !attendanceTerminal(caller, kind)) {
+    throw forbidden('只有用户及以上角色可以登记设备');
+  }
   if (kind === 'gateway' && b.type !== undefined && b.type !== 40 && b.type !== 43) {
     throw badRequest('网关类型只能是 40（智慧网关精简版）或 43（控制中心多媒体版）');
   }

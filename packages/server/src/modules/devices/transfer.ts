@@ -13,6 +13,7 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { issueMessage } from '../../http/validation.ts';
+import { attendanceTerminal } from '../access/devices.ts';
 import { audit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import { filterOf, registeredRow, takenSerNumMessages } from './service.ts';
@@ -54,9 +55,17 @@ export interface RowError {
   message: string;
 }
 
-export async function template(kind: DeviceKind, format: 'xlsx' | 'csv') {
-  const cols = importColumns(kind);
-  const name = `${DEVICE_KINDS[kind].label}导入模板.${format}`;
+export function template(kind: DeviceKind, format: 'xlsx' | 'csv') {
+  return sheetTemplate(DEVICE_KINDS[kind].label, importColumns(kind), format);
+}
+
+/** An import template: the header row and one example row, as `<label>导入模板.xlsx|csv`. */
+export async function sheetTemplate(
+  label: string,
+  cols: readonly { header: string; key: string; example: string }[],
+  format: 'xlsx' | 'csv',
+) {
+  const name = `${label}导入模板.${format}`;
   if (format === 'csv') {
     return {
       name,
@@ -65,7 +74,7 @@ export async function template(kind: DeviceKind, format: 'xlsx' | 'csv') {
     };
   }
   const body = await xlsxBuffer(
-    DEVICE_KINDS[kind].label,
+    label,
     cols.map((c) => ({ header: c.header, key: c.key, width: 22 })),
     [Object.fromEntries(cols.map((c) => [c.key, c.example]))],
   );
@@ -86,7 +95,9 @@ export async function importDevices(
   mode: 'all' | 'valid',
   ip: string,
 ) {
-  if (!has(caller.permission, PERMISSION.user)) throw forbidden('只有用户及以上角色可以登记设备');
+  if (!has(caller.permission, PERMISSION.user) && !attendanceTerminal(caller, kind)) {
+    throw forbidden('只有用户及以上角色可以登记设备');
+  }
   if (!Buffer.isBuffer(file) || file.length === 0) throw badRequest('请上传 .xlsx 或 .csv 文件');
   // Refusals (limits, bombs, wrong types, time budget) come back as 400s with their reason.
   const rows = await readRows(file, contentType, {

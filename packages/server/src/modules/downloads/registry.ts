@@ -3,6 +3,9 @@ import { devicesExport } from './exports/devices.ts';
 import { telemetryExport } from './exports/telemetry.ts';
 import { toiletsExport } from './exports/toilets.ts';
 import { commentsExport } from '../comments/export.ts';
+import { employeesExport } from '../attendance/export.ts';
+import { recordsExport } from '../maintenance/export.ts';
+import { exposureExport } from '../industry/export.ts';
 
 /**
  * Every export the download centre runs, by name. A module adds its own with one line here
@@ -13,6 +16,9 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   telemetryExport,
   toiletsExport,
   commentsExport,
+  employeesExport,
+  recordsExport,
+  exposureExport,
 ];
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>

@@ -2,6 +2,7 @@ import {
   PERMISSION,
   SERVICE,
   blockedRole,
+  withLowerRoles,
   has,
   isBackendManager,
   type AddUserBody,
@@ -60,9 +61,15 @@ async function roleRefusal(ctx: AppContext, caller: Caller, before: number, afte
   if (r) throw forbidden(`无权分配或取消角色「${r.label}」`);
 }
 
-export async function addUser(ctx: AppContext, caller: Caller, b: AddUserBody, ip: string) {
-  if (b.permissions === 0) throw badRequest('请至少选择一个角色');
-  await roleRefusal(ctx, caller, 0, b.permissions);
+/** A granted role brings the lower roles of its chain the caller may assign (core withLowerRoles). */
+async function lowerRolesToo(ctx: AppContext, caller: Caller, before: number, after: number) {
+  return withLowerRoles(caller.permission, before, after, await callerIsBackendManager(ctx, caller));
+}
+
+export async function addUser(ctx: AppContext, caller: Caller, body: AddUserBody, ip: string) {
+  if (body.permissions === 0) throw badRequest('请至少选择一个角色');
+  await roleRefusal(ctx, caller, 0, body.permissions);
+  const b = { ...body, permissions: await lowerRolesToo(ctx, caller, 0, body.permissions) };
   assertPasswordAllowed(b.password, b);
   const hash = await hashPassword(b.password, ctx.config.scryptLogN);
   try {
@@ -85,7 +92,8 @@ export async function addUser(ctx: AppContext, caller: Caller, b: AddUserBody, i
   }
 }
 
-export async function updateUser(ctx: AppContext, caller: Caller, b: UpdateUserBody, ip: string) {
+export async function updateUser(ctx: AppContext, caller: Caller, body: UpdateUserBody, ip: string) {
+  let b = body;
   await assertCanManage(ctx, caller, b.id);
   const u = await repo.findUser(ctx.db, b.id);
   if (!u) throw notFound('用户不存在');
@@ -97,6 +105,7 @@ export async function updateUser(ctx: AppContext, caller: Caller, b: UpdateUserB
   if (b.permissions !== undefined && b.permissions !== u.permissions) {
     if (self) throw forbidden('不能修改自己的角色');
     await roleRefusal(ctx, caller, u.permissions, b.permissions);
+    b = { ...b, permissions: await lowerRolesToo(ctx, caller, u.permissions, b.permissions) };
   }
   if (b.services !== undefined && b.services !== u.services) {
     if (self && !isDevelop) throw forbidden('服务只能由上级管理员修改');

@@ -76,6 +76,40 @@ describe('update-info', () => {
     });
   });
 
+  it("takes the profile dialog's user_info object (JSON, or JSON text in a form) and answers data.info", async () => {
+    const asJson = await t.post(
+      '/api/v1/user/update-info',
+      { user_info: { company_name: '西湖保洁', company_address: '杭州市上城区' } },
+      { token: alice, json: true },
+    );
+    expect(asJson.code).toBe(200);
+    expect(asJson.data).toMatchObject({
+      info: { company_name: '西湖保洁', company_address: '杭州市上城区' },
+    });
+    const asForm = await t.post(
+      '/api/v1/user/update-info',
+      { user_info: JSON.stringify({ company_address: '杭州市滨江区', phone_num: '13900000000' }) },
+      { token: alice },
+    );
+    expect(asForm.code).toBe(200);
+    const got = await t.get('/api/v1/user/get-info', undefined, { token: alice });
+    expect(got.data).toMatchObject({
+      company_name: '西湖保洁',
+      company_address: '杭州市滨江区',
+      phone_num: '13900000000',
+      info: { company_name: '西湖保洁', company_address: '杭州市滨江区' },
+    });
+    const bad = await t.post('/api/v1/user/update-info', { user_info: '{oops' }, { token: alice });
+    expect(bad).toMatchObject({ code: 400, message: 'user_info 格式不正确' });
+    // Back to what the tests below expect of alice.
+    const back = {
+      company_name: '清洁科技有限公司',
+      company_address: '杭州市西湖区',
+      phone_num: '13800138000',
+    };
+    expect((await t.post('/api/v1/user/update-info', back, { token: alice })).code).toBe(200);
+  });
+
   it('keeps the phone numeric', async () => {
     const r = await t.post('/api/v1/user/update-info', { phone_num: '138-0013' }, { token: alice });
     expect(r).toMatchObject({ code: CODE.badRequest, message: '联系电话只能包含数字' });

@@ -12,11 +12,15 @@ export async function getInfo(ctx: AppContext, caller: Caller, userId = caller.i
   if (!r || (r.user_deleted && userId !== caller.id)) throw notFound('用户不存在');
   // SPEC §3: empty strings when nothing valid is stored.
   const valid = r.id !== null && !r.is_delete;
+  const company = {
+    company_name: valid ? (r.company_name ?? '') : '',
+    company_address: valid ? (r.company_address ?? '') : '',
+  };
   return {
     id: r.id ?? 0,
     is_delete: r.is_delete ?? false,
-    company_name: valid ? (r.company_name ?? '') : '',
-    company_address: valid ? (r.company_address ?? '') : '',
+    ...company,
+    info: company,
     user_name: r.user_name,
     phone_num: r.phone_num,
     email: r.email ?? '',

@@ -57,6 +57,18 @@ describe('role assignment matrix (SPEC §6)', () => {
     develop: ROLES.map((r) => r.name),
   };
 
+  // A granted role brings the lower roles of its chain the caller may also grant.
+  const CHAIN: Partial<Record<RoleName, RoleName[]>> = {
+    user: ['visitor'],
+    dealer: ['user', 'visitor'],
+    ssUser: ['ssVisitor'],
+    ssManager: ['ssUser', 'ssVisitor'],
+  };
+  const given = (caller: RoleName, role: RoleName) =>
+    (CHAIN[role] ?? [])
+      .filter((lower) => MAY_GRANT[caller].includes(lower))
+      .reduce<number>((mask, lower) => mask | PERMISSION[lower], PERMISSION[role]);
+
   for (const caller of ROLES) {
     it(`${caller.name} (${caller.label}) grants exactly ${MAY_GRANT[caller.name].join(', ') || 'nothing'}`, async () => {
       // Every account is created by admin (develop), except the OEM: a backend manager's.
@@ -83,11 +95,27 @@ describe('role assignment matrix (SPEC §6)', () => {
           `SELECT permissions FROM users WHERE id = $1`,
           [target],
         );
-        expect(row!.permissions).toBe(allowed ? role.value : 0);
+        expect(row!.permissions).toBe(allowed ? given(caller.name, role.name) : 0);
         await t.ctx.db.query(`UPDATE users SET permissions = 0 WHERE id = $1`, [target]);
       }
     });
   }
+
+  it('a dealer made through the API with the dealer bit alone gets 用户 and 游客 too, and sees its devices', async () => {
+    const r = await t.post<{ id: number }>(
+      '/api/v1/user/add-user',
+      { user_name: 'api_dealer', password: 'password-123', permissions: PERMISSION.dealer },
+      { token: admin },
+    );
+    expect(r.code).toBe(200);
+    const [row] = await t.ctx.db.query<{ permissions: number }>(
+      `SELECT permissions FROM users WHERE id = $1`,
+      [r.data.id],
+    );
+    expect(row!.permissions).toBe(PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor);
+    const token = await t.login('api_dealer', 'password-123');
+    expect((await t.get('/api/v1/jwb/jwbs', {}, { token })).code).toBe(200);
+  });
 
   it('a dealer cannot mint an OEM through add-user either, and the refusal names the role', async () => {
     const dealer = await t.account('dealer_x', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);

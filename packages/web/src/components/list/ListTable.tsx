@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { Fragment, type Key, type MouseEvent, type ReactNode } from 'react';
 import { useBreakpoint } from '../../layout/viewport.ts';
+import { errorText } from '../error-text.ts';
 import type { ListQuery, RowsPage } from './use-list-query.ts';
 
 export interface ListColumn<Row> extends TableColumnType<Row> {
@@ -96,7 +97,10 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
   const at = ORDER.indexOf(useBreakpoint());
   const loading = props.loading ?? list.query.isFetching;
   const empty = list.query.isError ? (
-    <Typography.Text type="danger">加载失败</Typography.Text>
+    <Typography.Text type="danger">
+      加载失败：{errorText(list.query.error)}{' '}
+      <Typography.Link onClick={() => void list.query.refetch()}>重试</Typography.Link>
+    </Typography.Text>
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
   );

@@ -105,6 +105,6 @@ describe('login form', () => {
     loginCall.mockRejectedValue(new ApiError('network', 'Network Error'));
     typedAt('/login', 'admin', 'pw');
     submit();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Network Error'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('网络错误'));
   });
 });

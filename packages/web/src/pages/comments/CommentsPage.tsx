@@ -35,23 +35,13 @@ import {
   type CommentFilters,
   type CommentSort,
 } from './comment-filter.ts';
-import { ToiletPicker } from './ToiletPicker.tsx';
+import { toiletFilter } from './ToiletPicker.tsx';
 
 export const commentsKey = ['comments'] as const;
 const COMMENTS_CHANNEL = { channel: 'comments' } as const;
 
 const FILTERS: FilterFields<CommentFilters & { sort: CommentSort }> = {
-  toilet: {
-    initial: null,
-    encode: (t) => (t ? `${t.id}:${t.name}` : undefined),
-    decode: (s) => {
-      const id = Number(s.slice(0, s.indexOf(':')));
-      return Number.isInteger(id) && id > 0 ? { id, name: s.slice(s.indexOf(':') + 1) } : null;
-    },
-    render: ({ value, onChange, mobile }) => (
-      <ToiletPicker value={value} onChange={onChange} style={{ width: mobile ? '100%' : 200 }} />
-    ),
-  },
+  toilet: toiletFilter,
   stars: multiSelect({ options: STAR_OPTIONS, placeholder: '星级', width: 180 }),
   flags: multiSelect({ options: FLAG_OPTIONS, placeholder: '问题（任一）', label: '问题', width: 200 }),
   source: select({ options: SOURCE_OPTIONS, placeholder: '来源', width: 110 }),

@@ -2,6 +2,7 @@ import { CODE } from '@se/core';
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { listToilets } from '../../api/toilets.ts';
+import type { FilterField } from '../../components/list/index.ts';
 
 /** SPEC §9: remote select search waits 300 ms after the last key. */
 const DEBOUNCE_MS = 300;
@@ -68,3 +69,16 @@ export function ToiletPicker({
     />
   );
 }
+
+/** A list filter on one toilet, kept in the URL as `id:name` (the name shows without a lookup). */
+export const toiletFilter: FilterField<PickedToilet | null> = {
+  initial: null,
+  encode: (t) => (t ? `${t.id}:${t.name}` : undefined),
+  decode: (s) => {
+    const id = Number(s.slice(0, s.indexOf(':')));
+    return Number.isInteger(id) && id > 0 ? { id, name: s.slice(s.indexOf(':') + 1) } : null;
+  },
+  render: ({ value, onChange, mobile }) => (
+    <ToiletPicker value={value} onChange={onChange} style={{ width: mobile ? '100%' : 200 }} />
+  ),
+};

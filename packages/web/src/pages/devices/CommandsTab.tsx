@@ -16,6 +16,7 @@ import { ListTable, NO_FILTERS, useListQuery, type ListColumn } from '../../comp
 import { CommandStatusTag } from './DeviceBits.tsx';
 import { features } from './device-text.ts';
 import { attempt } from '../../components/feedback.ts';
+import { SyncEmployees } from '../attendance/SyncEmployees.tsx';
 
 export const commandsKey = (deviceId: number) => ['commands', deviceId] as const;
 
@@ -77,6 +78,7 @@ export function CommandsTab({ kind, device }: { kind: DeviceKind; device: Device
     <Flex vertical gap={16}>
       {f.dispenser && <CacheOperations dispenserId={device.id} onSent={sent} />}
       {f.gateway && <SensorOperations gatewayId={device.id} onSent={sent} />}
+      {f.terminal && <SyncEmployees terminalId={device.id} onSent={sent} />}
       <Card
         size="small"
         title="指令记录"

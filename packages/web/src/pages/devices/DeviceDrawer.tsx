@@ -13,6 +13,8 @@ import { features } from './device-text.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
 import { ParameterTab } from './ParameterTab.tsx';
 import { SensorsTab } from './SensorsTab.tsx';
+import { TerminalPunches } from '../attendance/TerminalPunches.tsx';
+import { UsageTab } from '../meters/UsageTab.tsx';
 
 export const deviceKey = (kind: DeviceKind, id: number) => ['devices', kind, 'one', id] as const;
 
@@ -27,7 +29,7 @@ export function useDevice(kind: DeviceKind, row: DeviceRow) {
   });
 }
 
-type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors';
+type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors' | 'punches' | 'usage';
 
 /** Devices that measure the room open on 实时数据; the others on 基本信息. */
 export const defaultTab = (kind: string): TabKey =>
@@ -85,6 +87,10 @@ function DrawerBody({ kind, row }: { kind: DeviceKind; row: DeviceRow }) {
       { key: 'parameters', label: '参数', children: <ParameterTab device={device} /> },
     );
   }
+  if (f.terminal) {
+    items.push({ key: 'punches', label: '打卡记录', children: <TerminalPunches terminalId={device.id} /> });
+  }
+  if (f.meter) items.push({ key: 'usage', label: '用量', children: <UsageTab device={device} /> });
   items.push({ key: 'commands', label: '指令', children: <CommandsTab kind={kind} device={device} /> });
   if (f.gateway) {
     items.push({ key: 'sensors', label: '传感器', children: <SensorsTab gatewayId={device.id} /> });

@@ -1,6 +1,7 @@
 import {
   DEVICE_KINDS,
   GATEWAY_TYPES,
+  INDUSTRIAL_TYPES,
   addDeviceBody,
   updateDeviceBody,
   type DeviceKind,
@@ -18,6 +19,11 @@ interface FormValues extends DeviceFields {
   ser_num: string;
 }
 
+/** 工业类型 (SPEC §3): 不限 (null) or an industrial monitor type. */
+const INDUSTRIAL_OPTIONS = [
+  { value: '', label: '不限' },
+  ...INDUSTRIAL_TYPES.map((t) => ({ value: t.value as string, label: t.label })),
+];
 const GATEWAY_OPTIONS = GATEWAY_TYPES.map((t) => ({ value: t.value, label: `${t.label} (${t.value})` }));
 
 const trim = (value: string | undefined) => value?.trim() ?? '';
@@ -39,8 +45,19 @@ export function DeviceFormDialog({
   const label = DEVICE_KINDS[kind].label;
 
   const initialValues: FormValues = editing
-    ? valuesOf(editing, ['id', 'ser_num', 'desc', 'location', 'lng', 'lat', 'version', 'url', 'type'])
-    : { ser_num: '', desc: '', location: '', version: '', url: '', type: gateway ? 40 : undefined };
+    ? {
+        ...valuesOf(editing, ['id', 'ser_num', 'desc', 'location', 'lng', 'lat', 'version', 'url', 'type']),
+        industrial_type: editing.industrial_type ?? '',
+      }
+    : {
+        ser_num: '',
+        desc: '',
+        location: '',
+        version: '',
+        url: '',
+        type: gateway ? 40 : undefined,
+        industrial_type: '',
+      };
 
   const submit = (values: FormValues) => {
     const fields: DeviceFields = {
@@ -51,6 +68,7 @@ export function DeviceFormDialog({
       version: trim(values.version),
       url: trim(values.url),
       type: gateway ? values.type : undefined,
+      industrial_type: gateway ? (values.industrial_type ?? '') : undefined,
     };
     return editing
       ? updateDevice(kind, { id: editing.id, ...fields })
@@ -77,6 +95,15 @@ export function DeviceFormDialog({
       hidden: !gateway,
       rules: [{ required: true, message: '请选择网关类型' }],
       options: GATEWAY_OPTIONS,
+    },
+    {
+      name: 'industrial_type',
+      label: '工业类型',
+      kind: 'select',
+      span: 12,
+      hidden: !gateway,
+      options: INDUSTRIAL_OPTIONS,
+      extra: '工业气体监测仪选 BH-50，其列在智慧工业',
     },
     {
       name: 'desc',

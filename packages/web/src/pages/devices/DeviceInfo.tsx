@@ -2,6 +2,7 @@ import { DEVICE_KINDS, INDUSTRIAL_TYPES, formatDateTime, type DeviceKind, type D
 import { Descriptions, Flex, Typography, type DescriptionsProps } from 'antd';
 import { SecretToken } from '../../components/SecretToken.tsx';
 import { useIsMobile } from '../../layout/viewport.ts';
+import { HardwareInfo } from './HardwareInfo.tsx';
 import { LastReport, OnlineTag, SerNum, WarningTags } from './DeviceBits.tsx';
 import { coordText, dash, features, gatewayTypeLabel, maskToken, readingText } from './device-text.ts';
 import { useNow } from './use-now.ts';
@@ -96,5 +97,10 @@ export function DeviceInfo({ kind, device }: { kind: DeviceKind; device: DeviceR
     { key: 'created_at', label: '登记时间', children: when(device.created_at) },
   );
 
-  return <Descriptions bordered size="small" column={mobile ? 1 : 2} items={items} />;
+  return (
+    <>
+      <Descriptions bordered size="small" column={mobile ? 1 : 2} items={items} />
+      <HardwareInfo device={device} />
+    </>
+  );
 }

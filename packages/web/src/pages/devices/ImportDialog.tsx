@@ -4,8 +4,9 @@ import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload, type T
 import { useEffect, useRef, useState } from 'react';
 import {
   downloadFile,
+  importPath,
   templatePath,
-  uploadImport,
+  uploadSheet,
   type ImportMode,
   type ImportResult,
   type ImportRowError,
@@ -39,31 +40,51 @@ const FIELD_LABELS: Record<string, string> = {
   industrial_type: '工业类型',
 };
 
-const errorColumns: TableColumnsType<ImportRowError> = [
+const errorColumns = (fields: Record<string, string>): TableColumnsType<ImportRowError> => [
   { title: '行号', dataIndex: 'row', width: 70 },
   {
     title: '字段',
     dataIndex: 'field',
     width: 110,
-    render: (v: string) => (v ? (FIELD_LABELS[v] ?? v) : '—'),
+    render: (v: string) => (v ? (fields[v] ?? v) : '—'),
   },
   { title: '问题', dataIndex: 'message' },
 ];
 
+/** What an import dialog imports into, when it is not a device kind's registry. */
+export interface ImportTarget {
+  label: string;
+  /** The counting word of a row: 台 (devices), 名 (people). */
+  unit: string;
+  template: string;
+  upload: string;
+  fields: Record<string, string>;
+}
+
+const deviceTarget = (kind: DeviceKind): ImportTarget => ({
+  label: DEVICE_KINDS[kind].label,
+  unit: '台',
+  template: templatePath(kind),
+  upload: importPath(kind),
+  fields: FIELD_LABELS,
+});
+
 /**
- * 导入: a spreadsheet of devices. Everything or nothing first; when rows are bad their
- * errors are listed and "仅导入有效行" sends the same file again for the good rows only.
+ * 导入: a spreadsheet of devices (or of another target's rows). Everything or nothing first;
+ * when rows are bad their errors are listed and "仅导入有效行" sends the same file again for
+ * the good rows only.
  */
 export function ImportDialog({
   kind,
   onImported,
   onClosed,
 }: {
-  kind: DeviceKind;
+  kind: DeviceKind | ImportTarget;
   onImported: () => void;
 } & ClosingProps) {
   const mobile = useIsMobile();
-  const label = DEVICE_KINDS[kind].label;
+  const target = typeof kind === 'string' ? deviceTarget(kind) : kind;
+  const label = target.label;
   const [open, setOpen] = useState(true);
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'pick' });
@@ -77,8 +98,8 @@ export function ImportDialog({
     abort.current = new AbortController();
     setPhase({ step: 'uploading', percent: null, mode });
     try {
-      const res = await uploadImport(
-        kind,
+      const res = await uploadSheet(
+        target.upload,
         file,
         mode,
         (percent) => setPhase({ step: 'uploading', percent, mode }),
@@ -91,7 +112,7 @@ export function ImportDialog({
       const ok = res.code === 200;
       setPhase({ step: 'done', ok, message: res.message, result: res.data ?? null });
       if (ok && (res.data?.imported ?? 0) > 0) {
-        toast.success(`成功导入 ${res.data?.imported} 台${label}`);
+        toast.success(`成功导入 ${res.data?.imported} ${target.unit}${label}`);
         onImported();
       }
     } catch (error) {
@@ -102,7 +123,7 @@ export function ImportDialog({
   };
 
   const template = async (format: 'xlsx' | 'csv') => {
-    const outcome = await downloadFile(templatePath(kind), { format }, `${label}导入模板.${format}`);
+    const outcome = await downloadFile(target.template, { format }, `${label}导入模板.${format}`);
     if (!outcome.ok) toast.warning(outcome.message);
   };
 
@@ -227,7 +248,7 @@ export function ImportDialog({
           <Table<ImportRowError>
             rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
             size="small"
-            columns={errorColumns}
+            columns={errorColumns(target.fields)}
             dataSource={errors}
             pagination={errors.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
             scroll={{ y: 300 }}

@@ -1,30 +1,21 @@
 import { SendOutlined } from '@ant-design/icons';
-import { PERMISSION, has, type DeviceRow, type ParameterSet } from '@se/core';
+import type { DeviceRow, ParameterSet } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Popconfirm, Select, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { applyParameterSet, listParameterSets, updateParameterSet } from '../../api/devices.ts';
 import { EntityList } from '../../components/EntityList.tsx';
 import { text, useListQuery, type ListColumn } from '../../components/list/index.ts';
-import { useSession } from '../../session/store.ts';
+import { useHas } from '../../components/Guard.tsx';
 import { commandsKey } from './CommandsTab.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { environmentLabel } from './parameter-fields.ts';
 import { ParameterSetDialog } from './ParameterSetDialog.tsx';
+import { useDebounced } from '../../components/use-debounced.ts';
 
 const parameterSetsKey = ['parameter-sets'] as const;
 
 /** SPEC §9: remote select searches wait 300 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const setLabel = (p: Pick<ParameterSet, 'parameter_num' | 'parameter_desc'>) =>
   `#${p.parameter_num} ${p.parameter_desc || '未命名参数'}`;
@@ -42,7 +33,7 @@ export function ParameterTab({ device }: { device: DeviceRow }) {
 function ApplyParameter({ device }: { device: DeviceRow }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
-  const keywords = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const keywords = useDebounced(search.trim());
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const [applying, setApplying] = useState(false);
   const options = useQuery({
@@ -130,7 +121,7 @@ const SET_COLUMNS: ListColumn<ParameterSet>[] = [
 ];
 
 function ParameterSets() {
-  const permission = useSession((s) => s.permission);
+  const developer = useHas('develop');
   const list = useListQuery({
     // The whole prefix: a change also refreshes the sets offered in 当前参数.
     key: parameterSetsKey,
@@ -140,7 +131,7 @@ function ParameterSets() {
   });
 
   // Shared sets belong to the platform: only developers change them (the server says so too).
-  const canEdit = (p: ParameterSet) => !p.shared || has(permission, PERMISSION.develop);
+  const canEdit = (p: ParameterSet) => !p.shared || developer;
 
   return (
     <EntityList

@@ -1,4 +1,4 @@
-import { GATEWAY_TYPES, type DeviceKind } from '@se/core';
+import { GATEWAY_TYPES, INDUSTRIAL_TYPES, type DeviceKind } from '@se/core';
 import type { DeviceFilter } from '../../api/devices.ts';
 import { choice, text, type FilterFields } from '../../components/list/index.ts';
 import { features, statusBits, type OnlineChoice } from './device-text.ts';
@@ -11,25 +11,31 @@ export interface Search {
   online: OnlineChoice;
   /** Gateways only; 0 = 不限. */
   type: number;
+  /** Gateways only; '' = 不限. */
+  industrial: string;
 }
+
+/** 在线状态: 全部 / 在线 / 离线 (also the industrial monitors' filter). */
+export const ONLINE_FILTER = choice<OnlineChoice>({
+  label: '在线状态',
+  options: [
+    { value: 'all', label: '全部' },
+    { value: 'online', label: '在线' },
+    { value: 'offline', label: '离线' },
+  ],
+  width: 170,
+});
 
 const COMMON = {
   keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '关键字', width: 240, search: true }),
-  online: choice<OnlineChoice>({
-    label: '在线状态',
-    options: [
-      { value: 'all', label: '全部' },
-      { value: 'online', label: '在线' },
-      { value: 'offline', label: '离线' },
-    ],
-    width: 170,
-  }),
+  online: ONLINE_FILTER,
 };
 
 /** Gateways have a type filter too; other kinds keep it at 不限, out of sight and the URL. */
 const FILTERS: FilterFields<Search> = {
   ...COMMON,
   type: { initial: 0, encode: () => undefined, decode: () => 0 },
+  industrial: { initial: '', encode: () => undefined, decode: () => '' },
 };
 const GATEWAY_FILTERS: FilterFields<Search> = {
   ...COMMON,
@@ -41,6 +47,14 @@ const GATEWAY_FILTERS: FilterFields<Search> = {
     ],
     width: 220,
   }),
+  industrial: choice<string>({
+    label: '工业类型',
+    options: [
+      { value: '', label: '不限' },
+      ...INDUSTRIAL_TYPES.map((t) => ({ value: t.value as string, label: t.label })),
+    ],
+    width: 180,
+  }),
 };
 
 /** The list's filters as query parameters (also what 导出 exports). */
@@ -48,6 +62,7 @@ export const filterOf = (kind: DeviceKind, s: Search): DeviceFilter => ({
   keywords: s.keywords.trim() || undefined,
   status: statusBits(s.online),
   type: features(kind).gateway ? s.type || undefined : undefined,
+  industrial_type: features(kind).gateway ? s.industrial || undefined : undefined,
 });
 
 /** The filter list of a kind's registry. */

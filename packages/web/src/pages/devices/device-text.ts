@@ -25,6 +25,8 @@ export const features = (kind: DeviceKind) => ({
   meter: kind === 'electric_meter' || kind === 'water_meter',
   /** Evaluation terminals carry the star rating given at them. */
   rating: kind === 'evaluate',
+  /** Clock-in terminals: punches and 同步员工. */
+  terminal: kind === 'attendance',
 });
 
 const MINUTE = 60_000;

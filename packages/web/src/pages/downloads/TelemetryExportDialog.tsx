@@ -9,12 +9,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { listDevices } from '../../api/devices.ts';
 import { startExport } from '../../api/downloads.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useIsMobile } from '../../layout/viewport.ts';
+import { useDebounced } from '../../components/use-debounced.ts';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -39,15 +40,6 @@ export function telemetryProblem(params: ReturnType<typeof telemetryParams>): st
   return r.success ? null : (r.error.issues[0]?.message ?? '筛选条件有误');
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 /**
  * 导出历史数据: raw readings of chosen devices (or every visible device of a kind, at most
  * 100) over at most 31 days, as a CSV made in the background.
@@ -70,7 +62,7 @@ export function TelemetryExportDialog({
     dayjs().startOf('minute'),
   ]);
   const [problem, setProblem] = useState<string | null>(null);
-  const keywords = useDebounced(search.trim(), 300);
+  const keywords = useDebounced(search.trim());
   const pickable = kind !== 'sensor';
 
   const devices = useQuery({

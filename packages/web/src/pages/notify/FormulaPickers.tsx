@@ -1,20 +1,9 @@
 import type { Envelope, Page } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { loadOrThrow } from '../../components/feedback.ts';
-
-/** SPEC §9: remote select search debounce. */
-const DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '../../components/use-debounced.ts';
 
 /**
  * A select whose options come from a list call searched by keyword (debounced). `known`
@@ -42,7 +31,7 @@ export function RemoteSelect<T>({
   ariaLabel?: string;
 }) {
   const [search, setSearch] = useState('');
-  const keywords = useDebounced(search.trim(), DEBOUNCE_MS);
+  const keywords = useDebounced(search.trim());
   const list = useQuery({
     queryKey: ['rules', 'picker', queryKey, keywords],
     queryFn: () => loadOrThrow(() => load(keywords || undefined)),

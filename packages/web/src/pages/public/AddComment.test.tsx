@@ -60,7 +60,7 @@ describe('add-comment page', { timeout: 15_000 }, () => {
     expect(screen.getByText('4.5')).toBeTruthy();
     expect(getToiletCard).toHaveBeenCalledWith(PID);
 
-    expect(screen.getByText('请点击星星评分')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '5 星 优' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('radio', { name: '2 星 差' }));
     expect(screen.getByText('差')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('有异味'));
@@ -87,11 +87,17 @@ describe('add-comment page', { timeout: 15_000 }, () => {
     });
   });
 
-  it('asks for stars before sending anything', async () => {
+  it('starts at 5 stars (SPEC §3), so 提交评价 alone sends a 5-star review', async () => {
+    vi.mocked(addComment).mockResolvedValue({
+      code: 200,
+      message: '成功',
+      data: { id: 2, star_level: 5, toilet: CARD },
+    });
     await openToilet();
+    expect(screen.getByText('优')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '提交评价' }));
-    expect(screen.getByRole('alert').textContent).toBe('请先点击星星为本次如厕体验评分');
-    expect(addComment).not.toHaveBeenCalled();
+    expect(await screen.findByText('5 星 · 优')).toBeTruthy();
+    expect(vi.mocked(addComment).mock.calls[0]![0]).toMatchObject({ star_level: 5 });
   });
 
   it('shows the limit message inline and keeps what was written', async () => {

@@ -47,8 +47,9 @@ export interface ReviewDraft {
   sex: 0 | 1 | 2;
 }
 
+/** A new review starts at 5 stars (SPEC §3 Comment `star_level (5)`). */
 export const EMPTY_DRAFT: ReviewDraft = {
-  stars: 0,
+  stars: 5,
   flags: Object.fromEntries(COMMENT_FLAG_KEYS.map((k) => [k, false])) as Record<CommentFlag, boolean>,
   content: '',
   sex: 0,

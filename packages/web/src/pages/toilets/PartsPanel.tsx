@@ -1,5 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
-import { PART_STATES, TOILET_PART_TYPES, addPartBody, type ToiletPart } from '@se/core';
+import { PART_STATES, TOILET_PART_TYPES, addPartBody, addRecordPath, type ToiletPart } from '@se/core';
+import { useNavigate } from 'react-router';
 import { Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { addPart, updatePart } from '../../api/toilets.ts';
@@ -113,6 +114,7 @@ export function PartsPanel({
   onChanged: () => void;
 }) {
   const [target, setTarget] = useState<Target | null>(null);
+  const navigate = useNavigate();
   const columns: TableColumnsType<ToiletPart> = [
     { title: '类型', dataIndex: 'type', width: 90, render: (t: number) => partTypeLabel(t) },
     { title: '名称', dataIndex: 'name', ellipsis: true, render: (n: string) => n || '—' },
@@ -127,12 +129,15 @@ export function PartsPanel({
     {
       title: '操作',
       key: 'actions',
-      width: canManage ? 200 : 90,
+      width: canManage ? 250 : 140,
       render: (_, p) => (
         <Flex gap={0}>
           <RowAction onClick={() => setTarget({ mode: 'state', part: p })}>
             {p.state === 0 ? '报故障' : '改状态'}
           </RowAction>
+          {p.state !== 0 && (
+            <RowAction onClick={() => navigate(addRecordPath({ part_id: p.id }))}>报修</RowAction>
+          )}
           {canManage && (
             <>
               <RowAction icon={<EditOutlined />} onClick={() => setTarget({ mode: 'edit', part: p })}>

@@ -1,5 +1,6 @@
-import { EditOutlined, QrcodeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { isOpenAt, type DevicePush, type ToiletDetail } from '@se/core';
+import { EditOutlined, QrcodeOutlined, ReloadOutlined, ToolOutlined } from '@ant-design/icons';
+import { addRecordPath, isOpenAt, type DevicePush, type ToiletDetail } from '@se/core';
+import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Descriptions, Flex, Result, Skeleton, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { isDevicePush } from '../../live/device-push.ts';
 import { useLiveChannel, useLiveStatus } from '../../live/socket.ts';
 import { useNow } from '../devices/use-now.ts';
 import { DisplayTokensPanel } from './DisplayTokensPanel.tsx';
+import { PatrolPanel } from '../attendance/PatrolPanel.tsx';
 import { DocumentDialog } from './DocumentDialog.tsx';
 import { LivePanel } from './LivePanel.tsx';
 import { PartsPanel } from './PartsPanel.tsx';
@@ -193,6 +195,11 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
             ),
           },
           {
+            key: 'patrols',
+            label: '巡检',
+            children: <PatrolPanel toiletId={toiletId} canEdit={d.can_manage} />,
+          },
+          {
             key: 'display',
             label: '显示屏',
             children: <DisplayTokensPanel toiletId={toiletId} canManage={d.can_manage} />,
@@ -227,6 +234,11 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
             <Button icon={<QrcodeOutlined />} onClick={() => setDialog('qr')}>
               评价二维码
             </Button>
+          )}
+          {d && (
+            <Link to={addRecordPath({ toilet_id: toiletId })}>
+              <Button icon={<ToolOutlined />}>报修</Button>
+            </Link>
           )}
         </Flex>
       }

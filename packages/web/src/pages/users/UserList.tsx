@@ -1,5 +1,5 @@
 import { ApiOutlined, AuditOutlined, BankOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
-import { PERMISSION, ROLES, has, isManager, type UserRow } from '@se/core';
+import { ROLES, isManager, type UserRow } from '@se/core';
 import { Button, Flex } from 'antd';
 import { listUsers, updateUser } from '../../api/users.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -15,6 +15,7 @@ import {
   type ListColumn,
 } from '../../components/list/index.ts';
 import { useSession } from '../../session/store.ts';
+import { useHas } from '../../components/Guard.tsx';
 import { BindDevicesDialog } from '../devices/BindDevicesDialog.tsx';
 import { CompanyInfoDialog } from './CompanyInfoDialog.tsx';
 import { DockingDrawer } from './DockingDrawer.tsx';
@@ -103,7 +104,7 @@ export function UserList({ onAudit }: { onAudit: (user: UserRow) => void }) {
   };
 
   const canAdd = isManager(callerMask);
-  const canDock = has(callerMask, PERMISSION.apier);
+  const canDock = useHas('apier');
   const action = (label: string, icon: React.ReactNode, onClick: () => void) => (
     <Button size="small" type="link" icon={icon} onClick={onClick}>
       {label}

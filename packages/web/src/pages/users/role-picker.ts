@@ -4,6 +4,7 @@ import {
   SERVICE,
   SERVICE_LABELS,
   assignableRoles,
+  chainBelow,
   has,
   isManager,
   rolesOf,
@@ -11,6 +12,8 @@ import {
   type RoleName,
   type UserRow,
 } from '@se/core';
+
+export { chainBelow };
 
 /** One role checkbox of the add/edit dialogs. */
 export interface RoleOption {
@@ -63,26 +66,6 @@ export function roleOptions(
     checked: (mask & role.value) === role.value && role.name !== other,
     disabled: self || !assignable.has(role.name) || role.name === other,
   }));
-}
-
-/**
- * The roles below `name` in the assignment chain: those it assigns, and theirs in turn
- * (dealer → user → visitor). A role that assigns itself (develop) is not its own child.
- */
-export function chainBelow(name: RoleName): RoleEntry[] {
-  const out: RoleEntry[] = [];
-  const seen = new Set<RoleName>([name]);
-  const queue: RoleName[] = [name];
-  while (queue.length > 0) {
-    const parent = queue.shift()!;
-    for (const r of ROLES) {
-      if (r.permission !== parent || seen.has(r.name)) continue;
-      seen.add(r.name);
-      out.push(r);
-      queue.push(r.name);
-    }
-  }
-  return out;
 }
 
 /**

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
+
+let browser: Browser;
+let admin: string;
+// Names of their own, so a rerun against the same server finds this run's rows.
+const RUN = Date.now() % 100_000;
+const SERIAL = `E2E-WX-${RUN}`;
+const TECH = `e2e_tech_${RUN}`;
+const TECH_PASSWORD = 'tech-pass-123';
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = (
+    await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
+      filter: 'admin',
+      password: ADMIN_PASSWORD,
+    })
+  ).data.auth_token;
+  // Setup, not under test: a technician (user role) who sees one dispenser.
+  const tech = await api<{ id: number }>(
+    'POST',
+    '/api/v1/user/add-user',
+    { user_name: TECH, password: TECH_PASSWORD, permissions: '3' },
+    admin,
+  );
+  expect(tech.code, tech.message).toBe(200);
+  const jwb = await api<{ id: number }>(
+    'POST',
+    '/api/v1/jwb/add-jwb',
+    { ser_num: SERIAL, desc: '断桥公厕男卫' },
+    admin,
+  );
+  expect(jwb.code, jwb.message).toBe(200);
+  const bound = await api(
+    'POST',
+    '/api/v1/jwb/bind-user-jwb',
+    { user_id: String(tech.data.id), add_ids: String(jwb.data.id) },
+    admin,
+  );
+  expect(bound.code, bound.message).toBe(200);
+});
+afterAll(() => browser?.close());
+
+describe('maintenance work order', () => {
+  it('a technician reports by serial with a photo on a phone; the manager assigns, the technician completes, the manager accepts', async () => {
+    const phone = await browser.newContext({
+      baseURL: BASE,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    });
+    const tech = await phone.newPage();
+    await tech.goto('/login?redirect=%2Fadd-maintenance-record');
+    await signIn(tech, TECH, TECH_PASSWORD);
+    await tech.waitForURL(/\/add-maintenance-record$/);
+
+    // Scan-style entry: the serial, then 查找 fills the type from the device.
+    await tech.getByLabel('设备序列号').fill(SERIAL);
+    await tech.getByRole('button', { name: /查找/ }).click();
+    await tech.getByText('断桥公厕男卫').waitFor();
+    await tech.locator('.ant-select', { hasText: '除臭机' }).waitFor();
+    await tech.getByLabel('故障类型').click();
+    await tech.locator('.ant-select-item-option', { hasText: '缺液' }).click();
+    await tech.getByLabel('故障描述').fill('液位低，出雾很弱');
+
+    // A reload (weak signal, the page was closed) keeps the form.
+    await tech.reload();
+    await expect(tech.getByLabel('故障描述').inputValue()).resolves.toBe('液位低，出雾很弱');
+
+    // A photo from the camera, compressed in the browser.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    await tech
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await tech.getByAltText('照片 1').waitFor();
+    await tech.getByRole('button', { name: '提交报修' }).click();
+    const done = tech.getByText(/报修成功：WX\d{6}/);
+    await done.waitFor();
+    const no = /WX\d{6}/.exec((await done.textContent()) ?? '')![0];
+
+    // The manager sees it on the desktop with its photo and assigns it.
+    const { page: mgr } = await newPage(browser);
+    await mgr.goto(`/login?redirect=${encodeURIComponent(`/maintenance-records?keywords=${no}`)}`);
+    await signIn(mgr, 'admin', ADMIN_PASSWORD);
+    const row = mgr.locator('.ant-table-row', { hasText: no });
+    await row.waitFor();
+    await expect(row.getByText('待派单').count()).resolves.toBe(1);
+    await row.getByRole('button', { name: '详情' }).click();
+    const drawer = mgr.locator('.ant-drawer');
+    await drawer.getByAltText('照片 1').waitFor();
+    await drawer.getByLabel('处理人').click();
+    await mgr.locator('.ant-select-item-option', { hasText: TECH }).click();
+    await drawer.getByRole('button', { name: '派单' }).click();
+    await drawer.getByText('处理中').first().waitFor();
+
+    // The technician finds it in 我负责的 on the phone and completes it.
+    await tech.goto('/maintenance-records');
+    await tech.getByText(no).first().waitFor();
+    await tech.getByRole('button', { name: '详情' }).first().click();
+    const sheet = tech.locator('.ant-drawer');
+    await sheet.getByRole('button', { name: '完工' }).click();
+    const dialog = tech.getByRole('dialog', { name: '完工' });
+    await dialog.getByLabel('处理方法').fill('补充香薰液');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await sheet.getByText('待验收').first().waitFor();
+    await expect(sheet.getByRole('button', { name: '验收通过' }).count()).resolves.toBe(0);
+
+    // The manager accepts it.
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await mgr.reload();
+    await row.getByRole('button', { name: '详情' }).click();
+    await drawer.getByRole('button', { name: '验收通过' }).click();
+    await mgr.locator('.ant-popconfirm').getByRole('button', { name: '验收通过' }).click();
+    await drawer.getByText('已完成').first().waitFor();
+    await expect(drawer.locator('.ant-timeline-item').count()).resolves.toBe(4);
+    await phone.close();
+  });
+});
