@@ -20,6 +20,7 @@ export * from './template.ts';
 export * from './api/notify.ts';
 export * from './formula.ts';
 export * from './api/rules.ts';
+export * from './api/media.ts';
 export * from './api/maintenance.ts';
 export * from './api/express.ts';
 export * from './ui.ts';

@@ -50,6 +50,7 @@ import { dockingRoutes } from './modules/docking/routes.ts';
 import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { toiletRoutes } from './modules/toilets/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { expressRoutes } from './modules/express/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   deviceRoutes(app, ctx);
   toiletRoutes(app, ctx);
   commentRoutes(app, ctx);
+  mediaRoutes(app, ctx);
   attendanceRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   expressRoutes(app, ctx);

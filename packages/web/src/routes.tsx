@@ -16,6 +16,8 @@ const placeholder = () => import('./pages/placeholder/Placeholder.tsx');
 // The six device lists are one page that reads its kind from the route; each route keeps
 // its own Screen (key) so kept-alive lists do not share state.
 const devices = () => import('./pages/devices/DevicesPage.tsx');
+// The three media libraries are one page that reads its kind from the route.
+const media = () => import('./pages/media/MediaPage.tsx');
 
 const screens = {
   eternalPage: defineScreen('eternalPage', () => import('./pages/display/EternalPage.tsx')),
@@ -36,9 +38,9 @@ const screens = {
   campus: defineScreen('campus', () => import('./pages/campus/CampusPage.tsx')),
   attendance: defineScreen('attendance', () => import('./pages/attendance/AttendancePage.tsx')),
   players: defineScreen('players', placeholder),
-  pictures: defineScreen('pictures', placeholder),
-  texts: defineScreen('texts', placeholder),
-  videos: defineScreen('videos', placeholder),
+  pictures: defineScreen('pictures', media),
+  texts: defineScreen('texts', media),
+  videos: defineScreen('videos', media),
   toilets: defineScreen('toilets', () => import('./pages/toilets/ToiletsPage.tsx')),
   comment: defineScreen('comment', () => import('./pages/comments/CommentsPage.tsx')),
   dataCenter2: defineScreen('dataCenter2', () => import('./pages/datacenter/DataCenter2.tsx')),

@@ -23,6 +23,7 @@ export const SEARCH = {
   toilets: (a = 't') => `(${a}.name || ' ' || ${a}.address || ' ' || ${a}.cityname || ' ' || ${a}.adname)`,
   comments: (a = 'c') => `${a}.content`,
   messages: (a = 'm') => `(${a}.title || ' ' || ${a}.content)`,
+  media: (a = 'mi') => `${a}.name`,
   maintenanceRecords: (a = 'r') => `(${a}.ser_num || ' ' || ${a}.description)`,
 } as const;
 

@@ -8,6 +8,7 @@ import { PERMISSION, TOILET_API, TOILET_DETAIL_API, type DeviceKind } from '@se/
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
+import { seedMedia } from './demo-media.ts';
 import { simulate } from './simulator.ts';
 import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
 import { seedMaintenance } from './demo-maintenance.ts';
@@ -94,6 +95,7 @@ async function main() {
       .map((d) => d.id),
   );
   await placeDevices(admin, toilets, fleet);
+  await seedMedia(admin, demoUser);
   fleet.push(...(await ensureAttendanceDemo(ctx, base, admin, DEMO_PASSWORD, toilets[0])));
   await seedMaintenance(admin, demoUser, toilets, fleet);
   fleet.push(...(await ensureDemoCampus(admin, base)));

@@ -21,10 +21,10 @@ export class ConsoleApi {
     method: 'GET' | 'POST',
     path: string,
     body?: Record<string, unknown>,
-    raw?: { type: string; data: string },
+    raw?: { type: string; data: string | Uint8Array<ArrayBuffer> },
   ): Promise<T> {
     const headers: Record<string, string> = { 'x-token': this.token };
-    let payload: string | undefined;
+    let payload: string | Uint8Array<ArrayBuffer> | undefined;
     if (raw) {
       headers['content-type'] = raw.type;
       payload = raw.data;

@@ -169,3 +169,46 @@ export const isOk = (envelope: Envelope): boolean => envelope.code === 200;
 
 /** Session codes are answered by the client itself (sign-out and /login), not by each caller. */
 export const isSessionCode = (code: number): boolean => SESSION_CODES.includes(code);
+
+/**
+ * Sends a file (or a slice of one) as the raw body of a POST. XMLHttpRequest rather than
+ * fetch: only it reports upload progress. Resolves with the envelope; rejects with ApiError
+ * when no envelope came back (the connection dropped, a timeout, an abort).
+ */
+export function sendRaw<T>(
+  path: string,
+  body: Blob,
+  contentType: string,
+  onProgress?: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.timeout = TIMEOUT_MS;
+    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+    xhr.setRequestHeader('Content-Type', contentType);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded, e.total);
+    };
+    xhr.onload = () => {
+      try {
+        const envelope = JSON.parse(xhr.responseText) as Envelope<T>;
+        if (typeof envelope?.code !== 'number') throw new Error('format');
+        if (isSessionCode(envelope.code)) sessionExpired(envelope.message);
+        resolve(envelope);
+      } catch {
+        reject(
+          xhr.status < 200 || xhr.status > 299
+            ? new ApiError('http', `Request failed with status code ${xhr.status}`, xhr.status)
+            : new ApiError('format', '服务器返回的数据无法识别', xhr.status),
+        );
+      }
+    };
+    xhr.onerror = () => reject(new ApiError('network', 'Network Error'));
+    xhr.ontimeout = () => reject(new ApiError('timeout', `timeout of ${TIMEOUT_MS}ms exceeded`));
+    xhr.onabort = () => reject(new ApiError('aborted', 'Request aborted'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(body);
+  });
+}
