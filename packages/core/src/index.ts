@@ -21,3 +21,5 @@ export * from './api/notify.ts';
 export * from './formula.ts';
 export * from './api/rules.ts';
 export * from './api/media.ts';
+export * from './media-schedule.ts';
+export * from './api/media-players.ts';

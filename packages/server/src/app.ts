@@ -47,6 +47,7 @@ import { siteRoutes, VERSION } from './modules/site/routes.ts';
 import { toiletRoutes } from './modules/toilets/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { mediaPlayerRoutes } from './modules/media-players/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   toiletRoutes(app, ctx);
   commentRoutes(app, ctx);
   mediaRoutes(app, ctx);
+  mediaPlayerRoutes(app, ctx);
   displayRoutes(app, ctx);
   jwbRoutes(app, ctx);
   siteRoutes(app, ctx);

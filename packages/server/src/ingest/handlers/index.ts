@@ -2,6 +2,7 @@ import type { IngestHandler } from '../handler.ts';
 import { deviceAlarms } from './alarms.ts';
 import { hourlyRollup } from './hourly.ts';
 import { ratingComments } from './ratings.ts';
+import { screenReports } from './players.ts';
 
 /**
  * The ingest steps of every device kind, in run order within each phase (store, derive,
@@ -9,4 +10,9 @@ import { ratingComments } from './ratings.ts';
  * A list rather than `register…()` calls from each module: the order is visible in one place
  * and does not depend on which module happened to be imported first.
  */
-export const INGEST_HANDLERS: readonly IngestHandler[] = [hourlyRollup, ratingComments, deviceAlarms];
+export const INGEST_HANDLERS: readonly IngestHandler[] = [
+  hourlyRollup,
+  ratingComments,
+  deviceAlarms,
+  screenReports,
+];

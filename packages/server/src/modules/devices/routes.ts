@@ -38,6 +38,7 @@ export const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
   paper_machine: 'paper',
   electric_meter: 'meter',
   water_meter: 'meter',
+  player: 'media',
 };
 
 /** The same six calls for every kind of the registry, at the paths DEVICE_KINDS names. */
