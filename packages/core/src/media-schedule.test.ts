@@ -49,7 +49,12 @@ describe('resolveSchedule: which playlist plays', () => {
     ['overlap: the higher priority wins', [morning, lunchPromo], WED('11:30'), 3],
     ['overlap ends: back to the lower one', [morning, lunchPromo], WED('10:30'), 1],
     ['overlap with equal priority: the newer schedule', [allDay, morning], WED('09:00'), 2],
-    ['equal priority: the later start date wins over the newer id', [samePrioLater, rule(14, { date_from: '2026-11-01', priority: 3 })], WED('09:00'), 9],
+    [
+      'equal priority: the later start date wins over the newer id',
+      [samePrioLater, rule(14, { date_from: '2026-11-01', priority: 3 })],
+      WED('09:00'),
+      9,
+    ],
     ['weekday not ticked: skipped', [allDay, weekendOnly], WED('09:00'), 2],
     ['weekday ticked: its priority counts', [allDay, weekendOnly], at('2026-11-28', 6, '09:00'), 4],
     ['Mon–Fri bits on a Sunday', [weekdaysOnly], at('2026-11-29', 7, '09:00'), null],
@@ -60,9 +65,24 @@ describe('resolveSchedule: which playlist plays', () => {
     ['past midnight: evening part', [night], WED('23:00'), 7],
     ['past midnight: early-morning part belongs to the day before', [night], THU('05:59'), 7],
     ['past midnight: ends at its end time', [night], THU('06:00'), null],
-    ['past midnight on Mondays only: Tuesday 01:00 is Monday night', [mondayNight], at('2026-11-24', 2, '01:00'), 8],
-    ['past midnight on Mondays only: Monday 01:00 is Sunday night', [mondayNight], at('2026-11-23', 1, '01:00'), null],
-    ['past midnight: date range is checked on the starting day', [rule(13, { time_from: '22:00', time_to: '02:00', date_to: '2026-11-25' })], THU('01:00'), 13],
+    [
+      'past midnight on Mondays only: Tuesday 01:00 is Monday night',
+      [mondayNight],
+      at('2026-11-24', 2, '01:00'),
+      8,
+    ],
+    [
+      'past midnight on Mondays only: Monday 01:00 is Sunday night',
+      [mondayNight],
+      at('2026-11-23', 1, '01:00'),
+      null,
+    ],
+    [
+      'past midnight: date range is checked on the starting day',
+      [rule(13, { time_from: '22:00', time_to: '02:00', date_to: '2026-11-25' })],
+      THU('01:00'),
+      13,
+    ],
     ['emergency overrides every priority', [december, lunchPromo, emergencyOld], WED('11:30'), 10],
     ['emergency ignores its own dates and times until withdrawn', [emergencyOld], WED('03:00'), 10],
     ['several emergencies: the newest', [emergencyOld, emergencyNew, allDay], WED('09:00'), 11],
@@ -74,6 +94,10 @@ describe('resolveSchedule: which playlist plays', () => {
 
   it('reads a moment on China time whatever the server zone', () => {
     // 2026-11-25T16:30Z is Thursday 00:30 in Shanghai.
-    expect(localMoment(new Date('2026-11-25T16:30:00Z'))).toEqual({ date: '2026-11-26', weekday: 4, minutes: 30 });
+    expect(localMoment(new Date('2026-11-25T16:30:00Z'))).toEqual({
+      date: '2026-11-26',
+      weekday: 4,
+      minutes: 30,
+    });
   });
 });

@@ -136,7 +136,9 @@ export const playerCommandBody = z
   .object({
     id: idField(),
     op: z.enum(['restart', 'volume', 'screen', 'sync', 'screenSchedule'], '未知的播放器命令'),
-    volume: intField('音量').pipe(z.number().int().min(0, '音量为 0–100').max(100, '音量为 0–100')).optional(),
+    volume: intField('音量')
+      .pipe(z.number().int().min(0, '音量为 0–100').max(100, '音量为 0–100'))
+      .optional(),
     on: boolField().optional(),
     screen_on: hhmm('开屏时间').optional(),
     screen_off: hhmm('关屏时间').optional(),
@@ -159,8 +161,14 @@ export const playlistItemInput = z.object({
       z
         .number()
         .int()
-        .min(PLAYLIST_LIMITS.itemSeconds.min, `时长为 ${PLAYLIST_LIMITS.itemSeconds.min}–${PLAYLIST_LIMITS.itemSeconds.max} 秒`)
-        .max(PLAYLIST_LIMITS.itemSeconds.max, `时长为 ${PLAYLIST_LIMITS.itemSeconds.min}–${PLAYLIST_LIMITS.itemSeconds.max} 秒`),
+        .min(
+          PLAYLIST_LIMITS.itemSeconds.min,
+          `时长为 ${PLAYLIST_LIMITS.itemSeconds.min}–${PLAYLIST_LIMITS.itemSeconds.max} 秒`,
+        )
+        .max(
+          PLAYLIST_LIMITS.itemSeconds.max,
+          `时长为 ${PLAYLIST_LIMITS.itemSeconds.min}–${PLAYLIST_LIMITS.itemSeconds.max} 秒`,
+        ),
     )
     .default(PLAYLIST_LIMITS.defaultSeconds),
 });
@@ -222,7 +230,10 @@ export const playlistRow = z.object({
 });
 export type PlaylistRow = z.infer<typeof playlistRow>;
 export const playlistPage = pageOf(playlistRow);
-export const playlistListQuery = pageQuery.extend({ keywords: keywordsField(), target_user_id: idField().optional() });
+export const playlistListQuery = pageQuery.extend({
+  keywords: keywordsField(),
+  target_user_id: idField().optional(),
+});
 
 // ---- schedules ----
 
@@ -230,11 +241,17 @@ const scheduleFields = {
   name: playlistFields.name,
   playlist_id: idField(),
   priority: intField('优先级').pipe(
-    z.number().int().min(PLAYLIST_LIMITS.priority.min, '优先级为 0–100').max(PLAYLIST_LIMITS.priority.max, '优先级为 0–100'),
+    z
+      .number()
+      .int()
+      .min(PLAYLIST_LIMITS.priority.min, '优先级为 0–100')
+      .max(PLAYLIST_LIMITS.priority.max, '优先级为 0–100'),
   ),
   date_from: day('开始日期'),
   date_to: day('结束日期'),
-  weekdays: intField('星期').pipe(z.number().int().min(1, '请至少选择一天').max(WEEKDAY_BITS.all, '星期取值无效')),
+  weekdays: intField('星期').pipe(
+    z.number().int().min(1, '请至少选择一天').max(WEEKDAY_BITS.all, '星期取值无效'),
+  ),
   time_from: hhmm('开始时间'),
   time_to: hhmm('结束时间'),
   emergency: boolField(),

@@ -100,7 +100,13 @@ export async function publishTo(ctx: AppContext, deviceIds: number[], createdBy:
   const manifests = await buildManifests(ctx, deviceIds);
   if (!manifests.size) return [];
   const queued = await ctx.db.transaction((tx) =>
-    repo.queueManifests(tx, [...manifests.keys()], [...manifests.values()], createdBy, PLAYLIST_LIMITS.manifestTtlMs),
+    repo.queueManifests(
+      tx,
+      [...manifests.keys()],
+      [...manifests.values()],
+      createdBy,
+      PLAYLIST_LIMITS.manifestTtlMs,
+    ),
   );
   for (const q of queued) void ctx.commands.deliver(q.device_id);
   return queued;

@@ -65,7 +65,13 @@ export function listScreens(q: Queryable, f: ScreenFilter) {
   });
 }
 
-export function findScreen(q: Queryable, id: number, scope: string, offlineMs: number, types: readonly number[]) {
+export function findScreen(
+  q: Queryable,
+  id: number,
+  scope: string,
+  offlineMs: number,
+  types: readonly number[],
+) {
   const w = new Params();
   const idP = w.p(id);
   const cond = ['NOT d.is_delete', IS_SCREEN(w, types), deviceSeen(w, scope, 'd.id')];
@@ -109,7 +115,9 @@ const withTotal = <T extends { items: { duration_s: number }[] }>(r: T) => ({
 });
 
 export async function findPlaylist(q: Queryable, id: number) {
-  const r = await first<PlaylistRecord>(q, `SELECT ${PLAYLIST_ROW} FROM ${PLAYLIST_FROM} WHERE p.id = $1`, [id]);
+  const r = await first<PlaylistRecord>(q, `SELECT ${PLAYLIST_ROW} FROM ${PLAYLIST_FROM} WHERE p.id = $1`, [
+    id,
+  ]);
   return r && withTotal(r);
 }
 
@@ -140,7 +148,11 @@ export function findPlaylistRecord(q: Queryable, id: number) {
     transition: string;
     ticker: string;
     items: string;
-  }>(q, `SELECT id, user_id, is_delete, name, layout, transition, ticker, items::text AS items FROM media_playlists WHERE id = $1`, [id]);
+  }>(
+    q,
+    `SELECT id, user_id, is_delete, name, layout, transition, ticker, items::text AS items FROM media_playlists WHERE id = $1`,
+    [id],
+  );
 }
 
 /** Items as PostgreSQL prints the jsonb (keys by length), so an unchanged list diffs equal. */
@@ -162,7 +174,14 @@ export const PLAYLISTS: Patchable<'name' | 'layout' | 'transition' | 'ticker' | 
 
 /** Media items by id with what a playlist needs to check them. */
 export function mediaItems(q: Queryable, ids: number[]) {
-  return q.query<{ id: number; user_id: number; kind: string; name: string; status: number; is_delete: boolean }>(
+  return q.query<{
+    id: number;
+    user_id: number;
+    kind: string;
+    name: string;
+    status: number;
+    is_delete: boolean;
+  }>(
     `SELECT id::float8 AS id, user_id, kind, name, status, is_delete FROM media_items WHERE id = ANY($1::bigint[])`,
     [ids],
   );
@@ -354,7 +373,13 @@ export async function queueManifests(
 // ---- ingest (player reports) ----
 
 /** Proof of play, one statement per batch; a resent report is stored once. */
-export function insertPlays(q: Queryable, devices: number[], items: number[], starts: string[], seconds: number[]) {
+export function insertPlays(
+  q: Queryable,
+  devices: number[],
+  items: number[],
+  starts: string[],
+  seconds: number[],
+) {
   return q.query(
     `INSERT INTO media_plays (device_id, item_id, started_at, duration_s)
      SELECT * FROM unnest($1::int[], $2::bigint[], $3::timestamptz[], $4::real[])
@@ -408,8 +433,10 @@ export function playReport(q: Queryable, f: PlayReportFilter) {
   const w = new Params();
   const cond = [deviceSeen(w, f.scope, 'mp.device_id')];
   // Local days (China time): the dates the report form names.
-  if (f.from) cond.push(`mp.started_at >= (${w.p(f.from)}::date::timestamp - interval '8 hours') AT TIME ZONE 'UTC'`);
-  if (f.to) cond.push(`mp.started_at < (${w.p(f.to)}::date::timestamp + interval '16 hours') AT TIME ZONE 'UTC'`);
+  if (f.from)
+    cond.push(`mp.started_at >= (${w.p(f.from)}::date::timestamp - interval '8 hours') AT TIME ZONE 'UTC'`);
+  if (f.to)
+    cond.push(`mp.started_at < (${w.p(f.to)}::date::timestamp + interval '16 hours') AT TIME ZONE 'UTC'`);
   const where = cond.join(' AND ');
   const key = f.by === 'item' ? 'mp.item_id' : 'mp.device_id';
   const name =

@@ -144,7 +144,11 @@ export function mediaPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
     raw: true,
     handler: async ({ req, reply, query }) => {
       const f = await storedFor(ctx, query);
-      await sendStored(ctx, req, reply, f.key, { filename: f.filename, inline: false, cache: 'private, max-age=86400' });
+      await sendStored(ctx, req, reply, f.key, {
+        filename: f.filename,
+        inline: false,
+        cache: 'private, max-age=86400',
+      });
       return null;
     },
   });

@@ -24,7 +24,10 @@ import { publishTo } from './manifest.ts';
 import * as repo from './repo.ts';
 
 const OFFLINE = DEVICE_KINDS.player.offline;
-const page = <T>(r: { list: T[]; total: number; estimated?: boolean }, q: { page: number; page_size: number }) => ({
+const page = <T>(
+  r: { list: T[]; total: number; estimated?: boolean },
+  q: { page: number; page_size: number },
+) => ({
   ...r,
   page: q.page,
   page_size: q.page_size,
@@ -99,8 +102,19 @@ const playlists = owned({
 });
 
 /** Only the owner's approved, live content goes into a playlist (part A's review). */
-async function checkItems(ctx: AppContext, userId: number, items: { media_id: number; duration_s: number }[]) {
-  const found = new Map((await repo.mediaItems(ctx.db, items.map((i) => i.media_id))).map((m) => [m.id, m]));
+async function checkItems(
+  ctx: AppContext,
+  userId: number,
+  items: { media_id: number; duration_s: number }[],
+) {
+  const found = new Map(
+    (
+      await repo.mediaItems(
+        ctx.db,
+        items.map((i) => i.media_id),
+      )
+    ).map((m) => [m.id, m]),
+  );
   for (const i of items) {
     const m = found.get(i.media_id);
     if (!m || m.is_delete || m.user_id !== userId) throw notFound(`内容 ${i.media_id} 不存在`);
@@ -152,7 +166,8 @@ export async function updatePlaylist(ctx: AppContext, caller: Caller, b: UpdateP
     ...rest,
     items: items ? await checkItems(ctx, r.user_id, items) : undefined,
   }));
-  if (change.changed && !b.is_delete) await publishTo(ctx, await repo.playersOfPlaylist(ctx.db, id), caller.id);
+  if (change.changed && !b.is_delete)
+    await publishTo(ctx, await repo.playersOfPlaylist(ctx.db, id), caller.id);
   return b.is_delete ? { ...(await playlistOut(ctx, row.id)), is_delete: true } : playlistOut(ctx, row.id);
 }
 

@@ -19,7 +19,11 @@ function keyOf(ctx: AppContext): Promise<Buffer> {
 
 /** What a link signs: the item (0 for the live-data link), the player it was made for, expiry (unix s). */
 const mac = (key: Buffer, item: number, device: number, expires: number) =>
-  crypto.createHmac('sha256', key).update(`media:${item}:${device}:${expires}`).digest('base64url').slice(0, 32);
+  crypto
+    .createHmac('sha256', key)
+    .update(`media:${item}:${device}:${expires}`)
+    .digest('base64url')
+    .slice(0, 32);
 
 /** A signer for one fan-out: one key read, then pure HMACs. */
 export async function signer(ctx: AppContext) {
