@@ -35,7 +35,7 @@ const screens = {
   industry: defineScreen('industry', placeholder),
   campus: defineScreen('campus', placeholder),
   attendance: defineScreen('attendance', placeholder),
-  players: defineScreen('players', placeholder),
+  players: defineScreen('players', () => import('./pages/media-players/PlayersPage.tsx')),
   pictures: defineScreen('pictures', placeholder),
   texts: defineScreen('texts', placeholder),
   videos: defineScreen('videos', placeholder),

@@ -3,6 +3,7 @@ import { devicesExport } from './exports/devices.ts';
 import { telemetryExport } from './exports/telemetry.ts';
 import { toiletsExport } from './exports/toilets.ts';
 import { commentsExport } from '../comments/export.ts';
+import { playReportExport } from '../media-players/export.ts';
 
 /**
  * Every export the download centre runs, by name. A module adds its own with one line here
@@ -13,6 +14,7 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   telemetryExport,
   toiletsExport,
   commentsExport,
+  playReportExport,
 ];
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>
