@@ -80,17 +80,33 @@ export const MEDIA_LIMITS = {
 
 /** A notice as the screen shows it (media_items.text_body). */
 export const mediaTextBody = z.object({
-  title: z.string().trim().max(MEDIA_LIMITS.textTitleChars, `标题不能超过${MEDIA_LIMITS.textTitleChars}个字符`).default(''),
+  title: z
+    .string()
+    .trim()
+    .max(MEDIA_LIMITS.textTitleChars, `标题不能超过${MEDIA_LIMITS.textTitleChars}个字符`)
+    .default(''),
   body: z
     .string()
     .trim()
     .min(1, '请输入正文')
     .max(MEDIA_LIMITS.textBodyChars, `正文不能超过${MEDIA_LIMITS.textBodyChars}个字符`),
-  font_size: intField('字号').pipe(z.number().int().min(12, '字号最小为12').max(200, '字号最大为200')).default(48),
-  color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, '文字颜色格式应为 #RRGGBB').default('#ffffff'),
-  background: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, '背景颜色格式应为 #RRGGBB').default('#000000'),
+  font_size: intField('字号')
+    .pipe(z.number().int().min(12, '字号最小为12').max(200, '字号最大为200'))
+    .default(48),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, '文字颜色格式应为 #RRGGBB')
+    .default('#ffffff'),
+  background: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, '背景颜色格式应为 #RRGGBB')
+    .default('#000000'),
   /** Ticker speed in pixels per second; 0 = static. */
-  scroll_speed: intField('滚动速度').pipe(z.number().int().min(0, '滚动速度不能小于0').max(500, '滚动速度不能超过500')).default(0),
+  scroll_speed: intField('滚动速度')
+    .pipe(z.number().int().min(0, '滚动速度不能小于0').max(500, '滚动速度不能超过500'))
+    .default(0),
 });
 export type MediaTextBody = z.infer<typeof mediaTextBody>;
 
@@ -156,8 +172,16 @@ export const addUrlBody = z.object({
   url: mediaUrl,
   target_user_id: idField().optional(),
 });
-export const addTextBody = z.object({ name: mediaName, text_body: mediaTextBody, target_user_id: idField().optional() });
-export const updateTextBody = z.object({ id: idField(), name: mediaName.optional(), text_body: mediaTextBody.optional() });
+export const addTextBody = z.object({
+  name: mediaName,
+  text_body: mediaTextBody,
+  target_user_id: idField().optional(),
+});
+export const updateTextBody = z.object({
+  id: idField(),
+  name: mediaName.optional(),
+  text_body: mediaTextBody.optional(),
+});
 export const renameBody = z.object({ id: idField(), name: mediaName });
 export const removeBody = z.object({ id: idField() });
 export const reviewDecideBody = z
@@ -172,7 +196,9 @@ export const reviewDecideBody = z
 export const startUploadBody = z.object({
   kind: z.enum(['picture', 'video'], { error: '类型只能是图片或视频' }),
   name: mediaName,
-  size: intField('文件大小').pipe(z.number().int().min(1, '文件为空').max(MEDIA_LIMITS.videoBytes, '文件不能超过2GB')),
+  size: intField('文件大小').pipe(
+    z.number().int().min(1, '文件为空').max(MEDIA_LIMITS.videoBytes, '文件不能超过2GB'),
+  ),
   /** Client-side identity of the file (name, size, mtime) so a re-selected file resumes. */
   fingerprint: z.string().trim().min(1).max(200),
   target_user_id: idField().optional(),

@@ -29,7 +29,9 @@ export interface MediaItem {
   is_delete: boolean;
 }
 
-export const MEDIA_ITEMS: Patchable<'name' | 'text_body' | 'status' | 'reject_reason' | 'reviewed_by' | 'reviewed_at' | 'is_delete'> = {
+export const MEDIA_ITEMS: Patchable<
+  'name' | 'text_body' | 'status' | 'reject_reason' | 'reviewed_by' | 'reviewed_at' | 'is_delete'
+> = {
   table: 'media_items',
   columns: ['name', 'text_body', 'status', 'reject_reason', 'reviewed_by', 'reviewed_at', 'is_delete'],
   expr: { text_body: (p) => `${p}::jsonb`, reviewed_at: (p) => `${p}::timestamptz` },
@@ -198,7 +200,12 @@ export async function findUpload(q: Queryable, id: string): Promise<UploadRow | 
   return row;
 }
 
-export async function findUploadByFingerprint(q: Queryable, createdBy: number, userId: number, fingerprint: string) {
+export async function findUploadByFingerprint(
+  q: Queryable,
+  createdBy: number,
+  userId: number,
+  fingerprint: string,
+) {
   const [row] = await q.query<UploadRow>(
     `SELECT ${UPLOAD} FROM media_uploads WHERE created_by = $1 AND user_id = $2 AND fingerprint = $3`,
     [createdBy, userId, fingerprint],
@@ -219,7 +226,8 @@ export async function deleteUpload(q: Queryable, id: string) {
 
 /** Uploads nobody touched for `hours` (their part files are removed with them). */
 export async function staleUploads(q: Queryable, hours: number) {
-  return q.query<{ id: string }>(`SELECT id FROM media_uploads WHERE created_at < now() - make_interval(hours => $1)`, [
-    hours,
-  ]);
+  return q.query<{ id: string }>(
+    `SELECT id FROM media_uploads WHERE created_at < now() - make_interval(hours => $1)`,
+    [hours],
+  );
 }

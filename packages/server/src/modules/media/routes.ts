@@ -146,7 +146,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: '设置下级账号的存储配额（MB）',
     body: setQuotaBody,
     response: mediaQuota,
-    handler: ({ req, caller, body }) => media.setQuota(ctx, caller, req.ip, body.target_user_id, body.quota_mb),
+    handler: ({ req, caller, body }) =>
+      media.setQuota(ctx, caller, req.ip, body.target_user_id, body.quota_mb),
   });
 
   // Chunked resumable uploads

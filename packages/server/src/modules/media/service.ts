@@ -54,7 +54,12 @@ export async function list(ctx: AppContext, caller: Caller, kind: MediaKind, q: 
     keywords: q.keywords || undefined,
     ...pageWindow(q),
   });
-  return { ...r, list: await Promise.all(r.list.map((x) => withLinks(ctx, x))), page: q.page, page_size: q.page_size };
+  return {
+    ...r,
+    list: await Promise.all(r.list.map((x) => withLinks(ctx, x))),
+    page: q.page,
+    page_size: q.page_size,
+  };
 }
 
 /** A live item whose owner the caller manages (itself or its subtree); anything else is 内容不存在. */
@@ -77,7 +82,14 @@ async function added(ctx: AppContext, caller: Caller, ip: string, v: repo.NewIte
   const id = await create(ctx, caller, ip, {
     insert: (tx) => repo.insertItem(tx, v),
     audit: { action: 'media.add', entity: 'media_item', targetUserId: v.user_id },
-    after: { kind: v.kind, name: v.name, url: v.url ?? undefined, size: v.size, mime: v.mime, text_body: v.text_body ?? undefined },
+    after: {
+      kind: v.kind,
+      name: v.name,
+      url: v.url ?? undefined,
+      size: v.size,
+      mime: v.mime,
+      text_body: v.text_body ?? undefined,
+    },
   });
   return answer(ctx, id);
 }
@@ -103,7 +115,12 @@ export async function addText(
 }
 
 /** The review fields an edit of what the screen shows puts back to 待审核. */
-const BACK_TO_PENDING = { status: MEDIA_STATUS.pending, reject_reason: '', reviewed_by: null, reviewed_at: null };
+const BACK_TO_PENDING = {
+  status: MEDIA_STATUS.pending,
+  reject_reason: '',
+  reviewed_by: null,
+  reviewed_at: null,
+};
 
 export async function updateText(
   ctx: AppContext,
@@ -113,7 +130,8 @@ export async function updateText(
 ) {
   const item = await load(ctx, caller, b.id);
   if (item.kind !== 'text') throw badRequest('只有文字内容可以编辑正文');
-  const bodyChanged = b.text_body !== undefined && JSON.stringify(b.text_body) !== JSON.stringify(item.text_body);
+  const bodyChanged =
+    b.text_body !== undefined && JSON.stringify(b.text_body) !== JSON.stringify(item.text_body);
   await mutate(ctx, caller, ip, {
     row: item,
     patch: { name: b.name, ...(bodyChanged ? { text_body: b.text_body, ...BACK_TO_PENDING } : {}) },
@@ -163,13 +181,10 @@ export function canReview(caller: Caller, callerPath: string, ownerId: number, o
   return ownerPath.startsWith(callerPath) && ownerPath !== callerPath;
 }
 
-export async function reviewList(
-  ctx: AppContext,
-  caller: Caller,
-  q: MediaListQuery & { kind?: MediaKind },
-) {
+export async function reviewList(ctx: AppContext, caller: Caller, q: MediaListQuery & { kind?: MediaKind }) {
   const isDev = has(caller.permission, PERMISSION.develop);
-  if (!isDev && !has(caller.permission, PERMISSION.dealer)) throw forbidden('只有经销商、OEM 或开发者可以审核内容');
+  if (!isDev && !has(caller.permission, PERMISSION.dealer))
+    throw forbidden('只有经销商、OEM 或开发者可以审核内容');
   const scope = await scopeOf(ctx, caller);
   const r = await repo.listItems(ctx.db, {
     scope,
@@ -180,7 +195,12 @@ export async function reviewList(
     keywords: q.keywords || undefined,
     ...pageWindow(q),
   });
-  return { ...r, list: await Promise.all(r.list.map((x) => withLinks(ctx, x))), page: q.page, page_size: q.page_size };
+  return {
+    ...r,
+    list: await Promise.all(r.list.map((x) => withLinks(ctx, x))),
+    page: q.page,
+    page_size: q.page_size,
+  };
 }
 
 export async function decide(
@@ -193,7 +213,9 @@ export async function decide(
   const scope = await scopeOf(ctx, caller);
   if (!canReview(caller, scope, item.user_id, item.user_path)) {
     throw forbidden(
-      caller.id === item.user_id ? '不能审核自己的内容，请由上级经销商或 OEM 审核' : '只有上级经销商、OEM 或开发者可以审核该内容',
+      caller.id === item.user_id
+        ? '不能审核自己的内容，请由上级经销商或 OEM 审核'
+        : '只有上级经销商、OEM 或开发者可以审核该内容',
     );
   }
   const status = b.approve ? MEDIA_STATUS.approved : MEDIA_STATUS.rejected;
@@ -233,7 +255,13 @@ export async function quota(ctx: AppContext, caller: Caller, targetUserId?: numb
 }
 
 /** Sets another account's quota (one the caller manages; nobody raises their own). */
-export async function setQuota(ctx: AppContext, caller: Caller, ip: string, targetUserId: number, mb: number) {
+export async function setQuota(
+  ctx: AppContext,
+  caller: Caller,
+  ip: string,
+  targetUserId: number,
+  mb: number,
+) {
   if (targetUserId === caller.id && !has(caller.permission, PERMISSION.develop)) {
     throw forbidden('不能修改自己的存储配额');
   }

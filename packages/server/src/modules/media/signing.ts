@@ -36,7 +36,13 @@ const mac = (key: Buffer, id: number, variant: MediaVariant, expires: number) =>
  * A path (no origin) to item `id`'s file or thumbnail valid for `ttlMs`. Expiry is rounded up
  * to the hour's quarter so links of one page stay the same between refreshes (browser cache).
  */
-export async function signMediaPath(ctx: AppContext, id: number, variant: MediaVariant, ttlMs = PREVIEW_LINK_MS, now = Date.now()) {
+export async function signMediaPath(
+  ctx: AppContext,
+  id: number,
+  variant: MediaVariant,
+  ttlMs = PREVIEW_LINK_MS,
+  now = Date.now(),
+) {
   const q = 15 * 60_000;
   const expires = Math.ceil((now + ttlMs) / q) * q;
   const sig = mac(await keyOf(ctx), id, variant, expires);

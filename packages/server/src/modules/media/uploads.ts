@@ -50,7 +50,8 @@ async function received(ctx: AppContext, id: string) {
   }
 }
 
-const maxBytes = (kind: 'picture' | 'video') => (kind === 'picture' ? MEDIA_LIMITS.pictureBytes : MEDIA_LIMITS.videoBytes);
+const maxBytes = (kind: 'picture' | 'video') =>
+  kind === 'picture' ? MEDIA_LIMITS.pictureBytes : MEDIA_LIMITS.videoBytes;
 
 async function checkQuota(ctx: AppContext, userId: number, size: number, uploadId?: string) {
   const q = await quotaOf(ctx, userId);
@@ -92,7 +93,11 @@ export async function start(
     await repo.deleteUpload(ctx.db, again.id);
   }
   const limit = maxBytes(b.kind);
-  if (b.size > limit) throw new AppError(CODE.tooLarge, `${b.kind === 'picture' ? '图片' : '视频'}不能超过 ${formatBytes(limit)}`);
+  if (b.size > limit)
+    throw new AppError(
+      CODE.tooLarge,
+      `${b.kind === 'picture' ? '图片' : '视频'}不能超过 ${formatBytes(limit)}`,
+    );
   await checkQuota(ctx, userId, b.size);
   const u: repo.UploadRow = {
     id: randomBytes(16).toString('hex'),
@@ -124,7 +129,11 @@ export async function chunk(ctx: AppContext, caller: Caller, id: string, offset:
   try {
     const have = await received(ctx, id);
     if (offset !== have) {
-      throw new AppError(CODE.conflict, `续传位置不一致：服务器已收到 ${have} 字节，请从该位置继续`, await stateOf(ctx, u));
+      throw new AppError(
+        CODE.conflict,
+        `续传位置不一致：服务器已收到 ${have} 字节，请从该位置继续`,
+        await stateOf(ctx, u),
+      );
     }
     const room = Math.min(MEDIA_LIMITS.chunkMaxBytes, u.size - have);
     if (room <= 0) throw badRequest('文件已全部收到，请完成上传');
@@ -168,7 +177,10 @@ export async function finish(ctx: AppContext, caller: Caller, ip: string, id: st
     let item: repo.NewItem;
     if (u.kind === 'picture') {
       const buf = await readFile(file);
-      if (looksLikeMarkup(buf)) throw badRequest('文件中夹带网页或脚本内容（伪装的图片），已拒绝，请上传普通的 JPEG、PNG、WebP 或 GIF 图片');
+      if (looksLikeMarkup(buf))
+        throw badRequest(
+          '文件中夹带网页或脚本内容（伪装的图片），已拒绝，请上传普通的 JPEG、PNG、WebP 或 GIF 图片',
+        );
       const img = await reencodeImage(buf, {
         maxBytes: MEDIA_LIMITS.pictureBytes,
         maxPixels: MEDIA_LIMITS.picturePixels,

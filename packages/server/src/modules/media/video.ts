@@ -83,14 +83,25 @@ export async function probeVideo(file: string): Promise<VideoInfo> {
   if (!container) throw badRequest('文件不是有效的视频，请上传 MP4（H.264/AAC）或 WebM（VP9）格式');
   let probe: Probe;
   try {
-    const out = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+    const out = await run('ffprobe', [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      file,
+    ]);
     probe = JSON.parse(out.toString('utf8')) as Probe;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('ffprobe is not installed (Debian package ffmpeg)');
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('ffprobe is not installed (Debian package ffmpeg)', { cause: err });
     throw badRequest('视频已损坏，无法读取');
   }
   const streams = probe.streams ?? [];
-  const video = streams.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
+  const video = streams.find(
+    (s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png',
+  );
   if (!video?.codec_name) throw badRequest('视频中没有画面，无法播放');
   const vAllowed = MEDIA_VIDEO_CODECS[container] as readonly string[];
   const name = container === 'mp4' ? 'MP4' : 'WebM';
@@ -113,7 +124,9 @@ export async function probeVideo(file: string): Promise<VideoInfo> {
   const height = video.height ?? 0;
   if (!width || !height) throw badRequest('无法读取视频分辨率，文件可能已损坏');
   if (Math.max(width, height) > MEDIA_LIMITS.videoMaxSide) {
-    throw badRequest(`视频分辨率过高（${width}×${height}），播放器最大支持 ${MEDIA_LIMITS.videoMaxSide} 像素`);
+    throw badRequest(
+      `视频分辨率过高（${width}×${height}），播放器最大支持 ${MEDIA_LIMITS.videoMaxSide} 像素`,
+    );
   }
   const seconds = Number(probe.format?.duration ?? video.duration ?? NaN);
   if (!Number.isFinite(seconds) || seconds <= 0) throw badRequest('无法读取视频时长，文件可能已损坏');
@@ -133,7 +146,23 @@ export async function posterFrame(file: string, durationMs: number): Promise<Buf
   try {
     const png = await run(
       'ffmpeg',
-      ['-v', 'error', '-ss', at, '-i', file, '-frames:v', '1', '-vf', `scale='min(640,iw)':-2`, '-f', 'image2pipe', '-c:v', 'png', '-'],
+      [
+        '-v',
+        'error',
+        '-ss',
+        at,
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale='min(640,iw)':-2`,
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'png',
+        '-',
+      ],
       { maxBuffer: 32 * 1024 * 1024 },
     );
     return png.length > 0 ? png : null;
