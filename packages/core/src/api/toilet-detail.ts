@@ -38,7 +38,14 @@ export const displayPath = (token: string) => `/eternal-page?token=${encodeURICo
 export const DISPLAY_TOKEN_INVALID = '显示令牌已失效';
 
 /** Device kinds that can be placed in a toilet; a gateway links through the toilet, sensors through their gateway. */
-export const PLACEABLE_KINDS = ['jwb', 'evaluate', 'paper_machine', 'electric_meter', 'water_meter'] as const;
+export const PLACEABLE_KINDS = [
+  'jwb',
+  'evaluate',
+  'paper_machine',
+  'electric_meter',
+  'water_meter',
+  'player',
+] as const;
 export type PlaceableKind = (typeof PLACEABLE_KINDS)[number];
 
 // ---- document (SPEC §3 "Document") ----

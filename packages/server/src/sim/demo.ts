@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { simulate } from './simulator.ts';
+import { demoPlayers } from './demo-players.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -88,6 +89,13 @@ async function main() {
       .map((d) => d.id),
   );
   await placeDevices(admin, toilets, fleet);
+  void demoPlayers({
+    admin,
+    mqttUrl: `mqtt://127.0.0.1:${ctx.broker!.port}`,
+    demoUser: { id: demoUser, name: DEMO_USER, password: DEMO_PASSWORD },
+    toilets,
+    names: TOILETS,
+  }).catch((err: unknown) => console.error('demo players:', err));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,
