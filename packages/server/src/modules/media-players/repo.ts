@@ -1,4 +1,4 @@
-import type { MediaPlayerRow, PlayReportRow, PlaylistRow, ScheduleRow } from '@se/core';
+import type { MediaPlayerRow, PlayReportRow, PlaylistRow, ScheduleRow, ScheduleRule } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
@@ -275,18 +275,8 @@ export async function playersOfPlaylist(q: Queryable, playlistId: number) {
 
 // ---- manifests ----
 
-export interface ManifestSchedule {
-  id: number;
-  playlist_id: number;
-  priority: number;
-  date_from: string | null;
-  date_to: string | null;
-  weekdays: number;
-  time_from: string;
-  time_to: string;
-  emergency: boolean;
-  player_ids: number[];
-}
+/** A schedule as a manifest carries it, with the screens it names. */
+export type ManifestSchedule = ScheduleRule & { player_ids: number[] };
 
 /** Every live schedule on any of these screens (one query for a whole fan-out). */
 export function schedulesOn(q: Queryable, deviceIds: number[]) {

@@ -4,15 +4,6 @@ import { AppError, notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
 import { checkMediaLink } from './signing.ts';
 
-const EXT: Record<string, string> = {
-  'image/jpeg': '.jpg',
-  'image/png': '.png',
-  'image/webp': '.webp',
-  'image/gif': '.gif',
-  'video/mp4': '.mp4',
-  'video/webm': '.webm',
-};
-
 async function checked(ctx: AppContext, item: number, q: { d: number; e: number; s: string }) {
   const ok = await checkMediaLink(ctx, item, q.d, q.e, q.s);
   if (ok === 'expired') throw new AppError(CODE.expired, '链接已过期，请重新同步播放清单');
@@ -28,7 +19,9 @@ export async function storedFor(ctx: AppContext, q: { i: number; d: number; e: n
   const item = await repo.storedItem(ctx.db, q.i);
   if (!item || item.is_delete || !item.storage_key || !(await repo.itemScheduledOn(ctx.db, q.d, q.i)))
     throw notFound('文件不存在');
-  return { key: item.storage_key, filename: `${item.name}${EXT[item.mime] ?? ''}` };
+  // image/jpeg → .jpeg: the type was checked by the bytes when the file was stored.
+  const ext = /^(image|video)\/([a-z0-9]+)$/.exec(item.mime)?.[2];
+  return { key: item.storage_key, filename: ext ? `${item.name}.${ext}` : item.name };
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

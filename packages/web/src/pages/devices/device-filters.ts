@@ -13,9 +13,9 @@ export interface Search {
   type: number;
 }
 
-const COMMON = {
-  keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '关键字', width: 240, search: true }),
-  online: choice<OnlineChoice>({
+/** 在线状态 全部 / 在线 / 离线 (also the screens' list). */
+export const onlineFilter = () =>
+  choice<OnlineChoice>({
     label: '在线状态',
     options: [
       { value: 'all', label: '全部' },
@@ -23,7 +23,11 @@ const COMMON = {
       { value: 'offline', label: '离线' },
     ],
     width: 170,
-  }),
+  });
+
+const COMMON = {
+  keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '关键字', width: 240, search: true }),
+  online: onlineFilter(),
 };
 
 /** Gateways have a type filter too; other kinds keep it at 不限, out of sight and the URL. */

@@ -40,6 +40,7 @@ import {
 import { CommandStatusTag, LastReport, OnlineTag, SerNum } from '../devices/DeviceBits.tsx';
 import { DeviceFormDialog } from '../devices/DeviceFormDialog.tsx';
 import { statusBits, type OnlineChoice } from '../devices/device-text.ts';
+import { onlineFilter } from '../devices/device-filters.ts';
 import { useNow } from '../devices/use-now.ts';
 import { useQuery } from '@tanstack/react-query';
 import { deliveryColor, deliveryText } from './delivery-text.ts';
@@ -61,15 +62,7 @@ const FILTERS: FilterFields<Search> = {
     ],
     width: 240,
   }),
-  online: choice<OnlineChoice>({
-    label: '在线状态',
-    options: [
-      { value: 'all', label: '全部' },
-      { value: 'online', label: '在线' },
-      { value: 'offline', label: '离线' },
-    ],
-    width: 160,
-  }),
+  online: onlineFilter(),
 };
 
 const typeOf = (s: Pick<MediaPlayerRow, 'kind' | 'type'>) =>
