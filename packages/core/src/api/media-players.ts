@@ -17,6 +17,9 @@ export const MEDIA_PLAYER_API = {
   playlist: '/api/v1/media/get-playlist',
   addPlaylist: '/api/v1/media/add-playlist',
   updatePlaylist: '/api/v1/media/update-playlist',
+  groups: '/api/v1/media/player-groups',
+  addGroup: '/api/v1/media/add-player-group',
+  updateGroup: '/api/v1/media/update-player-group',
   schedules: '/api/v1/media/schedules',
   addSchedule: '/api/v1/media/add-schedule',
   updateSchedule: '/api/v1/media/update-schedule',
@@ -255,8 +258,13 @@ const scheduleFields = {
   time_from: hhmm('开始时间'),
   time_to: hhmm('结束时间'),
   emergency: boolField(),
-  player_ids: idList('播放器').pipe(z.array(z.number()).min(1, '请选择播放器')),
+  player_ids: idList('播放器'),
+  group_ids: idList('播放器分组'),
 };
+
+const someScreens = (b: { player_ids?: number[]; group_ids?: number[] }) =>
+  b.player_ids === undefined || b.group_ids === undefined || b.player_ids.length + b.group_ids.length > 0;
+const SOME_SCREENS = { message: '请选择播放器或播放器分组', path: ['player_ids'] };
 
 const datesInOrder = (b: { date_from?: string | null; date_to?: string | null }) =>
   !b.date_from || !b.date_to || b.date_from <= b.date_to;
@@ -274,7 +282,9 @@ export const addScheduleBody = z
     time_to: scheduleFields.time_to.default('00:00'),
     emergency: scheduleFields.emergency.default(false),
     player_ids: scheduleFields.player_ids,
+    group_ids: scheduleFields.group_ids,
   })
+  .refine(someScreens, SOME_SCREENS)
   .refine(datesInOrder, { message: '结束日期不能早于开始日期', path: ['date_to'] });
 export type AddScheduleBody = z.infer<typeof addScheduleBody>;
 
@@ -293,6 +303,7 @@ export const updateScheduleBody = z
     time_to: scheduleFields.time_to.optional(),
     emergency: scheduleFields.emergency.optional(),
     player_ids: scheduleFields.player_ids.optional(),
+    group_ids: scheduleFields.group_ids.optional(),
   })
   .refine(datesInOrder, { message: '结束日期不能早于开始日期', path: ['date_to'] });
 export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
@@ -313,6 +324,8 @@ export const scheduleRow = z.object({
   emergency: z.boolean(),
   player_ids: z.array(z.number()),
   players: z.string(),
+  group_ids: z.array(z.number()),
+  groups: z.string(),
   is_delete: z.boolean(),
   updated_at: z.string(),
 });
@@ -327,6 +340,40 @@ export const scheduleListQuery = pageQuery.extend({
 export const publishBody = z.object({
   /** Players to send their current manifest to; empty: every player of the caller's schedules. */
   player_ids: idList('播放器'),
+});
+
+// ---- player groups ----
+
+const groupName = z
+  .string({ error: '请输入名称' })
+  .trim()
+  .min(1, '名称不能为空')
+  .max(50, '名称不能超过50个字符');
+export const addGroupBody = z.object({
+  target_user_id: idField().optional(),
+  name: groupName,
+  player_ids: idList('播放器').pipe(z.array(z.number()).min(1, '请选择播放器')),
+});
+export const updateGroupBody = z.object({
+  id: idField(),
+  is_delete: boolField().optional(),
+  name: groupName.optional(),
+  player_ids: idList('播放器').pipe(z.array(z.number()).min(1, '请选择播放器')).optional(),
+});
+export const groupRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  name: z.string(),
+  player_ids: z.array(z.number()),
+  players: z.string(),
+  is_delete: z.boolean(),
+  updated_at: z.string(),
+});
+export type GroupRow = z.infer<typeof groupRow>;
+export const groupPage = pageOf(groupRow);
+export const groupListQuery = pageQuery.extend({
+  keywords: keywordsField(),
+  target_user_id: idField().optional(),
 });
 
 // ---- proof of play ----

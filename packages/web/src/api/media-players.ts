@@ -6,14 +6,17 @@ import {
   type MediaPlayerRow,
   type Page,
   type PageQuery,
+  type GroupRow,
   type PlayReportRow,
   type PlaylistRow,
   type ScheduleRow,
+  type addGroupBody,
   type addPlaylistBody,
   type addScheduleBody,
   type mediaPlayerListQuery,
   type playReportQuery,
   type playerCommandBody,
+  type updateGroupBody,
   type updatePlaylistBody,
   type updateScheduleBody,
 } from '@se/core';
@@ -36,6 +39,13 @@ export const addPlaylist = (body: RequestOf<typeof addPlaylistBody>) =>
   post<PlaylistRow>(MEDIA_PLAYER_API.addPlaylist, { ...body }, { json: true });
 export const updatePlaylist = (body: RequestOf<typeof updatePlaylistBody>) =>
   post<PlaylistRow>(MEDIA_PLAYER_API.updatePlaylist, { ...body }, { json: true });
+
+export const listGroups = (q: { keywords?: string } & Partial<PageQuery>) =>
+  get<Page<GroupRow>>(MEDIA_PLAYER_API.groups, q);
+export const addGroup = (body: RequestOf<typeof addGroupBody>) =>
+  post<GroupRow>(MEDIA_PLAYER_API.addGroup, { ...body }, { json: true });
+export const updateGroup = (body: RequestOf<typeof updateGroupBody>) =>
+  post<GroupRow>(MEDIA_PLAYER_API.updateGroup, { ...body }, { json: true });
 
 export const listSchedules = (q: { keywords?: string; emergency?: boolean } & Partial<PageQuery>) =>
   get<Page<ScheduleRow>>(MEDIA_PLAYER_API.schedules, q);

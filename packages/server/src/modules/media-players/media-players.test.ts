@@ -409,6 +409,52 @@ describe('playlists, schedules and manifests', () => {
     await l.c.endAsync();
   });
 
+  it('schedules on a player group: members get it, a player added to the group later too', async () => {
+    const second = await addDevice(t, 'player', 'MP-PLAYER-2', owner.token);
+    const third = await addDevice(t, 'player', 'MP-PLAYER-3', owner.token);
+    const g = await t.post<{ id: number; players: string }>(
+      MEDIA_PLAYER_API.addGroup,
+      { name: '大厅', player_ids: [second.id] },
+      { token: owner.token, json: true },
+    );
+    expect(g).toMatchObject({ code: 200, data: { players: 'MP-PLAYER-2' } });
+    const l2 = await listen(second);
+    const l3 = await listen(third);
+    const s = await t.post<ScheduleRow>(
+      MEDIA_PLAYER_API.addSchedule,
+      { name: '分组排期', playlist_id: playlist.id, group_ids: [g.data.id] },
+      { token: owner.token, json: true },
+    );
+    expect(s).toMatchObject({ code: 200, data: { groups: '大厅', player_ids: [] } });
+    expect((await l2.next('manifest')).payload.schedules.map((x) => x.id)).toEqual([s.data.id]);
+    // The group grows: the new member gets a manifest with the group's schedule.
+    const grown = await t.post(
+      MEDIA_PLAYER_API.updateGroup,
+      { id: g.data.id, player_ids: [second.id, third.id] },
+      { token: owner.token, json: true },
+    );
+    expect(grown.code).toBe(200);
+    expect((await l3.next('manifest')).payload.schedules.map((x) => x.id)).toEqual([s.data.id]);
+    // A group a live schedule uses is not deleted; neither players nor groups: refused.
+    const del = await t.post(
+      MEDIA_PLAYER_API.updateGroup,
+      { id: g.data.id, is_delete: true },
+      { token: owner.token },
+    );
+    expect(del).toMatchObject({
+      code: CODE.badRequest,
+      message: '该分组正在排期中使用，请先修改或撤销相关排期',
+    });
+    const none = await t.post(
+      MEDIA_PLAYER_API.addSchedule,
+      { name: '空', playlist_id: playlist.id },
+      { token: owner.token, json: true },
+    );
+    expect(none).toMatchObject({ code: CODE.badRequest, message: '请选择播放器或播放器分组' });
+    await l2.c.endAsync();
+    await l3.c.endAsync();
+  });
+
   it('serves the live data zone of the screen’s toilet through its signed link', async () => {
     const tid = await addToilet(t, owner.token, { name: '西湖公厕', gateway_id: gateway.id });
     expect(tid).toBeGreaterThan(0);

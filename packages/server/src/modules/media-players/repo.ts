@@ -193,6 +193,9 @@ const SCHEDULE_ROW = `s.id, s.user_id, coalesce(u.user_name, '') AS user_name, s
   coalesce(p.name, '') AS playlist_name, s.priority, to_char(s.date_from, 'YYYY-MM-DD') AS date_from,
   to_char(s.date_to, 'YYYY-MM-DD') AS date_to, s.weekdays, s.time_from, s.time_to, s.emergency, s.player_ids,
   coalesce((SELECT string_agg(d.ser_num, ',' ORDER BY d.id) FROM devices d WHERE d.id = ANY(s.player_ids)), '') AS players,
+  s.group_ids,
+  coalesce((SELECT string_agg(g.name, ',' ORDER BY g.id) FROM media_player_groups g
+             WHERE g.id = ANY(s.group_ids) AND NOT g.is_delete), '') AS groups,
   s.is_delete, ${localTime('s.updated_at')} AS updated_at`;
 const SCHEDULE_FROM = `media_schedules s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN media_playlists p ON p.id = s.playlist_id`;
 
@@ -232,6 +235,7 @@ export const SCHEDULES: Patchable<
   | 'time_to'
   | 'emergency'
   | 'player_ids'
+  | 'group_ids'
   | 'is_delete'
 > = {
   table: 'media_schedules',
@@ -246,19 +250,22 @@ export const SCHEDULES: Patchable<
     'time_to',
     'emergency',
     'player_ids',
+    'group_ids',
     'is_delete',
   ],
   expr: {
     date_from: (p) => `${p}::date`,
     date_to: (p) => `${p}::date`,
     player_ids: (p) => `${p}::int[]`,
+    group_ids: (p) => `${p}::int[]`,
   },
 };
 
 /** The live schedules of a user's (the publish-everything button). */
 export async function playersOfUser(q: Queryable, userId: number) {
   const rows = await q.query<{ id: number }>(
-    `SELECT DISTINCT unnest(player_ids) AS id FROM media_schedules WHERE user_id = $1 AND NOT is_delete`,
+    `SELECT DISTINCT ss.device_id AS id FROM media_schedules s JOIN media_schedule_screens ss ON ss.schedule_id = s.id
+      WHERE s.user_id = $1 AND NOT s.is_delete`,
     [userId],
   );
   return rows.map((r) => r.id);
@@ -267,24 +274,100 @@ export async function playersOfUser(q: Queryable, userId: number) {
 /** The live schedules of a playlist: whose screens a playlist edit republishes. */
 export async function playersOfPlaylist(q: Queryable, playlistId: number) {
   const rows = await q.query<{ id: number }>(
-    `SELECT DISTINCT unnest(player_ids) AS id FROM media_schedules WHERE playlist_id = $1 AND NOT is_delete`,
+    `SELECT DISTINCT ss.device_id AS id FROM media_schedules s JOIN media_schedule_screens ss ON ss.schedule_id = s.id
+      WHERE s.playlist_id = $1 AND NOT s.is_delete`,
     [playlistId],
   );
   return rows.map((r) => r.id);
 }
 
+// ---- player groups ----
+
+export interface GroupRecord {
+  id: number;
+  user_id: number;
+  name: string;
+  player_ids: number[];
+  players: string;
+  is_delete: boolean;
+  updated_at: string;
+}
+
+const GROUP_ROW = `g.id, g.user_id, g.name, g.player_ids, g.is_delete, ${localTime('g.updated_at')} AS updated_at,
+  coalesce((SELECT string_agg(d.ser_num, ',' ORDER BY d.id) FROM devices d WHERE d.id = ANY(g.player_ids)), '') AS players`;
+
+export function findGroup(q: Queryable, id: number) {
+  return first<GroupRecord>(q, `SELECT ${GROUP_ROW} FROM media_player_groups g WHERE g.id = $1`, [id]);
+}
+
+export function listGroups(
+  q: Queryable,
+  f: { userId: number; keywords?: string; limit: number; offset: number },
+) {
+  const w = new Params();
+  const cond = ['NOT g.is_delete', `g.user_id = ${w.p(f.userId)}`];
+  if (f.keywords) cond.push(likeSql(w, ['g.name'], f.keywords));
+  const where = cond.join(' AND ');
+  return selectPage<GroupRecord>(q, w, f, {
+    list: (page) =>
+      `SELECT ${GROUP_ROW} FROM media_player_groups g WHERE ${where} ORDER BY g.id DESC ${page}`,
+    where,
+    countFrom: 'media_player_groups g',
+  });
+}
+
+export function insertGroup(q: Queryable, v: { user_id: number; name: string; player_ids: number[] }) {
+  return insertRow(q, 'media_player_groups', v);
+}
+
+export const GROUPS: Patchable<'name' | 'player_ids' | 'is_delete'> = {
+  table: 'media_player_groups',
+  columns: ['name', 'player_ids', 'is_delete'],
+  expr: { player_ids: (p) => `${p}::int[]` },
+};
+
+/** Of `ids`, the live groups owned by `userId`. */
+export async function groupsOf(q: Queryable, userId: number, ids: number[]) {
+  const rows = await q.query<{ id: number }>(
+    `SELECT id FROM media_player_groups WHERE id = ANY($1::int[]) AND user_id = $2 AND NOT is_delete`,
+    [ids, userId],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The screens a live schedule reaches now (none once withdrawn). */
+export async function screensOfSchedule(q: Queryable, id: number) {
+  const rows = await q.query<{ id: number }>(
+    `SELECT device_id AS id FROM media_schedule_screens WHERE schedule_id = $1`,
+    [id],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Whether a live schedule targets the group (deleting it is refused then). */
+export async function groupInUse(q: Queryable, id: number) {
+  const r = await first<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM media_schedules WHERE $1 = ANY(group_ids) AND NOT is_delete`,
+    [id],
+  );
+  return r!.n > 0;
+}
+
 // ---- manifests ----
 
-/** A schedule as a manifest carries it, with the screens it names. */
+/** A schedule as a manifest carries it, with the screens it reaches (its own and its groups'). */
 export type ManifestSchedule = ScheduleRule & { player_ids: number[] };
 
 /** Every live schedule on any of these screens (one query for a whole fan-out). */
 export function schedulesOn(q: Queryable, deviceIds: number[]) {
   return q.query<ManifestSchedule>(
     `SELECT s.id, s.playlist_id, s.priority, to_char(s.date_from, 'YYYY-MM-DD') AS date_from,
-            to_char(s.date_to, 'YYYY-MM-DD') AS date_to, s.weekdays, s.time_from, s.time_to, s.emergency, s.player_ids
+            to_char(s.date_to, 'YYYY-MM-DD') AS date_to, s.weekdays, s.time_from, s.time_to, s.emergency,
+            array_agg(ss.device_id) AS player_ids
        FROM media_schedules s JOIN media_playlists p ON p.id = s.playlist_id AND NOT p.is_delete
-      WHERE NOT s.is_delete AND s.player_ids && $1::int[] ORDER BY s.id`,
+       JOIN media_schedule_screens ss ON ss.schedule_id = s.id AND ss.device_id = ANY($1::int[])
+      WHERE NOT s.is_delete GROUP BY s.id ORDER BY s.id`,
     [deviceIds],
   );
 }
@@ -479,7 +562,8 @@ export async function itemScheduledOn(q: Queryable, deviceId: number, itemId: nu
   const r = await first<{ ok: boolean }>(
     q,
     `SELECT EXISTS (SELECT 1 FROM media_schedules s JOIN media_playlists p ON p.id = s.playlist_id
-                     WHERE NOT s.is_delete AND $1 = ANY(s.player_ids)
+                     JOIN media_schedule_screens ss ON ss.schedule_id = s.id AND ss.device_id = $1
+                     WHERE NOT s.is_delete
                        AND p.items @> jsonb_build_array(jsonb_build_object('media_id', $2::bigint))) AS ok`,
     [deviceId, itemId],
   );

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import {
   AREAS,
   MEDIA_PLAYER_API,
+  addGroupBody,
   addPlaylistBody,
+  groupListQuery,
+  groupPage,
+  groupRow,
+  updateGroupBody,
   addScheduleBody,
   getDeviceQuery,
   liveData,
@@ -91,6 +96,31 @@ export function mediaPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
     body: updatePlaylistBody,
     response: playlistRow,
     handler: ({ req, caller, body }) => media.updatePlaylist(ctx, caller, body, req.ip),
+  });
+
+  r({
+    method: 'GET',
+    url: MEDIA_PLAYER_API.groups,
+    summary: '播放器分组',
+    query: groupListQuery,
+    response: groupPage,
+    handler: ({ caller, query }) => media.listGroups(ctx, caller, query),
+  });
+  r({
+    method: 'POST',
+    url: MEDIA_PLAYER_API.addGroup,
+    summary: '新增播放器分组',
+    body: addGroupBody,
+    response: groupRow,
+    handler: ({ req, caller, body }) => media.addGroup(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'POST',
+    url: MEDIA_PLAYER_API.updateGroup,
+    summary: '修改或删除播放器分组（成员变化时重新下发给相关播放器）',
+    body: updateGroupBody,
+    response: groupRow,
+    handler: ({ req, caller, body }) => media.updateGroup(ctx, caller, body, req.ip),
   });
 
   r({

@@ -204,16 +204,29 @@ export const listSchedules = (
   q: { target_user_id?: number; keywords?: string; emergency?: boolean; page: number; page_size: number },
 ) => schedules.list(ctx, caller, q, { emergency: q.emergency });
 
+/** A schedule's groups must be live groups of its owner. */
+async function checkGroups(ctx: AppContext, userId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.groupsOf(ctx.db, userId, unique);
+  const bad = unique.filter((id) => !found.has(id));
+  if (bad.length) throw notFound(`播放器分组 ${bad.join('、')} 不存在`);
+  return unique.sort((a, b) => a - b);
+}
+
 export async function addSchedule(ctx: AppContext, caller: Caller, b: AddScheduleBody, ip: string) {
   const { target_user_id, ...fields } = b;
-  let players: number[] = [];
   const row = await schedules.add(ctx, caller, ip, target_user_id, async (userId) => {
     await checkPlaylist(ctx, caller, userId, b.playlist_id);
-    players = await checkPlayers(ctx, caller, b.player_ids);
-    const v = { ...fields, date_from: b.date_from ?? null, date_to: b.date_to ?? null, player_ids: players };
+    const v = {
+      ...fields,
+      date_from: b.date_from ?? null,
+      date_to: b.date_to ?? null,
+      player_ids: await checkPlayers(ctx, caller, b.player_ids),
+      group_ids: await checkGroups(ctx, userId, b.group_ids),
+    };
     return { insert: (tx) => repo.insertSchedule(tx, { user_id: userId, ...v }), after: v };
   });
-  await publishTo(ctx, players, caller.id);
+  await publishTo(ctx, await repo.screensOfSchedule(ctx.db, row.id), caller.id);
   return row;
 }
 
@@ -221,7 +234,7 @@ export async function updateSchedule(ctx: AppContext, caller: Caller, b: UpdateS
   const { id, ...fields } = b;
   let before: number[] = [];
   const { change, row } = await schedules.edit(ctx, caller, ip, id, async (r) => {
-    before = r.player_ids;
+    before = await repo.screensOfSchedule(ctx.db, r.id);
     if (b.playlist_id !== undefined) await checkPlaylist(ctx, caller, r.user_id, b.playlist_id);
     const dates = { date_from: r.date_from, date_to: r.date_to, ...pick(b, ['date_from', 'date_to']) };
     if (dates.date_from && dates.date_to && dates.date_from > dates.date_to)
@@ -231,9 +244,65 @@ export async function updateSchedule(ctx: AppContext, caller: Caller, b: UpdateS
       date_from: b.date_from === undefined ? undefined : b.date_from,
       date_to: b.date_to === undefined ? undefined : b.date_to,
       player_ids: b.player_ids ? await checkPlayers(ctx, caller, b.player_ids) : undefined,
+      group_ids: b.group_ids ? await checkGroups(ctx, r.user_id, b.group_ids) : undefined,
     };
   });
-  if (change.changed) await publishTo(ctx, [...new Set([...before, ...row.player_ids])], caller.id);
+  if (change.changed) {
+    const after = await repo.screensOfSchedule(ctx.db, row.id);
+    await publishTo(ctx, [...new Set([...before, ...after])], caller.id);
+  }
+  return row;
+}
+
+// ---- player groups ----
+
+const groups = owned({
+  missing: '播放器分组不存在',
+  action: 'media.group',
+  entity: 'media_player_group',
+  table: repo.GROUPS,
+  find: repo.findGroup,
+  list: repo.listGroups,
+});
+
+export const listGroups = (
+  ctx: AppContext,
+  caller: Caller,
+  q: { target_user_id?: number; keywords?: string; page: number; page_size: number },
+) => groups.list(ctx, caller, q, {});
+
+export async function addGroup(
+  ctx: AppContext,
+  caller: Caller,
+  b: { target_user_id?: number; name: string; player_ids: number[] },
+  ip: string,
+) {
+  return groups.add(ctx, caller, ip, b.target_user_id, async (userId) => {
+    const v = { name: b.name, player_ids: await checkPlayers(ctx, caller, b.player_ids) };
+    return { insert: (tx) => repo.insertGroup(tx, { user_id: userId, ...v }), after: v };
+  });
+}
+
+/** Edits or deletes a group; its schedules' screens, old and new, get their manifests again. */
+export async function updateGroup(
+  ctx: AppContext,
+  caller: Caller,
+  b: { id: number; is_delete?: boolean; name?: string; player_ids?: number[] },
+  ip: string,
+) {
+  if (b.is_delete && (await repo.groupInUse(ctx.db, b.id)))
+    throw badRequest('该分组正在排期中使用，请先修改或撤销相关排期');
+  let before: number[] = [];
+  const { change, row } = await groups.edit(ctx, caller, ip, b.id, async (g) => {
+    before = g.player_ids;
+    return {
+      name: b.name,
+      is_delete: b.is_delete,
+      player_ids: b.player_ids ? await checkPlayers(ctx, caller, b.player_ids) : undefined,
+    };
+  });
+  if (change.changed && b.player_ids)
+    await publishTo(ctx, [...new Set([...before, ...row.player_ids])], caller.id);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useIsMobile } from '../../layout/viewport.ts';
+import { GroupsTab } from './GroupsTab.tsx';
 import { PlaylistsTab } from './PlaylistsTab.tsx';
 import { ReportTab } from './ReportTab.tsx';
 import { SchedulesTab } from './SchedulesTab.tsx';
@@ -8,6 +9,7 @@ import { ScreensTab } from './ScreensTab.tsx';
 
 const VIEWS = [
   { key: 'screens', label: '播放器', body: <ScreensTab /> },
+  { key: 'groups', label: '分组', body: <GroupsTab /> },
   { key: 'playlists', label: '播放列表', body: <PlaylistsTab /> },
   { key: 'schedules', label: '排期', body: <SchedulesTab /> },
   { key: 'plays', label: '播放统计', body: <ReportTab /> },

@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Form, Tag } from 'antd';
 import { useState } from 'react';
 import {
   addSchedule,
+  listGroups,
   listPlaylists,
   listScreens,
   listSchedules,
@@ -28,6 +29,7 @@ interface ScheduleForm {
   time_to: string;
   emergency: boolean;
   player_ids: number[];
+  group_ids: number[];
 }
 
 const DAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((label, i) => ({
@@ -51,6 +53,10 @@ export function ScheduleDialog({
     queryKey: ['media', 'screens', 'options'],
     queryFn: async () => (await listScreens({ page_size: 100 })).data?.list ?? [],
   });
+  const groups = useQuery({
+    queryKey: ['media', 'groups', 'options'],
+    queryFn: async () => (await listGroups({ page_size: 100 })).data?.list ?? [],
+  });
   const emergency = Form.useWatch('emergency', form);
   const fields: FormField<ScheduleForm>[] = [
     { name: 'name', label: '名称', required: true, maxLength: 50, placeholder: '如：工作日白天' },
@@ -65,12 +71,19 @@ export function ScheduleDialog({
       name: 'player_ids',
       label: '播放器',
       kind: 'select',
-      required: true,
       props: { mode: 'multiple', optionFilterProp: 'label' },
       options: (screens.data ?? []).map((s) => ({
         value: s.id,
         label: `${s.ser_num}${s.desc ? ` ${s.desc}` : ''}`,
       })),
+    },
+    {
+      name: 'group_ids',
+      label: '播放器分组',
+      kind: 'select',
+      props: { mode: 'multiple', optionFilterProp: 'label' },
+      options: (groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+      extra: '可选择播放器、分组或两者；分组成员变化时自动下发。',
     },
     { name: 'emergency', label: '紧急插播', kind: 'switch', extra: '紧急插播立即覆盖所有排期，直到撤销。' },
     {
@@ -137,6 +150,7 @@ export function ScheduleDialog({
         time_to: schedule?.time_to ?? '00:00',
         emergency: schedule?.emergency ?? false,
         player_ids: schedule?.player_ids ?? [],
+        group_ids: schedule?.group_ids ?? [],
       }}
       submit={(v) => {
         const body = {
@@ -149,7 +163,8 @@ export function ScheduleDialog({
           time_from: v.time_from?.trim() || '00:00',
           time_to: v.time_to?.trim() || '00:00',
           emergency: !!v.emergency,
-          player_ids: v.player_ids,
+          player_ids: v.player_ids ?? [],
+          group_ids: v.group_ids ?? [],
         };
         return schedule ? updateSchedule({ id: schedule.id, ...body }) : addSchedule(body);
       }}
@@ -198,7 +213,12 @@ const COLUMNS: ListColumn<ScheduleRow>[] = [
         : `${s.date_from ?? '不限'} ~ ${s.date_to ?? '不限'}，${weekdaysText(s.weekdays)} ${windowText(s.time_from, s.time_to)}`,
   },
   { title: '优先级', dataIndex: 'priority', width: 80, from: 'lg' },
-  { title: '播放器', dataIndex: 'players', ellipsis: true },
+  {
+    title: '播放器',
+    key: 'screens',
+    ellipsis: true,
+    render: (_, s) => [s.players, s.groups && `分组：${s.groups}`].filter(Boolean).join('；') || '—',
+  },
 ];
 
 /** 排期: playlists on screens by dates, weekdays and times; emergency notices; 发布. */
