@@ -107,7 +107,7 @@ describe('screens', () => {
     await form.getByLabel('名称').fill('全天播放');
     await form.getByLabel('播放列表').click();
     await page.locator('.ant-select-item-option', { hasText: PLAYLIST }).click();
-    await form.getByLabel('播放器').click();
+    await form.getByLabel('播放器', { exact: true }).click();
     await page.locator('.ant-select-item-option', { hasText: SER }).click();
     await form.getByLabel('名称').click(); // closes the multiple select's list
     await form.getByRole('button', { name: /保\s*存/ }).click();
