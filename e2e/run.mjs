@@ -37,6 +37,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pack
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
+let mqttPort;
 const baseUrl = await new Promise((resolve, reject) => {
   let out = '';
   const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
@@ -44,7 +45,9 @@ const baseUrl = await new Promise((resolve, reject) => {
     out += chunk;
     process.stdout.write(chunk);
     const m = /console on (http:\/\/\S+?)(,|\s|$)/.exec(out);
-    if (m) {
+    mqttPort ??= /MQTT on port (\d+)/.exec(out)?.[1];
+    // The line after it names the broker's port (tests that drive simulated devices use it).
+    if (m && /ready in/.test(out)) {
       clearTimeout(timer);
       resolve(m[1]);
     }
@@ -65,6 +68,7 @@ const r = spawnSync(
     env: {
       ...process.env,
       E2E_BASE_URL: baseUrl,
+      E2E_MQTT_PORT: mqttPort ?? '',
       E2E_ADMIN_PASSWORD: adminPassword,
       CHROMIUM_PATH: chromium,
     },

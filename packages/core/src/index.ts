@@ -30,3 +30,5 @@ export * from './api/campus.ts';
 export * from './api/industry.ts';
 export * from './api/org.ts';
 export * from './api/attendance-rules.ts';
+export * from './media-schedule.ts';
+export * from './api/media-players.ts';

@@ -50,6 +50,40 @@ const occupancy = Object.fromEntries(
   z.ZodOptional<typeof count>
 >;
 
+/**
+ * A screen's status and proof of play (issue 17, docs/protocol.md): stand-alone players
+ * (kind `player`) and multimedia gateways report these.
+ */
+const screen = {
+  /** Items played since the last report: media item, start (s or ms since 1970), seconds. */
+  plays: z
+    .array(
+      z.object({
+        item: z.number().int().min(1).max(2_147_483_647),
+        start: z.number().finite().positive(),
+        duration: z.number().finite().min(0).max(86_400),
+      }),
+    )
+    .max(200)
+    .optional(),
+  /** What the player did with a manifest (its `manifest_id`). */
+  manifest: z
+    .object({
+      id: z.number().int().min(1),
+      state: z.enum(['downloading', 'ready', 'playing', 'failed']),
+      progress: z.number().min(0).max(100).optional(),
+      error: z.string().max(200).optional(),
+    })
+    .optional(),
+  now_item: z.number().int().min(0).max(2_147_483_647).optional(),
+  volume: z.number().int().min(0).max(100).optional(),
+  screen_on: flag.optional(),
+  screen_schedule: z.string().max(20).optional(),
+  resolution: z.string().max(20).optional(),
+  /** Free storage, MB. */
+  storage_free: num(0, 1e9).optional(),
+};
+
 /** What each kind reports in `data` (unknown keys are dropped). */
 export const REPORT_DATA = {
   gateway: z.object({
@@ -58,6 +92,7 @@ export const REPORT_DATA = {
     alarm: flag.optional(),
     ...occupancy,
     pot_int: count.optional(),
+    ...screen,
   }),
   sensor: z.object({ ...gases, smk_alarm: flag.optional(), alarm: flag.optional() }),
   jwb: z.object({
@@ -94,6 +129,7 @@ export const REPORT_DATA = {
       photo: z.string().trim().max(200).optional(),
     })
     .refine((d) => !!(d.employee_no || d.badge), { message: '打卡记录缺少工号或卡号' }),
+  player: z.object(screen),
 } as const;
 export type ReportKind = keyof typeof REPORT_DATA;
 

@@ -55,6 +55,7 @@ import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { expressRoutes } from './modules/express/routes.ts';
 import { attendanceRuleRoutes } from './modules/attendance-rules/routes.ts';
+import { mediaPlayerRoutes } from './modules/media-players/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   maintenanceRoutes(app, ctx);
   expressRoutes(app, ctx);
   attendanceRuleRoutes(app, ctx);
+  mediaPlayerRoutes(app, ctx);
   displayRoutes(app, ctx);
   jwbRoutes(app, ctx);
   siteRoutes(app, ctx);

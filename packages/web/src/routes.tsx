@@ -37,7 +37,7 @@ const screens = {
   industry: defineScreen('industry', () => import('./pages/industry/IndustryPage.tsx')),
   campus: defineScreen('campus', () => import('./pages/campus/CampusPage.tsx')),
   attendance: defineScreen('attendance', () => import('./pages/attendance/AttendancePage.tsx')),
-  players: defineScreen('players', placeholder),
+  players: defineScreen('players', () => import('./pages/media-players/PlayersPage.tsx')),
   pictures: defineScreen('pictures', media),
   texts: defineScreen('texts', media),
   videos: defineScreen('videos', media),

@@ -78,6 +78,16 @@ export const DEVICE_KINDS = {
     offline: OFFLINE_MS.default,
     type: null,
   },
+  player: {
+    label: '播放器',
+    base: '/api/v1/media',
+    plural: 'player-devices',
+    one: 'player',
+    bindList: '/api/v1/media/get-user-player',
+    bind: '/api/v1/media/bind-user-player',
+    offline: OFFLINE_MS.default,
+    type: null,
+  },
 } as const;
 export type DeviceKind = keyof typeof DEVICE_KINDS;
 

@@ -45,6 +45,7 @@ export const PLACEABLE_KINDS = [
   'electric_meter',
   'water_meter',
   'attendance',
+  'player',
 ] as const;
 export type PlaceableKind = (typeof PLACEABLE_KINDS)[number];
 

@@ -13,6 +13,7 @@ import { simulate } from './simulator.ts';
 import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
 import { seedMaintenance } from './demo-maintenance.ts';
 import { demoAttendanceRules } from './demo-attendance-rules.ts';
+import { demoPlayers } from './demo-players.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -102,6 +103,13 @@ async function main() {
   fleet.push(...(await ensureDemoMeters(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
   fleet.push(...(await ensureDemoIndustry(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
   await demoAttendanceRules(await new ConsoleApi(base).login(ATTENDANCE_USER, DEMO_PASSWORD));
+  void demoPlayers({
+    admin,
+    mqttUrl: `mqtt://127.0.0.1:${ctx.broker!.port}`,
+    demoUser: { id: demoUser, name: DEMO_USER, password: DEMO_PASSWORD },
+    toilets,
+    names: TOILETS,
+  }).catch((err: unknown) => console.error('demo players:', err));
 
   console.log(
     `console on http://localhost:${port}, admin password: ${config.adminPassword ?? DEMO_ADMIN_PASSWORD}`,

@@ -5,7 +5,7 @@ import type { SimDevice } from './values.ts';
 export class ConsoleApi {
   constructor(
     readonly base: string,
-    private token = '',
+    public token = '',
   ) {}
 
   async login(user: string, password: string) {

@@ -6,6 +6,7 @@ import { meterUsage } from './meters.ts';
 import { industryExposure } from './industry.ts';
 import { ratingComments } from './ratings.ts';
 import { attendanceResults } from './attendance-results.ts';
+import { screenReports } from './players.ts';
 
 /**
  * The ingest steps of every device kind, in run order within each phase (store, derive,
@@ -22,4 +23,6 @@ export const INGEST_HANDLERS: readonly IngestHandler[] = [
   industryExposure,
   // After the punches are stored (its derive step reads them).
   attendanceResults,
+  deviceAlarms,
+  screenReports,
 ];

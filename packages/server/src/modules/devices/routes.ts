@@ -39,6 +39,7 @@ export const AREA_OF: Record<DeviceKind, keyof typeof AREAS> = {
   electric_meter: 'meter',
   water_meter: 'meter',
   attendance: 'attendance',
+  player: 'media',
 };
 
 /** What a spreadsheet import route takes and answers (devices, employees). */

@@ -7,6 +7,7 @@ import { employeesExport } from '../attendance/export.ts';
 import { recordsExport } from '../maintenance/export.ts';
 import { exposureExport } from '../industry/export.ts';
 import { attendanceDepartmentsExport, attendanceEmployeesExport } from '../attendance-rules/export.ts';
+import { playReportExport } from '../media-players/export.ts';
 
 /**
  * Every export the download centre runs, by name. A module adds its own with one line here
@@ -22,6 +23,7 @@ export const EXPORTS: ExportDefinition<unknown>[] = [
   exposureExport,
   attendanceEmployeesExport,
   attendanceDepartmentsExport,
+  playReportExport,
 ];
 
 export const findExport = (name: string): ExportDefinition<unknown> | undefined =>

@@ -26,6 +26,9 @@ export const ONLINE_FILTER = choice<OnlineChoice>({
   width: 170,
 });
 
+/** The same filter as a function (the screens' list). */
+export const onlineFilter = () => ONLINE_FILTER;
+
 const COMMON = {
   keywords: text({ placeholder: '序列号 / 描述 / 位置', label: '关键字', width: 240, search: true }),
   online: ONLINE_FILTER,
