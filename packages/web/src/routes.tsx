@@ -10,9 +10,6 @@ import { defineScreen, type Screen } from './navigation/screen.ts';
 // The entry type lives in navigation/names.ts so pages can use it without this table.
 export type { AppRoute };
 
-// Every screen whose area arrives in a later issue shows the shared placeholder. Each
-// still gets its own Screen, so a later issue replaces one loader here and nothing else.
-const placeholder = () => import('./pages/placeholder/Placeholder.tsx');
 // The six device lists are one page that reads its kind from the route; each route keeps
 // its own Screen (key) so kept-alive lists do not share state.
 const devices = () => import('./pages/devices/DevicesPage.tsx');
