@@ -36,14 +36,26 @@ export function rightOf(
 ): Right {
   if (has(caller.permission, PERMISSION.develop)) return 'manage';
   if (!facts.visible) return 'none';
-  if (!has(caller.permission, PERMISSION.user) && !attendanceTerminal(caller, facts.kind)) return 'read';
+  if (!has(caller.permission, PERMISSION.user) && !roleDevice(caller, facts.kind)) return 'read';
   if (facts.registrant_path !== null && facts.registrant_path.startsWith(scope)) return 'manage';
   return 'operate';
 }
 
-/** Clock-in terminals are the attendance role's devices: its bit acts as the user bit there. */
-export const attendanceTerminal = (caller: Pick<Caller, 'permission'>, kind: string | undefined) =>
-  kind === 'attendance' && has(caller.permission, PERMISSION.attendance);
+/**
+ * Kinds that belong to a role of their own: there its bit acts as the user bit, so an
+ * attendance account registers and runs its clock-in terminals and a media account its
+ * players without being a toilet-console user (SPEC §6: media and attendance are roles of
+ * their own, assigned by superSaled).
+ */
+const ROLE_KINDS: Partial<Record<string, number>> = {
+  attendance: PERMISSION.attendance,
+  player: PERMISSION.media,
+};
+
+export const roleDevice = (caller: Pick<Caller, 'permission'>, kind: string | undefined) => {
+  const bit = kind === undefined ? undefined : ROLE_KINDS[kind];
+  return bit !== undefined && has(caller.permission, bit);
+};
 
 /** A device of a kind, a sensor, or any device (commands, device info, history). */
 export type DeviceTarget = DeviceKind | 'sensor' | 'device';

@@ -20,7 +20,7 @@ import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import {
   assertDeviceRight,
-  attendanceTerminal,
+  roleDevice,
   deviceRight,
   idsWithRight,
   type DeviceTarget,
@@ -161,7 +161,7 @@ export function insertRegistered(tx: Queryable, kind: DeviceKind, b: AddDeviceBo
 
 /** Registers a device bound to its registrant, with a server-generated token. */
 export async function add(ctx: AppContext, caller: Caller, kind: DeviceKind, b: AddDeviceBody, ip: string) {
-  if (!has(caller.permission, PERMISSION.user) && !attendanceTerminal(caller, kind)) {
+  if (!has(caller.permission, PERMISSION.user) && !roleDevice(caller, kind)) {
     throw forbidden('只有用户及以上角色可以登记设备');
   }
   if (kind === 'gateway' && b.type !== undefined && b.type !== 40 && b.type !== 43) {

@@ -13,7 +13,7 @@ import {
 import type { AppContext, Caller } from '../../context.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { issueMessage } from '../../http/validation.ts';
-import { attendanceTerminal } from '../access/devices.ts';
+import { roleDevice } from '../access/devices.ts';
 import { audit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import { filterOf, registeredRow, takenSerNumMessages } from './service.ts';
@@ -95,7 +95,7 @@ export async function importDevices(
   mode: 'all' | 'valid',
   ip: string,
 ) {
-  if (!has(caller.permission, PERMISSION.user) && !attendanceTerminal(caller, kind)) {
+  if (!has(caller.permission, PERMISSION.user) && !roleDevice(caller, kind)) {
     throw forbidden('只有用户及以上角色可以登记设备');
   }
   if (!Buffer.isBuffer(file) || file.length === 0) throw badRequest('请上传 .xlsx 或 .csv 文件');

@@ -18,6 +18,7 @@ import {
   addToilet,
   adminApp,
   auditOf,
+  kindUrl,
   sendReport,
   type Account,
   type TestApp,
@@ -163,6 +164,15 @@ describe('screens', () => {
       { token: stranger.token },
     );
     expect(cmd.code).toBe(CODE.notFound);
+  });
+
+  it('a media account without the user bit registers and runs its own players, and only players', async () => {
+    const media = await t.account('mp_media_only', PERMISSION.media, 1);
+    const own = await addDevice(t, 'player', 'MP-MEDIA-ONLY-1', media.token);
+    const cmd = await t.post(MEDIA_PLAYER_API.command, { id: own.id, op: 'restart' }, { token: media.token });
+    expect(cmd.code).toBe(200);
+    const jwb = await t.post(kindUrl('jwb', 'add'), { ser_num: 'MP-MEDIA-JWB' }, { token: media.token });
+    expect(jwb.code).toBe(CODE.forbidden);
   });
 
   it('refuses an account without the media role', async () => {
