@@ -136,7 +136,9 @@ export const industrialTypeField = () =>
   z
     .preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-      z.enum(INDUSTRIAL_TYPES.map((t) => t.value) as [string, ...string[]], '工业类型只能是不限或 BH-50').nullable(),
+      z
+        .enum(INDUSTRIAL_TYPES.map((t) => t.value) as [string, ...string[]], '工业类型只能是不限或 BH-50')
+        .nullable(),
     )
     .optional();
 
