@@ -174,12 +174,13 @@ export const CUSTOMER_RIGHTS = PERMISSION.user | PERMISSION.visitor;
 
 /**
  * The accounts most access tests need, named `<prefix>_…`: a dealer below admin, another
- * dealer who must see none of its things, and a customer of the first dealer.
+ * dealer who must see none of its things, and a customer of the first dealer; `extra` bits
+ * for all three (the attendance and media roles, whose device kinds need them).
  */
-export async function dealers(t: TestApp, prefix: string) {
-  const dealer = await t.account(`${prefix}_dealer`, DEALER_RIGHTS, 1);
-  const other = await t.account(`${prefix}_other`, DEALER_RIGHTS, 1);
-  const customer = await t.account(`${prefix}_customer`, CUSTOMER_RIGHTS, dealer.id);
+export async function dealers(t: TestApp, prefix: string, extra = 0) {
+  const dealer = await t.account(`${prefix}_dealer`, DEALER_RIGHTS | extra, 1);
+  const other = await t.account(`${prefix}_other`, DEALER_RIGHTS | extra, 1);
+  const customer = await t.account(`${prefix}_customer`, CUSTOMER_RIGHTS | extra, dealer.id);
   return { dealer, other, customer };
 }
 

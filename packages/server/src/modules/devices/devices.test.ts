@@ -282,12 +282,14 @@ describe('device info', () => {
 
 describe.each(KINDS)('%s binding calls', (kind) => {
   it('lists with is_bind and binds/unbinds in one call', async () => {
+    // Terminals and players are the attendance and media roles' kinds: their screens need those bits.
+    const roles = PERMISSION.attendance | PERMISSION.media;
     const mgr = await t.account(
       `bk_mgr_${kind}`,
-      PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor,
+      PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor | roles,
       1,
     );
-    const cust = await t.account(`bk_cust_${kind}`, PERMISSION.user | PERMISSION.visitor, mgr.id);
+    const cust = await t.account(`bk_cust_${kind}`, PERMISSION.user | PERMISSION.visitor | roles, mgr.id);
     const a = (
       await t.post<{ id: number }>(url(kind, 'add'), { ser_num: `BK-${kind}-A` }, { token: mgr.token })
     ).data.id;

@@ -4,6 +4,7 @@ import {
   CODE,
   DEVICE_KINDS,
   DOWNLOAD_API,
+  PERMISSION,
   SENSOR_API,
   TOILET_API,
   TOILET_DETAIL_API,
@@ -30,7 +31,8 @@ let toilet: number;
 beforeAll(async () => {
   ({ t, admin } = await adminApp());
   await runnerOf(t.ctx).start({ pollMs: 50, progressMs: 20 });
-  ({ dealer, other, customer } = await dealers(t, 'sec'));
+  // Every kind: terminals and players need the attendance and media bits besides a dealer's.
+  ({ dealer, other, customer } = await dealers(t, 'sec', PERMISSION.attendance | PERMISSION.media));
   for (const kind of KINDS) {
     const r = await t.post<{ id: number; token: string }>(
       kindUrl(kind, 'add'),

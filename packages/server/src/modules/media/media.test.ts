@@ -477,20 +477,11 @@ describe('roles, quota, deletion', () => {
   it('deletes an item (its links stop working) unless a live playlist uses it', async () => {
     const pic = await upload(customer.token, 'picture', '待删', await photoJpeg(40, 40));
     const item = pic.data;
-    // The playlists of issue 17's other half: minimal tables when they are not there yet.
-    await t.ctx.db.query(
-      `CREATE TABLE IF NOT EXISTS media_playlists (id serial PRIMARY KEY, name text NOT NULL, is_delete boolean NOT NULL DEFAULT false)`,
-    );
-    await t.ctx.db.query(
-      `CREATE TABLE IF NOT EXISTS media_playlist_items (playlist_id int NOT NULL, item_id bigint NOT NULL)`,
-    );
+    // A playlist that uses it (the players half's table; its items are a jsonb list).
     const [pl] = await t.ctx.db.query<{ id: number }>(
-      `INSERT INTO media_playlists (name) VALUES ('大厅轮播') RETURNING id`,
+      `INSERT INTO media_playlists (user_id, name, items) VALUES ($1, '大厅轮播', $2) RETURNING id`,
+      [customer.id, JSON.stringify([{ media_id: item.id, duration_s: 10 }])],
     );
-    await t.ctx.db.query(`INSERT INTO media_playlist_items (playlist_id, item_id) VALUES ($1, $2)`, [
-      pl!.id,
-      item.id,
-    ]);
     const refused = await t.post(MEDIA_API.remove, { id: item.id }, { token: customer.token });
     expect(refused.code).toBe(CODE.conflict);
     expect(refused.message).toContain('大厅轮播');
