@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { loadNotification } from './components/toast.ts';
 import { createAppRouter } from './navigation/router.tsx';
 import { installSessionExpiry } from './navigation/session-expiry.ts';
 
@@ -18,7 +17,3 @@ createRoot(document.getElementById('root')!, {
     <App router={router} />
   </StrictMode>,
 );
-
-// Toasts load apart from the first screen; fetch them once the first screen is up.
-const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-idle(() => void loadNotification().catch(() => {}));

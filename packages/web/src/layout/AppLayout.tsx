@@ -3,6 +3,7 @@ import { Drawer, Layout, Typography } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useCallback, useEffect, useState } from 'react';
+import { loadNotification } from '../components/toast.ts';
 import { useNavigate } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { closeLiveSocket } from '../live/socket.ts';
@@ -64,6 +65,13 @@ export default function AppLayout() {
 
   // The live socket belongs to the console: leaving it (to /login, after an expiry) closes it.
   useEffect(() => closeLiveSocket, []);
+  // Toasts load apart from the first screen. The console fetches them once it is idle, so a
+  // toast still shows if the network has gone by then; the sign-in pages load them on demand
+  // (their JS budget, e2e/shell.e2e.ts).
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    idle(() => void loadNotification().catch(() => {}));
+  }, []);
 
   const [passwordOpen, setPasswordOpen] = useState(false);
 
