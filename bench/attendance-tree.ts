@@ -4,9 +4,7 @@
 // the issue warns of: one query per node (its children and their counts), walking the tree.
 // Embedded PGlite in memory by default; PostgreSQL with DATABASE_URL set (a scratch database).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:attendance-tree [-- departments employees repeats]
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { openDb, type Db } from '../packages/server/src/db/index.ts';
+import { scratchDb } from './scratch-db.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { departmentTree } from '../packages/server/src/modules/attendance/repo.ts';
 
@@ -17,22 +15,8 @@ const repeats = arg(4, 30);
 const LEVELS = 10;
 
 const pgBase = process.env.DATABASE_URL || '';
-const scratch = `se_bench_att_${crypto.randomBytes(4).toString('hex')}`;
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: pgBase });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-let db: Db;
-if (pgBase) {
-  await admin(`CREATE DATABASE ${scratch}`);
-  const u = new URL(pgBase);
-  u.pathname = `/${scratch}`;
-  db = await openDb({ databaseUrl: u.toString(), dataDir: null });
-} else {
-  db = await openDb({ dataDir: null });
-}
+const scratch = await scratchDb('att_tree');
+const db = scratch.db;
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -129,6 +113,5 @@ try {
     `ratio baseline/one-query: p50 ${(pct(base, 0.5) / pct(mine, 0.5)).toFixed(1)}×, p99 ${(pct(base, 0.99) / pct(mine, 0.99)).toFixed(1)}×`,
   );
 } finally {
-  await db.close();
-  if (pgBase) await admin(`DROP DATABASE ${scratch}`);
+  await scratch.drop();
 }

@@ -8,9 +8,7 @@
 // ratio is stored / baseline.
 // Embedded PGlite in memory by default; PostgreSQL with DATABASE_URL set (a scratch database).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:attendance [-- employees repeats]
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { openDb, type Db } from '../packages/server/src/db/index.ts';
+import { scratchDb } from './scratch-db.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import * as repo from '../packages/server/src/modules/attendance-rules/repo.ts';
 import { ensureResults } from '../packages/server/src/modules/attendance-rules/results.ts';
@@ -24,22 +22,8 @@ const MONTH = { start: '2026-03-01', end: '2026-03-31' };
 const NOW = Date.parse('2026-04-01T12:00:00+08:00');
 
 const pgBase = process.env.DATABASE_URL || '';
-const scratch = `se_bench_att_${crypto.randomBytes(4).toString('hex')}`;
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: pgBase });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-let db: Db;
-if (pgBase) {
-  await admin(`CREATE DATABASE ${scratch}`);
-  const u = new URL(pgBase);
-  u.pathname = `/${scratch}`;
-  db = await openDb({ databaseUrl: u.toString(), dataDir: null });
-} else {
-  db = await openDb({ dataDir: null });
-}
+const scratch = await scratchDb('att');
+const db = scratch.db;
 
 const one = async <T>(sql: string, p: unknown[] = []) => (await db.query<T>(sql, p))[0]!;
 const pct = (xs: number[], p: number) => {
@@ -164,7 +148,5 @@ try {
   line('monthly summary, whole org', summaryStored, summaryBase, 500);
   line(`one department's day (${employees / DEPARTMENTS})`, dayStored, dayBase, 100);
 } finally {
-  await db.close();
-  if (pgBase && !process.env.KEEP) await admin(`DROP DATABASE ${scratch}`);
-  else if (pgBase) console.log(`kept ${scratch}`);
+  await scratch.drop();
 }

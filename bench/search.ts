@@ -4,9 +4,7 @@
 // 0008, which 0020 replaced, rebuilt here; reviews had none), then through keywordSql.
 // Embedded PGlite in memory by default; PostgreSQL with DATABASE_URL set (a scratch database).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:search [-- devices reviews repeats]
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { openDb, type Db } from '../packages/server/src/db/index.ts';
+import { scratchDb } from './scratch-db.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { Params, keywordSql, likeSql } from '../packages/server/src/db/sql.ts';
 import { analyzeAll, seedComments, seedToilets } from './seed.ts';
@@ -18,22 +16,8 @@ const repeats = arg(4, 20);
 const PLACES = ['西湖', '断桥', '北山', '湖滨', '武林', '延安', '钱塘', '孤山', '灵隐', '龙井'];
 
 const pgBase = process.env.DATABASE_URL || '';
-const scratch = `se_bench_search_${crypto.randomBytes(4).toString('hex')}`;
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: pgBase });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-let db: Db;
-if (pgBase) {
-  await admin(`CREATE DATABASE ${scratch}`);
-  const u = new URL(pgBase);
-  u.pathname = `/${scratch}`;
-  db = await openDb({ databaseUrl: u.toString(), dataDir: null });
-} else {
-  db = await openDb({ dataDir: null });
-}
+const scratch = await scratchDb('search');
+const db = scratch.db;
 
 try {
   await migrate(db);
@@ -101,6 +85,5 @@ try {
     }
   }
 } finally {
-  await db.close();
-  if (pgBase) await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+  await scratch.drop();
 }
