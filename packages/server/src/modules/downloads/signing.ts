@@ -1,33 +1,22 @@
 import crypto from 'node:crypto';
 import { DOWNLOAD_API, DOWNLOAD_LINK_MS } from '@se/core';
 import type { AppContext } from '../../context.ts';
+import { linkSigner, type LinkCheck } from '../../keyed-hash.ts';
 import * as repo from './repo.ts';
 
-const keys = new WeakMap<AppContext, Promise<Buffer>>();
-
 /**
- * The HMAC key of download links, kept in the database so every server copy signs and
- * checks with the same one (a link issued by one copy is served by another).
+ * Download links are signed under a secret kept in the database, so every server copy signs
+ * and checks with the same one (a link issued by one copy is served by another).
  */
-function keyOf(ctx: AppContext): Promise<Buffer> {
-  let k = keys.get(ctx);
-  if (!k) {
-    k = repo
-      .secret(ctx.db, 'download_link_hmac', crypto.randomBytes(32).toString('base64url'))
-      .then((v) => Buffer.from(v, 'base64url'));
-    k.catch(() => keys.delete(ctx));
-    keys.set(ctx, k);
-  }
-  return k;
-}
-
-const mac = (key: Buffer, id: number, userId: number, expires: number) =>
-  crypto.createHmac('sha256', key).update(`download:${id}:${userId}:${expires}`).digest('base64url');
+const links = linkSigner((db) =>
+  repo.secret(db, 'download_link_hmac', crypto.randomBytes(32).toString('base64url')),
+);
+const value = (id: number, userId: number, expires: number) => `download:${id}:${userId}:${expires}`;
 
 /** A link to job `id`'s file that works without a session until it expires. */
 export async function signLink(ctx: AppContext, id: number, userId: number, now = Date.now()) {
   const expires = now + DOWNLOAD_LINK_MS;
-  const sig = mac(await keyOf(ctx), id, userId, expires);
+  const sig = await links.sign(ctx, value(id, userId, expires));
   return { url: `${DOWNLOAD_API.file}?id=${id}&expires=${expires}&sig=${sig}`, expires_at: expires };
 }
 
@@ -39,9 +28,6 @@ export async function checkLink(
   expires: number,
   sig: string,
   now = Date.now(),
-): Promise<'ok' | 'invalid' | 'expired'> {
-  const want = Buffer.from(mac(await keyOf(ctx), id, userId, expires));
-  const got = Buffer.from(sig);
-  if (got.length !== want.length || !crypto.timingSafeEqual(got, want)) return 'invalid';
-  return expires < now ? 'expired' : 'ok';
+): Promise<LinkCheck> {
+  return links.check(ctx, value(id, userId, expires), sig, expires, now);
 }

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { MEDIA_API } from '@se/core';
 import type { AppContext } from '../../context.ts';
-import { keyedHasher } from '../../keyed-hash.ts';
+import { linkSigner, type LinkCheck } from '../../keyed-hash.ts';
 import { secret } from '../downloads/repo.ts';
 
 export type MediaVariant = 'file' | 'thumb';
@@ -16,12 +16,10 @@ export type MediaVariant = 'file' | 'thumb';
 /** How long a console preview link lives. */
 export const PREVIEW_LINK_MS = 6 * 60 * 60_000;
 
-const mac = keyedHasher(
-  (db) => secret(db, 'media_link_hmac', crypto.randomBytes(32).toString('base64url')),
-  'base64url',
-);
+const links = linkSigner((db) => secret(db, 'media_link_hmac', crypto.randomBytes(32).toString('base64url')));
+const value = (id: number, variant: MediaVariant, expires: number) => `media:${id}:${variant}:${expires}`;
 const signed = (ctx: AppContext, id: number, variant: MediaVariant, expires: number) =>
-  mac(ctx, `media:${id}:${variant}:${expires}`);
+  links.sign(ctx, value(id, variant, expires));
 
 /**
  * A path (no origin) to item `id`'s file or thumbnail valid for `ttlMs`. Expiry is rounded up
@@ -48,9 +46,6 @@ export async function checkMediaLink(
   expires: number,
   sig: string,
   now = Date.now(),
-): Promise<'ok' | 'invalid' | 'expired'> {
-  const want = Buffer.from(await signed(ctx, id, variant, expires));
-  const got = Buffer.from(sig);
-  if (got.length !== want.length || !crypto.timingSafeEqual(got, want)) return 'invalid';
-  return expires < now ? 'expired' : 'ok';
+): Promise<LinkCheck> {
+  return links.check(ctx, value(id, variant, expires), sig, expires, now);
 }
