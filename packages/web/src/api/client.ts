@@ -70,13 +70,14 @@ function readCookie(name: string): string {
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : '';
 }
 
-function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** The two token headers of SPEC §7, for calls made outside this client (file downloads). */
+export function tokenHeaders(): Record<string, string> {
   const token = readToken();
-  if (token) {
-    headers.Authorization = token;
-    headers['X-Token'] = token;
-  }
+  return token ? { Authorization: token, 'X-Token': token } : {};
+}
+
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...tokenHeaders() };
   // SPEC §7: the generic client echoes the XSRF-TOKEN cookie, as axios does.
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;

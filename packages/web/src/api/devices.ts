@@ -27,8 +27,16 @@ import {
   type updateDeviceBody,
 } from '@se/core';
 import type { z } from 'zod';
-import { readToken } from '../session/storage.ts';
-import { ApiError, TIMEOUT_MS, encodeParams, get, post, sessionExpired, type Params } from './client.ts';
+import {
+  TIMEOUT_MS,
+  encodeParams,
+  get,
+  post,
+  sendRaw,
+  sessionExpired,
+  tokenHeaders,
+  type Params,
+} from './client.ts';
 import type { RequestOf } from './request.ts';
 
 // The device registry (除臭机, 评价器, 网关, 纸巾机, 电表, 水表), their sensors, the
@@ -146,12 +154,6 @@ export const exportPath = (kind: DeviceKind) => `${kindOf(kind).base}/export-${k
 export const templatePath = (kind: DeviceKind) => `${kindOf(kind).base}/import-template-${kindOf(kind).one}`;
 export const importPath = (kind: DeviceKind) => `${kindOf(kind).base}/import-${kindOf(kind).plural}`;
 
-// client.ts keeps its header builder to itself; files need the same two token headers (SPEC §7).
-export function tokenHeaders(): Record<string, string> {
-  const token = readToken();
-  return token ? { Authorization: token, 'X-Token': token } : {};
-}
-
 /** A session code on a file call signs out and goes to /login as for any other call. */
 function reportSessionCode(code: number, message: string): void {
   if (SESSION_CODES.includes(code)) sessionExpired(message);
@@ -254,36 +256,13 @@ export function uploadSheet(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<Envelope<ImportResult | null>> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${path}?mode=${mode}`);
-    xhr.timeout = TIMEOUT_MS;
-    for (const [k, v] of Object.entries(tokenHeaders())) xhr.setRequestHeader(k, v);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Content-Type', importContentType(file));
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      try {
-        const envelope = JSON.parse(xhr.responseText) as Envelope<ImportResult | null>;
-        if (typeof envelope?.code !== 'number') throw new Error('format');
-        reportSessionCode(envelope.code, envelope.message);
-        resolve(envelope);
-      } catch {
-        reject(
-          xhr.status < 200 || xhr.status > 299
-            ? new ApiError('http', `Request failed with status code ${xhr.status}`, xhr.status)
-            : new ApiError('format', '服务器返回的数据无法识别', xhr.status),
-        );
-      }
-    };
-    xhr.onerror = () => reject(new ApiError('network', 'Network Error'));
-    xhr.ontimeout = () => reject(new ApiError('timeout', `timeout of ${TIMEOUT_MS}ms exceeded`));
-    xhr.onabort = () => reject(new ApiError('aborted', 'Request aborted'));
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(file);
-  });
+  return sendRaw<ImportResult | null>(
+    `${path}?mode=${mode}`,
+    file,
+    importContentType(file),
+    (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
+    signal,
+  );
 }
 
 /** 设备信息 (SPEC §3 device info): communication number, versions, IMEI, SIM, MAC. */

@@ -1,6 +1,5 @@
-import { ORG_API, type Envelope, type OrgRow, type updateOrgBody } from '@se/core';
-import { ApiError, TIMEOUT_MS, get, post } from './client.ts';
-import { tokenHeaders } from './devices.ts';
+import { ORG_API, type OrgRow, type updateOrgBody } from '@se/core';
+import { get, post, sendRaw, tokenHeaders } from './client.ts';
 import type { RequestOf } from './request.ts';
 
 // Organisations (/smart-org; attendance shares them).
@@ -9,17 +8,8 @@ export const getOrg = () => get<OrgRow>(ORG_API.get);
 export const updateOrg = (b: RequestOf<typeof updateOrgBody>) => post<OrgRow>(ORG_API.update, { ...b });
 
 /** Sends a picked image as the raw body; the server checks and re-encodes it. */
-export async function uploadOrgLogo(id: number, file: File) {
-  const res = await fetch(`${ORG_API.uploadLogo}?id=${id}`, {
-    method: 'POST',
-    headers: { ...tokenHeaders(), 'Content-Type': 'application/octet-stream', Accept: 'application/json' },
-    body: file,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  }).catch(() => {
-    throw new ApiError('network', 'Network Error');
-  });
-  return (await res.json()) as Envelope<OrgRow>;
-}
+export const uploadOrgLogo = (id: number, file: File) =>
+  sendRaw<OrgRow>(`${ORG_API.uploadLogo}?id=${id}`, file, 'application/octet-stream');
 
 /**
  * The logo as an object URL (an <img> cannot send the token headers); null when there is
