@@ -44,12 +44,16 @@ export async function answer(ctx: AppContext, id: number): Promise<MediaItemRow>
   return withLinks(ctx, (await repo.itemRow(ctx.db, id))!);
 }
 
-export async function list(ctx: AppContext, caller: Caller, kind: MediaKind, q: MediaListQuery) {
-  const scope = await scopeOf(ctx, caller);
+/** One page of the caller's items, narrowed by `filter`, each with its signed links. */
+async function page(
+  ctx: AppContext,
+  caller: Caller,
+  q: MediaListQuery,
+  filter: { kind?: MediaKind; status?: MediaListQuery['status']; notUserId?: number },
+) {
   const r = await repo.listItems(ctx.db, {
-    scope,
-    kind,
-    status: q.status,
+    scope: await scopeOf(ctx, caller),
+    ...filter,
     userId: q.user_id,
     keywords: q.keywords || undefined,
     ...pageWindow(q),
@@ -61,6 +65,9 @@ export async function list(ctx: AppContext, caller: Caller, kind: MediaKind, q: 
     page_size: q.page_size,
   };
 }
+
+export const list = (ctx: AppContext, caller: Caller, kind: MediaKind, q: MediaListQuery) =>
+  page(ctx, caller, q, { kind, status: q.status });
 
 /** A live item whose owner the caller manages (itself or its subtree); anything else is 内容不存在. */
 export async function load(ctx: AppContext, caller: Caller, id: number) {
@@ -185,22 +192,11 @@ export async function reviewList(ctx: AppContext, caller: Caller, q: MediaListQu
   const isDev = has(caller.permission, PERMISSION.develop);
   if (!isDev && !has(caller.permission, PERMISSION.dealer))
     throw forbidden('只有经销商、OEM 或开发者可以审核内容');
-  const scope = await scopeOf(ctx, caller);
-  const r = await repo.listItems(ctx.db, {
-    scope,
+  return page(ctx, caller, q, {
     kind: q.kind,
     status: q.status ?? MEDIA_STATUS.pending,
-    userId: q.user_id,
     notUserId: isDev ? undefined : caller.id,
-    keywords: q.keywords || undefined,
-    ...pageWindow(q),
   });
-  return {
-    ...r,
-    list: await Promise.all(r.list.map((x) => withLinks(ctx, x))),
-    page: q.page,
-    page_size: q.page_size,
-  };
 }
 
 export async function decide(
