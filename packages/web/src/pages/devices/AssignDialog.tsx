@@ -48,7 +48,8 @@ export function AssignDialog({
       ]}
       footer={
         <Typography.Text type="secondary">
-          已绑定：{device.owners || '无'}。分配后该用户即可查看此设备；解绑请到“用户管理”的绑定设备。
+          已绑定：{device.owners.split(',').join('、') || '无'}
+          。分配后该用户即可查看此设备；解绑请到“用户管理”的绑定设备。
         </Typography.Text>
       }
       submit={(v) => bindDevices(DEVICE_KINDS[kind], v.user_id!, [device.id], [])}
