@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindDevices, getDevice, getDeviceInfo, listDevices } from '../api/devices.ts';
 import { listUsers } from '../api/users.ts';
+import { AlarmFeed, CommentFeed } from '../pages/datacenter/feeds.tsx';
+import { sampleOverview } from '../pages/datacenter/fixtures.ts';
 import { DeviceList } from '../pages/devices/DeviceList.tsx';
 import { useSession } from '../session/store.ts';
 import { deviceRow } from '../test-rows.ts';
@@ -63,6 +65,36 @@ describe('object links', () => {
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(document.body.textContent).toContain('张三KQ-8JWB-1已删除的厕所');
     expect(screen.getByTestId('none').textContent).toBe('—');
+  });
+});
+
+describe("the data centres' feeds", () => {
+  it('link an alarm to its device and a review to its toilet', () => {
+    signedInAs(DEALER | PERMISSION.dataView);
+    const ov = sampleOverview();
+    ov.comments = [
+      {
+        id: 1,
+        toilet_id: 4,
+        toilet_name: '西湖公厕',
+        equipment_id: null,
+        star_level: 2,
+        content: '有异味',
+        badattitude: false,
+        inefficiency: false,
+        poorsanitary: false,
+        smelly: true,
+        created_at: '2025-06-01 12:00:00',
+      },
+    ];
+    render(
+      <MemoryRouter>
+        <AlarmFeed ov={ov} />
+        <CommentFeed ov={ov} />
+      </MemoryRouter>,
+    );
+    expect(hrefOf('东门网关')).toBe('/gateways?device=11');
+    expect(hrefOf('西湖公厕')).toBe('/smart-toilet?toilet=4');
   });
 });
 
