@@ -10,9 +10,10 @@ import { DeviceList } from '../pages/devices/DeviceList.tsx';
 import { useSession } from '../session/store.ts';
 import { deviceRow } from '../test-rows.ts';
 import { withProviders } from '../test-render.tsx';
-// The route table indexes the routes the links look up, as the app does on start.
-import '../routes.tsx';
+import { routeByPath } from '../routes.tsx';
+import { PageRouteContext } from '../navigation/page-route.ts';
 import { DeviceLink, ToiletLink, ToiletReviewsLink, UserLinks } from './ObjectLinks.tsx';
+import { useLinkedParam } from './object-links.ts';
 
 const { withStubs } = await vi.hoisted(() => import('../test-mock.ts'));
 vi.mock(import('../api/devices.ts'), (original) =>
@@ -65,6 +66,30 @@ describe('object links', () => {
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(document.body.textContent).toContain('张三KQ-8JWB-1已删除的厕所');
     expect(screen.getByTestId('none').textContent).toBe('—');
+  });
+});
+
+describe('a link parameter', () => {
+  function Reader() {
+    const [value] = useLinkedParam('toilet');
+    return <output data-testid="toilet">{value ?? 'none'}</output>;
+  }
+  const readOn = (page: string, url: string) => {
+    const { container, unmount } = render(
+      <MemoryRouter initialEntries={[url]}>
+        <PageRouteContext value={routeByPath(page)!}>
+          <Reader />
+        </PageRouteContext>
+      </MemoryRouter>,
+    );
+    const text = within(container).getByTestId('toilet').textContent;
+    unmount();
+    return text;
+  };
+
+  it('is read by the page it is meant for, not by a kept-alive page shown under another route', () => {
+    expect(readOn('/smart-toilet', '/smart-toilet?toilet=3')).toBe('3');
+    expect(readOn('/comment', '/smart-toilet?toilet=3')).toBe('none');
   });
 });
 
