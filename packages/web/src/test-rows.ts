@@ -36,6 +36,7 @@ export const alarmRow = (id: number, status: string, over: Partial<AlarmRow> = {
   kind: 'gateway',
   ser_num: 'GW0003',
   desc: '东区男厕',
+  toilet_id: null,
   type: 'help',
   status,
   message: '求助按钮被按下',

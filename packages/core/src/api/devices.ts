@@ -226,6 +226,18 @@ export const deviceInfo = z.object({
 });
 export type DeviceInfoRow = z.infer<typeof deviceInfo>;
 
+/** A device's toilet (when the caller sees it) and campus place (issue 19). */
+export const devicePlace = z.object({
+  toilet_id: z.number().nullable(),
+  toilet_name: z.string(),
+  building_id: z.number().nullable(),
+  building_name: z.string(),
+  room_id: z.number().nullable(),
+  room_number: z.string(),
+  room_name: z.string(),
+});
+export type DevicePlace = z.infer<typeof devicePlace>;
+
 export const deviceRow = z.object({
   id: z.number(),
   kind: z.string(),
@@ -258,6 +270,8 @@ export const deviceRow = z.object({
   latest: z.record(z.string(), z.unknown()),
   owners: z.string(),
   created_at: z.string(),
+  /** Where the device is: only in the single-device answer (get-…), for its drawer's links. */
+  place: devicePlace.nullable().optional(),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 

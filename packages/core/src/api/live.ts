@@ -54,6 +54,8 @@ export const alarmRow = z.object({
   kind: z.string(),
   ser_num: z.string(),
   desc: z.string(),
+  /** The toilet the device is in (a link to the place; its name is the device's desc). */
+  toilet_id: z.number().nullable(),
   type: z.string(),
   status: z.string(),
   message: z.string(),

@@ -172,6 +172,8 @@ export const recordRow = z.object({
   status: z.number(),
   device_id: z.number().nullable(),
   ser_num: z.string(),
+  /** The device's kind (its link's screen); '' without a device. */
+  device_kind: z.string(),
   toilet_id: z.number().nullable(),
   toilet_name: z.string(),
   part_id: z.number().nullable(),

@@ -221,6 +221,8 @@ export const recentComment = z.object({
   poorsanitary: z.boolean(),
   smelly: z.boolean(),
   source: z.string(),
+  /** The terminal it was given at (a link to it), null for a scanned review. */
+  equipment_id: z.number().nullable(),
   equipment_ser_num: z.string(),
   created_at: z.string(),
 });

@@ -1,46 +1,39 @@
 import {
   ApartmentOutlined,
-  AppstoreOutlined,
   BankOutlined,
-  BarChartOutlined,
   BellOutlined,
   ClusterOutlined,
-  CodeOutlined,
-  CommentOutlined,
-  DashboardOutlined,
-  ExperimentOutlined,
-  FileTextOutlined,
   PlaySquareOutlined,
   SettingOutlined,
   TeamOutlined,
   ToolOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import { UI_TIMING, type AreaName } from '@se/core';
-import { Menu, type MenuProps } from 'antd';
+import { UI_TIMING } from '@se/core';
+import { Menu, Tooltip, type MenuProps } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AppRoute } from '../routes.tsx';
 import { useSession } from '../session/store.ts';
-import { menuGroups } from './menu.ts';
+import {
+  dataCenterPath,
+  DATA_CENTER_PATHS,
+  entryKeyOf,
+  menuGroups,
+  sectionKeyOf,
+  type MenuEntry,
+} from './menu.ts';
 
-const AREA_ICONS: Record<AreaName, ReactNode> = {
-  smartToilet: <BankOutlined />,
-  jwb: <ExperimentOutlined />,
-  evaluate: <CommentOutlined />,
-  gateway: <WifiOutlined />,
-  meter: <DashboardOutlined />,
-  paper: <FileTextOutlined />,
-  dataCenter: <BarChartOutlined />,
+const SECTION_ICONS: Record<string, ReactNode> = {
+  toilets: <BankOutlined />,
+  devices: <WifiOutlined />,
   campus: <ApartmentOutlined />,
   industry: <ClusterOutlined />,
   attendance: <TeamOutlined />,
   media: <PlaySquareOutlined />,
   maintenance: <ToolOutlined />,
   notify: <BellOutlined />,
-  users: <SettingOutlined />,
-  system: <AppstoreOutlined />,
-  develop: <CodeOutlined />,
+  system: <SettingOutlined />,
 };
 
 type Item = Required<MenuProps>['items'][number];
@@ -55,39 +48,47 @@ export function SideMenu({ current, collapsed = false, onNavigate }: Props) {
   const isLogin = useSession((s) => s.isLogin);
   const permission = useSession((s) => s.permission);
   const groups = useMemo(() => menuGroups(isLogin ? permission : null), [isLogin, permission]);
-  const [openKeys, setOpenKeys] = useState<string[]>(current?.area ? [current.area] : []);
+  const section = sectionKeyOf(current?.path);
+  const [openKeys, setOpenKeys] = useState<string[]>(section ? [section] : []);
   // Entering a route of a closed group (a link, back navigation) opens that group.
-  const [shownArea, setShownArea] = useState(current?.area);
-  if (current?.area !== shownArea) {
-    setShownArea(current?.area);
-    if (current?.area && !openKeys.includes(current.area)) setOpenKeys([...openKeys, current.area]);
+  const [shownSection, setShownSection] = useState(section);
+  if (section !== shownSection) {
+    setShownSection(section);
+    if (section && !openKeys.includes(section)) setOpenKeys([...openKeys, section]);
   }
 
+  // The data-centre entry opens the version used last (read again on every navigation).
+  const dataCenter = dataCenterPath();
   const items = useMemo<Item[]>(() => {
-    const link = (route: AppRoute) => (
-      <Link to={route.path} onClick={onNavigate}>
-        {route.title}
-      </Link>
+    const targetOf = (e: MenuEntry) => (e.paths === DATA_CENTER_PATHS ? dataCenter : e.paths[0]!);
+    // The tooltip says what the screen is for (SPEC §9: it opens without delay).
+    const link = (e: MenuEntry) => (
+      <Tooltip title={e.hint} placement="right" mouseEnterDelay={0}>
+        <Link to={targetOf(e)} onClick={onNavigate}>
+          {e.title}
+        </Link>
+      </Tooltip>
     );
-    return groups.map(({ area, label, routes }): Item => {
+    return groups.map(({ key, label, entries }): Item => {
       // A group of one is a plain entry: a submenu holding a single link is one click too many.
-      if (routes.length === 1)
-        return { key: routes[0]!.path, icon: AREA_ICONS[area], label: link(routes[0]!) };
+      if (entries.length === 1)
+        return { key: entries[0]!.key, icon: SECTION_ICONS[key], label: link(entries[0]!) };
       return {
-        key: area,
-        icon: AREA_ICONS[area],
+        key,
+        icon: SECTION_ICONS[key],
         label,
-        children: routes.map((route) => ({ key: route.path, label: link(route) })),
+        children: entries.map((e) => ({ key: e.key, label: link(e) })),
       };
     });
-  }, [groups, onNavigate]);
+  }, [groups, onNavigate, dataCenter]);
 
+  const selected = entryKeyOf(current?.path);
   return (
     <Menu
       mode="inline"
       theme="dark"
       items={items}
-      selectedKeys={current ? [current.path] : []}
+      selectedKeys={selected ? [selected] : []}
       // antd manages open submenus itself while collapsed (as popups).
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       style={{ borderInlineEnd: 'none' }}

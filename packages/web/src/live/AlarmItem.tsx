@@ -1,6 +1,7 @@
 import { addRecordPath, type AlarmRow } from '@se/core';
 import { Link } from 'react-router';
 import { Button, Flex, Typography, theme } from 'antd';
+import { DeviceLink, ToiletLink } from '../components/ObjectLinks.tsx';
 import { AlarmStatusTag, AlarmTypeTag, alarmDevice } from './AlarmTags.tsx';
 
 /** One alarm as a small block: under the bell, and instead of table rows on a phone. */
@@ -16,7 +17,12 @@ export function AlarmItem({ alarm, onAck, acking }: { alarm: AlarmRow; onAck: ()
       <Flex align="center" gap={6}>
         <AlarmTypeTag type={alarm.type} />
         <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }} title={alarmDevice(alarm)}>
-          {alarmDevice(alarm)}
+          <DeviceLink kind={alarm.kind} id={alarm.device_id} serNum={alarm.ser_num} />
+          {alarm.desc && (
+            <>
+              （<ToiletLink id={alarm.toilet_id} name={alarm.desc} />）
+            </>
+          )}
         </Typography.Text>
         {alarm.status !== 'closed' && (
           <Link to={addRecordPath({ alarm_id: alarm.id })} style={{ fontSize: 12 }}>

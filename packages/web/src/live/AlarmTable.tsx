@@ -3,6 +3,7 @@ import { addRecordPath, type AlarmRow } from '@se/core';
 import { Button, Flex, Typography } from 'antd';
 import type { AlarmFilter } from '../api/live.ts';
 import { ListTable, NO_FILTERS, type ListColumn } from '../components/list/index.ts';
+import { DeviceLink, ToiletLink } from '../components/ObjectLinks.tsx';
 import { AlarmItem } from './AlarmItem.tsx';
 import { AlarmStatusTag, AlarmTypeTag } from './AlarmTags.tsx';
 import { useAckAlarm, useAlarmPages, type AlarmPages } from './use-alarms.ts';
@@ -40,10 +41,12 @@ const DEVICE: ListColumn<AlarmRow> = {
   width: 160,
   render: (_, a) => (
     <Flex vertical gap={0}>
-      <Typography.Text style={{ fontFamily: 'monospace' }}>{a.ser_num}</Typography.Text>
+      <Typography.Text style={{ fontFamily: 'monospace' }}>
+        <DeviceLink kind={a.kind} id={a.device_id} serNum={a.ser_num} />
+      </Typography.Text>
       {a.desc && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {a.desc}
+          <ToiletLink id={a.toilet_id} name={a.desc} />
         </Typography.Text>
       )}
     </Flex>

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE, DEVICE_KINDS, PERMISSION, STATUS_FILTER, type DeviceKind } from '@se/core';
-import { adminApp, type TestApp } from '../../test/harness.ts';
+import {
+  CODE,
+  DEVICE_KINDS,
+  PERMISSION,
+  STATUS_FILTER,
+  TOILET_API,
+  TOILET_DETAIL_API,
+  type DeviceKind,
+  type DevicePlace,
+} from '@se/core';
+import { addDevice, addToilet, adminApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -311,5 +320,86 @@ describe.each(KINDS)('%s binding calls', (kind) => {
     expect(l.data.list.filter((d) => d.is_bind).map((d) => d.id)).toEqual([a]);
     const seen = await t.get<{ list: { id: number }[] }>(url(kind, 'list'), undefined, { token: cust.token });
     expect(seen.data.list.map((d) => d.id)).toEqual([a]);
+  });
+});
+
+describe("a device's drawer (issue 19)", () => {
+  const DEALER = PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor;
+  const place = async (kind: DeviceKind, id: number, token: string) =>
+    (await t.get<{ place: DevicePlace | null }>(url(kind, 'get'), { id }, { token })).data.place;
+
+  it('says which toilet the device is in, when the caller sees that toilet', async () => {
+    const dealer = await t.account('place_dealer', DEALER, 1);
+    const customer = await t.account('place_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+    const gw = await addDevice(t, 'gateway', 'PLACE-GW', dealer.token);
+    const jwb = await addDevice(t, 'jwb', 'PLACE-JWB', dealer.token);
+    const loose = await addDevice(t, 'jwb', 'PLACE-LOOSE', dealer.token);
+    const toilet = await addToilet(t, dealer.token, { name: '链接公厕', gateway_id: gw.id });
+    const placed = await t.post(
+      TOILET_DETAIL_API.place,
+      { toilet_id: toilet, add_ids: `${jwb.id}` },
+      { token: dealer.token },
+    );
+    expect(placed.code, placed.message).toBe(200);
+
+    expect(await place('gateway', gw.id, dealer.token)).toMatchObject({
+      toilet_id: toilet,
+      toilet_name: '链接公厕',
+    });
+    expect(await place('jwb', jwb.id, dealer.token)).toMatchObject({
+      toilet_id: toilet,
+      toilet_name: '链接公厕',
+    });
+    expect(await place('jwb', loose.id, dealer.token)).toMatchObject({ toilet_id: null, building_id: null });
+
+    // Bound to the dispenser but not to the toilet: the device shows, its toilet does not.
+    await t.post(
+      DEVICE_KINDS.jwb.bind,
+      { user_id: customer.id, add_ids: `${jwb.id}` },
+      { token: dealer.token },
+    );
+    expect(await place('jwb', jwb.id, customer.token)).toMatchObject({ toilet_id: null, toilet_name: '' });
+    await t.post(TOILET_API.bind, { user_id: customer.id, add_ids: `${toilet}` }, { token: dealer.token });
+    expect(await place('jwb', jwb.id, customer.token)).toMatchObject({ toilet_id: toilet });
+
+    // The list carries no place (only the drawer's single answer does).
+    const list = await t.get<{ list: Record<string, unknown>[] }>(
+      url('jwb', 'list'),
+      {},
+      { token: dealer.token },
+    );
+    expect(list.data.list[0]).not.toHaveProperty('place');
+  });
+
+  it('assigns the one device to an account under the caller, and to no account outside its subtree', async () => {
+    const dealer = await t.account('assign_dealer', DEALER, 1);
+    const mine = await t.account('assign_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+    const below = await t.account('assign_grandchild', PERMISSION.visitor, mine.id);
+    const other = await t.account('assign_other', DEALER, 1);
+    const theirs = await t.account('assign_other_customer', PERMISSION.user | PERMISSION.visitor, other.id);
+    const gw = await addDevice(t, 'gateway', 'ASSIGN-GW', dealer.token);
+    const assign = (userId: number) =>
+      t.post(DEVICE_KINDS.gateway.bind, { user_id: userId, add_ids: `${gw.id}` }, { token: dealer.token });
+
+    for (const outside of [theirs.id, other.id, 1]) {
+      const r = await assign(outside);
+      expect(r.code, `user ${outside}`).toBe(CODE.forbidden);
+    }
+    const seen = await t.get(url('gateway', 'get'), { id: gw.id }, { token: theirs.token });
+    expect(seen.code).toBe(CODE.notFound);
+
+    expect((await assign(below.id)).code).toBe(200);
+    const got = await t.get<{ ser_num: string }>(
+      url('gateway', 'get'),
+      { id: gw.id },
+      { token: below.token },
+    );
+    expect(got.data.ser_num).toBe('ASSIGN-GW');
+    const owners = await t.get<{ owners: string }>(
+      url('gateway', 'get'),
+      { id: gw.id },
+      { token: dealer.token },
+    );
+    expect(owners.data.owners.split(',')).toContain('assign_grandchild');
   });
 });

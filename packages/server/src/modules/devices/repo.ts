@@ -1,9 +1,9 @@
-import type { DeviceRow } from '@se/core';
+import type { DevicePlace, DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, bindingPage, keywordSql, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
-import { deviceAccessRows, deviceSeen } from '../access/visible-repo.ts';
+import { deviceAccessRows, deviceSeen, toiletSeen } from '../access/visible-repo.ts';
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
   d.location, d.version, d.url,
@@ -108,6 +108,38 @@ export function findDevice(q: Queryable, kind: string, id: number, scope: string
     `SELECT ${select} FROM devices d WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)} AND ${deviceSeen(w, scope)}`,
     w.values,
   );
+}
+
+/**
+ * The toilet a device is in (`d` the device): where it is placed, else the toilet its gateway
+ * (or, for a gateway, itself) serves.
+ */
+export const deviceToiletSql = (d: string) =>
+  `coalesce(${d}.toilet_id, (SELECT t.id FROM toilets t WHERE NOT t.is_delete
+     AND t.gateway_id IN (${d}.id, ${d}.gateway_id) ORDER BY t.id LIMIT 1))`;
+
+/**
+ * Where a device is (issue 19, its drawer's links): its toilet when the caller sees that
+ * toilet too, and its campus room or building.
+ */
+export async function devicePlace(q: Queryable, id: number, scope: string) {
+  const w = new Params();
+  const seen = toiletSeen(w, scope, 't.id');
+  const r = await first<DevicePlace>(
+    q,
+    `SELECT vt.id AS toilet_id, coalesce(vt.name, '') AS toilet_name,
+            p.building_id, coalesce(b.name, '') AS building_name,
+            p.room_id, coalesce(r.number, '') AS room_number, coalesce(r.name, '') AS room_name
+       FROM devices d
+       LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
+                           WHERE t.id = ${deviceToiletSql('d')} AND ${seen}) vt ON true
+       LEFT JOIN placements p ON p.device_id = d.id
+       LEFT JOIN campus_buildings b ON b.id = p.building_id AND NOT b.is_delete
+       LEFT JOIN campus_rooms r ON r.id = p.room_id AND NOT r.is_delete
+      WHERE d.id = ${w.p(id)}`,
+    w.values,
+  );
+  return r ?? null;
 }
 
 /** Ids among `ids` of this kind that are visible in the scope and not deleted. */

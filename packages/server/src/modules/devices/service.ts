@@ -97,12 +97,13 @@ async function load(
 }
 
 /**
- * One device for its drawer: its token only to those who manage it (issue 12); no list,
- * export or push carries it.
+ * One device for its drawer: its token only to those who manage it (issue 12), and where it
+ * is (its toilet, its campus room) for the drawer's links; no list, export or push carries them.
  */
 export async function get(ctx: AppContext, caller: Caller, kind: DeviceKind | 'sensor', id: number) {
   const d = await load(ctx, caller, kind, id);
-  return withToken(ctx, caller, kind, d);
+  const place = await repo.devicePlace(ctx.db, d.id, await scopeOf(ctx, caller));
+  return { ...(await withToken(ctx, caller, kind, d)), place };
 }
 
 export async function withToken<T extends { id: number }>(

@@ -14,7 +14,7 @@ let base: string;
 
 const activeAlarms = async (token: string, deviceId: number) =>
   (
-    await t.get<{ list: { type: string; status: string; message: string }[] }>(
+    await t.get<{ list: { type: string; status: string; message: string; toilet_id: number | null }[] }>(
       LIVE_API.alarms,
       { device_id: deviceId, status: 'all' },
       { token },
@@ -40,7 +40,8 @@ describe('alarm lifecycle', () => {
     await sendReport(t, gw, { nh3: 3.0 });
     let alarms = await activeAlarms(owner.token, gw.id);
     expect(alarms.filter((a) => a.type === 'air')).toHaveLength(1);
-    expect(alarms[0]).toMatchObject({ status: 'open', message: '氨气 2.1 超过 1.5' });
+    // The place: the toilet the gateway serves (an alarm links to it).
+    expect(alarms[0]).toMatchObject({ status: 'open', message: '氨气 2.1 超过 1.5', toilet_id: toilet });
     const t1 = await t.get<{ status: number }>(TOILET_API.get, { id: toilet }, { token: owner.token });
     expect(t1.data.status & 4).toBe(4);
     await sendReport(t, gw, { nh3: 0.2 });

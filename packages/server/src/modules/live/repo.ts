@@ -3,8 +3,10 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, localTime, selectPage } from '../../db/sql.ts';
 import { deviceSeen } from '../access/visible-repo.ts';
+import { deviceToiletSql } from '../devices/repo.ts';
 
-const ROW = `a.id, a.device_id, d.kind, d.ser_num, d."desc", a.type, a.status, a.message, a.detail,
+const ROW = `a.id, a.device_id, d.kind, d.ser_num, d."desc", ${deviceToiletSql('d')} AS toilet_id,
+  a.type, a.status, a.message, a.detail,
   ${localTime('a.opened_at')} AS opened_at, ${localTime('a.acked_at')} AS acked_at,
   coalesce(u.user_name, '') AS acked_by_name, ${localTime('a.closed_at')} AS closed_at`;
 const FROM = `alarms a JOIN devices d ON d.id = a.device_id LEFT JOIN users u ON u.id = a.acked_by`;

@@ -237,6 +237,8 @@ describe('work order from an alarm: report → assign → complete → accept', 
     expect(d.data.record).toMatchObject({
       status: RECORD_STATUS.pending,
       ser_num: 'MT-JWB',
+      // The record links to its device's drawer, which needs the kind.
+      device_kind: 'jwb',
       toilet_name: '维修厕所',
       fault_type_name: '缺液',
     });

@@ -284,6 +284,7 @@ const OVERDUE = `(CASE WHEN r.status IN ${OPEN} THEN now() > r.due_at
   WHEN r.status = 4 THEN false ELSE coalesce(r.finished_at > r.due_at, false) END)`;
 
 const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.device_id, r.ser_num,
+  coalesce((SELECT d.kind FROM devices d WHERE d.id = r.device_id), '') AS device_kind,
   r.toilet_id, coalesce(t.name, '') AS toilet_name, r.part_id, coalesce(nullif(p.name, ''), '') AS part_name,
   r.alarm_id::int AS alarm_id, r.equipment_type_id, e.name AS equipment_type_name, r.fault_type_id,
   coalesce(ft.name, '') AS fault_type_name, coalesce(ft.severity, 0) AS severity, r.description,

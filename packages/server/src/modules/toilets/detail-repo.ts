@@ -188,7 +188,7 @@ export async function toiletDevices(q: Queryable, toiletId: number, gatewayId: n
 export function recentComments(q: Queryable, toiletId: number, limit: number) {
   return q.query<RecentComment>(
     `SELECT c.id, c.content, c.star_level, c.badattitude, c.inefficiency, c.poorsanitary, c.smelly, c.source,
-            coalesce(e.ser_num, '') AS equipment_ser_num, ${localTime('c.created_at')} AS created_at
+            c.equipment_id, coalesce(e.ser_num, '') AS equipment_ser_num, ${localTime('c.created_at')} AS created_at
        FROM comments c LEFT JOIN devices e ON e.id = c.equipment_id
       WHERE c.toilet_id = $1 AND NOT c.is_delete
       ORDER BY c.created_at DESC, c.id DESC LIMIT $2`,

@@ -1,5 +1,6 @@
 import { PUNCH_METHODS, type PunchRow } from '@se/core';
 import { Flex, Modal, Tag } from 'antd';
+import { ToiletLink } from '../../components/ObjectLinks.tsx';
 import { useState } from 'react';
 import { listPunches, resolvePunch } from '../../api/attendance.ts';
 import { attempt } from '../../components/feedback.ts';
@@ -41,7 +42,13 @@ const COLUMNS: ListColumn<PunchRow>[] = [
   { title: '卡号/人脸ID', dataIndex: 'badge', width: 130, ellipsis: true },
   { title: '方式', dataIndex: 'method', width: 80, render: methodText },
   { title: '考勤机', dataIndex: 'device_ser_num', width: 140, from: 'lg' },
-  { title: '巡检厕所', dataIndex: 'toilet_name', width: 140, from: 'lg', render: (v: string) => v || '—' },
+  {
+    title: '巡检厕所',
+    dataIndex: 'toilet_name',
+    width: 140,
+    from: 'lg',
+    render: (v: string, p) => <ToiletLink id={p.toilet_id} name={v} />,
+  },
 ];
 
 function ResolveDialog({ punch, onDone }: { punch: PunchRow; onDone: (saved: boolean) => void }) {

@@ -35,6 +35,7 @@ import {
   type CommentFilters,
   type CommentSort,
 } from './comment-filter.ts';
+import { ToiletLink } from '../../components/ObjectLinks.tsx';
 import { toiletFilter } from './ToiletPicker.tsx';
 
 export const commentsKey = ['comments'] as const;
@@ -202,7 +203,7 @@ export default function CommentsPage() {
       width: 140,
       ellipsis: true,
       card: false,
-      render: (v: string) => v || '—',
+      render: (v: string, c) => <ToiletLink id={c.toilet_id} name={v} />,
     },
     {
       title: '星级',
@@ -282,7 +283,7 @@ export default function CommentsPage() {
         empty={isFiltered(list.applied) ? '没有符合条件的评价' : '暂无评价'}
         actions={action}
         actionsWidth={90}
-        cardTitle={(c) => c.toilet_name || '—'}
+        cardTitle={(c) => <ToiletLink id={c.toilet_id} name={c.toilet_name} />}
         cardExtra={(c) => <Typography.Text type="secondary">{c.created_at}</Typography.Text>}
         onSort={onSort}
       />

@@ -31,15 +31,23 @@ export function Chart({
   option,
   style,
   label,
+  onItemClick,
 }: {
   option: DashOption | null;
   style?: CSSProperties;
   /** Accessible name of the chart. */
   label: string;
+  /** A click on a bar or point: its index in the series' data (a link to what it stands for). */
+  onItemClick?: (index: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const click = useRef(onItemClick);
+  click.current = onItemClick;
   // Series keep their number per chart, so merging updates them in place (with animation).
-  const state = useECharts(box, option, DARK);
+  const state = useECharts(box, option, {
+    ...DARK,
+    onInit: (chart) => chart.on('click', (p) => click.current?.(p.dataIndex)),
+  });
 
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', minHeight: 120, ...style }}>

@@ -1,9 +1,11 @@
 import type { DatacenterOverview } from '@se/core';
 import { useMemo, type ReactNode } from 'react';
+import { useOpenToilet } from '../../components/ObjectLinks.tsx';
 import { Chart } from './Chart.tsx';
 import {
   airLevelsOption,
   airOption,
+  barRows,
   devicesOption,
   flagsOption,
   liquidOption,
@@ -30,6 +32,8 @@ interface ChartSpec<T> {
   option: (data: T) => DashOption;
   /** Shown instead of the chart when there is nothing to draw. */
   empty?: (ov: Ov) => string | false;
+  /** The toilet a clicked bar stands for (its detail opens). */
+  toiletAt?: (data: T, index: number) => number | undefined;
 }
 
 /** A chart panel widget from its description. */
@@ -38,9 +42,15 @@ function chartPanel<T>(spec: ChartSpec<T>) {
     const data = spec.data(ov);
     const built = useMemo(() => spec.option(data), [data]);
     const empty = spec.empty?.(ov);
+    const openToilet = useOpenToilet();
+    const onItemClick = spec.toiletAt && ((i: number) => openToilet(spec.toiletAt!(data, i)));
     return (
       <Panel title={spec.title} extra={spec.extra?.(ov)} className={className}>
-        {empty ? <Empty text={empty} /> : <Chart option={built} label={spec.label} />}
+        {empty ? (
+          <Empty text={empty} />
+        ) : (
+          <Chart option={built} label={spec.label} onItemClick={onItemClick} />
+        )}
       </Panel>
     );
   };
@@ -70,6 +80,7 @@ export const OccupancyPanel = chartPanel({
   extra: ({ occupancy: o }) => `${o.occupied}/${o.cubicles} 厕位`,
   data: (ov) => ov.occupancy.list,
   option: occupancyOption,
+  toiletAt: (rows, i) => barRows(rows)[i]?.toilet_id,
   empty: (ov) => !ov.occupancy.list.length && '暂无占用数据',
 });
 
@@ -79,6 +90,7 @@ export const AirPanel = chartPanel({
   extra: ({ air: { levels: l } }) => `优 ${l.good} · 良 ${l.fair} · 差 ${l.poor}`,
   data: (ov) => ov.air.list,
   option: airOption,
+  toiletAt: (rows, i) => barRows(rows)[i]?.toilet_id,
   empty: noAir,
 });
 

@@ -7,6 +7,7 @@ import {
   type AlarmType,
   type CommentFeedRow,
 } from '@se/core';
+import { DeviceLink, ToiletLink } from '../../components/ObjectLinks.tsx';
 import { Empty, Panel, type WidgetProps } from './widgets.tsx';
 
 // The data centres' live lists: the latest alarms and reviews.
@@ -29,7 +30,10 @@ export function AlarmFeed({ ov, className }: WidgetProps) {
                 {ALARM_TYPE_LABELS[a.type as AlarmType] ?? a.type}
               </span>
               <span className="dc-feed-main" title={`${a.desc || a.ser_num} ${a.message}`}>
-                {a.desc || a.ser_num} {a.message}
+                <DeviceLink kind={a.kind} id={a.device_id} serNum={a.ser_num}>
+                  {a.desc || a.ser_num}
+                </DeviceLink>{' '}
+                {a.message}
               </span>
               <span className="dc-feed-time">{ALARM_STATUS_LABELS[a.status as AlarmStatus] ?? a.status}</span>
             </li>
@@ -63,7 +67,7 @@ export function CommentFeed({ ov, className }: WidgetProps) {
                   {'★'.repeat(c.star_level)}
                 </span>
                 <span className="dc-feed-main" title={`${c.toilet_name} ${text}`}>
-                  {c.toilet_name} {text}
+                  <ToiletLink id={c.toilet_id} name={c.toilet_name} /> {text}
                 </span>
               </li>
             );

@@ -54,6 +54,7 @@ export function sampleOverview(): DatacenterOverview {
         kind: 'gateway',
         ser_num: 'GW-1',
         desc: '东门网关',
+        toilet_id: 1,
         type: 'air',
         status: 'open',
         message: '氨气 2 超过 1.5',

@@ -148,9 +148,12 @@ export function visitorsOption(visitors: readonly VisitorHour[]): DashOption {
   };
 }
 
+/** The rows a ranking bar chart draws, bottom to top: the first `max`, the first at the top. */
+export const barRows = <T>(list: readonly T[], max = 10): T[] => list.slice(0, max).reverse();
+
 /** The busiest toilets: occupied cubicles per group against the free ones. */
 export function occupancyOption(list: readonly OccupancyRow[], max = 10): DashOption {
-  const rows = list.slice(0, max).reverse();
+  const rows = barRows(list, max);
   const free = rows.map((r) => OCCUPANCY_KEYS.reduce((n, g) => n + r[g].count - r[g].occupy, 0));
   return {
     ...base,
@@ -177,7 +180,7 @@ export function occupancyOption(list: readonly OccupancyRow[], max = 10): DashOp
 
 /** Air ranking: score ×100 per toilet, worst first from the top, coloured by level. */
 export function airOption(list: readonly AirRow[], max = 10): DashOption {
-  const rows = list.slice(0, max).reverse();
+  const rows = barRows(list, max);
   return {
     ...base,
     tooltip: {

@@ -1,10 +1,12 @@
-import { EditOutlined } from '@ant-design/icons';
-import { DEVICE_KINDS, type DeviceKind, type DeviceRow } from '@se/core';
+import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DEVICE_KINDS, isManager, type DeviceKind, type DeviceRow } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Tabs, type TabsProps } from 'antd';
+import { Button, Drawer, Flex, Tabs, type TabsProps } from 'antd';
 import { useState } from 'react';
 import { getDevice } from '../../api/devices.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
+import { useSession } from '../../session/store.ts';
+import { AssignDialog } from './AssignDialog.tsx';
 import { CommandsTab } from './CommandsTab.tsx';
 import { LiveTab } from './LiveTab.tsx';
 import { ConfigEditor } from './ConfigEditor.tsx';
@@ -48,6 +50,9 @@ export function DeviceDrawer({
   onEdit: (device: DeviceRow) => void;
 }) {
   const mobile = useIsMobile();
+  // Managers bind devices to the users under them (the same right as 用户管理's 绑定设备).
+  const canAssign = isManager(useSession((s) => s.permission));
+  const [assigning, setAssigning] = useState(false);
   return (
     <Drawer
       open={device !== null}
@@ -56,15 +61,25 @@ export function DeviceDrawer({
       title={device ? `${DEVICE_KINDS[kind].label} ${device.ser_num}` : ''}
       extra={
         device && (
-          <Button icon={<EditOutlined />} onClick={() => onEdit(device)}>
-            编辑
-          </Button>
+          <Flex gap={8}>
+            {canAssign && (
+              <Button icon={<UserAddOutlined />} onClick={() => setAssigning(true)}>
+                分配
+              </Button>
+            )}
+            <Button icon={<EditOutlined />} onClick={() => onEdit(device)}>
+              编辑
+            </Button>
+          </Flex>
         )
       }
       destroyOnHidden
     >
       {/* Keyed by device: another device starts again on its first tab with nothing of the last one. */}
       {device && <DrawerBody key={device.id} kind={kind} row={device} />}
+      {device && assigning && (
+        <AssignDialog kind={kind} device={device} onSaved={() => {}} onClosed={() => setAssigning(false)} />
+      )}
     </Drawer>
   );
 }

@@ -1,5 +1,12 @@
 import { DEVICE_KINDS, INDUSTRIAL_TYPES, formatDateTime, type DeviceKind, type DeviceRow } from '@se/core';
 import { Descriptions, Flex, Typography, type DescriptionsProps } from 'antd';
+import {
+  DeviceLink,
+  DeviceRecordsLink,
+  PlaceLink,
+  ToiletLink,
+  UserLinks,
+} from '../../components/ObjectLinks.tsx';
 import { SecretToken } from '../../components/SecretToken.tsx';
 import { useIsMobile } from '../../layout/viewport.ts';
 import { HardwareInfo } from './HardwareInfo.tsx';
@@ -91,9 +98,28 @@ export function DeviceInfo({ kind, device }: { kind: DeviceKind; device: DeviceR
     });
   }
   if (device.gateway_id !== null)
-    items.push({ key: 'gateway_id', label: '所属网关ID', children: device.gateway_id });
+    items.push({
+      key: 'gateway_id',
+      label: '所属网关ID',
+      children: <DeviceLink kind="gateway" id={device.gateway_id} serNum={String(device.gateway_id)} />,
+    });
+  // Where it is and what happened to it: links to its toilet, campus room and repairs.
+  const place = device.place ?? null;
+  if (place && place.toilet_id !== null)
+    items.push({
+      key: 'toilet',
+      label: '所在厕所',
+      children: <ToiletLink id={place.toilet_id} name={place.toilet_name} />,
+    });
+  if (place && place.building_id !== null)
+    items.push({ key: 'room', label: '园区位置', children: <PlaceLink place={place} /> });
   items.push(
-    { key: 'owners', label: '绑定用户', children: dash(device.owners), span: 2 },
+    { key: 'owners', label: '绑定用户', children: <UserLinks names={device.owners} />, span: 2 },
+    {
+      key: 'records',
+      label: '维修历史',
+      children: <DeviceRecordsLink serNum={device.ser_num}>查看维修记录</DeviceRecordsLink>,
+    },
     { key: 'created_at', label: '登记时间', children: when(device.created_at) },
   );
 

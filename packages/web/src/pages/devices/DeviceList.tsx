@@ -2,9 +2,10 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEVICE_KINDS, type DeviceKind, type DeviceRow, type Page } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
-import { deleteDevice, listDevices, restoreDevice } from '../../api/devices.ts';
+import { useEffect, useState } from 'react';
+import { deleteDevice, getDevice, listDevices, restoreDevice } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
+import { DEVICE_PARAM, idParam, useLinkedParam } from '../../components/object-links.ts';
 import {
   ListView,
   RowActions,
@@ -69,6 +70,27 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
   const [exporting, setExporting] = useState(false);
   const goTo = useGoTo();
 
+  // A link to a device (?device=<id>, from an alarm, a toilet, a record …) opens its drawer.
+  const [linked, clearLinked] = useLinkedParam(`${param ?? ''}${DEVICE_PARAM}`);
+  const linkedId = idParam(linked);
+  useEffect(() => {
+    if (linkedId === null) return;
+    let live = true;
+    void attempt(() => getDevice(kind, linkedId)).then((got) => {
+      if (!live) return;
+      if (got.ok) setDetail(got.data);
+      else clearLinked();
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the link changes
+  }, [kind, linkedId]);
+  const closeDetail = () => {
+    setDetail(null);
+    clearLinked();
+  };
+
   useLiveRows(kind);
   const list = useListQuery({
     key: pagesKey(kind),
@@ -80,7 +102,7 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceListKey(kind) });
 
   const deleted = (device: DeviceRow) => {
-    if (detail?.id === device.id) setDetail(null);
+    if (detail?.id === device.id) closeDetail();
     refresh();
     // A delete is undone by restoring (update with is_delete false), as long as the toast shows.
     toastWithAction(`已删除 ${device.ser_num}`, '撤销', () => {
@@ -205,7 +227,7 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       <DeviceDrawer
         kind={kind}
         device={detail}
-        onClose={() => setDetail(null)}
+        onClose={closeDetail}
         onEdit={(device) => dialog.open({ mode: 'edit', device })}
       />
       {importing.target && <ImportDialog kind={kind} onImported={refresh} onClosed={importing.close} />}

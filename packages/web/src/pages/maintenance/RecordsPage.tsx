@@ -26,6 +26,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { DeviceLink, ToiletLink } from '../../components/ObjectLinks.tsx';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -126,8 +127,17 @@ export function Clock({ r }: { r: RecordRow }) {
   );
 }
 
-const what = (r: RecordRow) =>
-  r.ser_num ? r.ser_num : [r.toilet_name, r.part_name].filter(Boolean).join(' ') || '—';
+/** What the record is about: the device (a link to it), else the toilet (a link) and its part. */
+function What({ r }: { r: RecordRow }) {
+  if (r.ser_num) return <DeviceLink kind={r.device_kind} id={r.device_id} serNum={r.ser_num} />;
+  if (!r.toilet_name) return <>{r.part_name || '—'}</>;
+  return (
+    <>
+      <ToiletLink id={r.toilet_id} name={r.toilet_name} />
+      {r.part_name && ` ${r.part_name}`}
+    </>
+  );
+}
 
 const COLUMNS: ListColumn<RecordRow>[] = [
   { title: '编号', dataIndex: 'no', width: 100, card: false },
@@ -142,7 +152,7 @@ const COLUMNS: ListColumn<RecordRow>[] = [
       </Space>
     ),
   },
-  { title: '对象', key: 'what', width: 170, render: (_, r) => what(r) },
+  { title: '对象', key: 'what', width: 170, render: (_, r) => <What r={r} /> },
   {
     title: '故障',
     key: 'fault',
@@ -336,9 +346,13 @@ function RecordDrawer({
                 <Clock r={r} />
               </Space>
             </Descriptions.Item>
-            <Descriptions.Item label="对象">{what(r)}</Descriptions.Item>
+            <Descriptions.Item label="对象">
+              <What r={r} />
+            </Descriptions.Item>
             {r.ser_num && r.toilet_name && (
-              <Descriptions.Item label="厕所">{r.toilet_name}</Descriptions.Item>
+              <Descriptions.Item label="厕所">
+                <ToiletLink id={r.toilet_id} name={r.toilet_name} />
+              </Descriptions.Item>
             )}
             <Descriptions.Item label="故障">
               {r.equipment_type_name}

@@ -20,6 +20,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { ToiletLink } from '../../components/ObjectLinks.tsx';
 import { useState } from 'react';
 import { listCommands } from '../../api/devices.ts';
 import { getScreen, listScreens, playerCommand } from '../../api/media-players.ts';
@@ -118,7 +119,7 @@ export function ScreensTab() {
       width: 140,
       ellipsis: true,
       from: 'lg',
-      render: (v: string) => v || '—',
+      render: (v: string, r) => <ToiletLink id={r.toilet_id} name={v} />,
     },
     {
       title: '在线',
@@ -248,7 +249,9 @@ function ScreenDrawer({ id, title, onClosed }: { id: number; title: string; onCl
             <Descriptions.Item label="剩余存储">
               {typeof l.storage_free === 'number' ? `${Math.round(l.storage_free)} MB` : '—'}
             </Descriptions.Item>
-            <Descriptions.Item label="厕所">{s.toilet_name || '—'}</Descriptions.Item>
+            <Descriptions.Item label="厕所">
+              <ToiletLink id={s.toilet_id} name={s.toilet_name} />
+            </Descriptions.Item>
           </Descriptions>
           {shot ? (
             <Image src={shot} alt="最近截图" width={320} />

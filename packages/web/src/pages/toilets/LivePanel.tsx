@@ -22,6 +22,7 @@ import {
   Typography,
   theme,
 } from 'antd';
+import { DeviceLink } from '../../components/ObjectLinks.tsx';
 import { FIELD_META, LEVEL_COLORS, numberText } from '../../live/latest-values.ts';
 import { OnlineSince } from '../devices/DeviceBits.tsx';
 import { useNow } from '../devices/use-now.ts';
@@ -145,7 +146,14 @@ function Equipment({ detail }: { detail: ToiletDetail }) {
           width: 80,
           render: (k: string) => (k === 'gateway' ? '网关' : '传感器'),
         },
-        { title: '序列号', dataIndex: 'ser_num', width: 150, ellipsis: true },
+        {
+          title: '序列号',
+          dataIndex: 'ser_num',
+          width: 150,
+          ellipsis: true,
+          // A sensor shows in its gateway's drawer (传感器); the gateway opens its own.
+          render: (sn: string, d) => <DeviceLink kind={d.kind} id={d.id} serNum={sn} />,
+        },
         { title: '描述', key: 'desc', ellipsis: true, render: (_, d) => d.desc || d.location || '—' },
         {
           title: '在线',

@@ -20,6 +20,7 @@ import { useNow } from '../devices/use-now.ts';
 import { kindLabel } from './detail-text.ts';
 import { toiletsKey } from './keys.ts';
 import { TabTable } from './TabTable.tsx';
+import { DeviceLink } from '../../components/ObjectLinks.tsx';
 
 const FILTERS = {
   kind: segmented<PlaceableKind>({
@@ -124,7 +125,13 @@ export function PlacedDevicesPanel({
   const [placing, setPlacing] = useState(false);
   const columns: TableColumnsType<LiveDevice> = [
     { title: '类型', dataIndex: 'kind', width: 100, render: (k: string) => kindLabel(k) },
-    { title: '序列号', dataIndex: 'ser_num', width: 150, ellipsis: true },
+    {
+      title: '序列号',
+      dataIndex: 'ser_num',
+      width: 150,
+      ellipsis: true,
+      render: (sn: string, d) => <DeviceLink kind={d.kind} id={d.id} serNum={sn} />,
+    },
     { title: '描述', dataIndex: 'desc', ellipsis: true, render: (d: string) => d || '—' },
     {
       title: '在线',

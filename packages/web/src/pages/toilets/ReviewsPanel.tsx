@@ -1,5 +1,6 @@
 import { COMMENT_LEVELS, type RecentComment } from '@se/core';
 import { Empty, Flex, List, Rate, Statistic, Tag, Typography } from 'antd';
+import { DeviceLink, ToiletReviewsLink } from '../../components/ObjectLinks.tsx';
 
 const FLAGS: { key: 'badattitude' | 'inefficiency' | 'poorsanitary' | 'smelly'; label: string }[] = [
   { key: 'badattitude', label: '态度差' },
@@ -10,10 +11,14 @@ const FLAGS: { key: 'badattitude' | 'inefficiency' | 'poorsanitary' | 'smelly'; 
 
 /** 评价: the star average and the latest reviews (the full list and moderation are /comment). */
 export function ReviewsPanel({
+  toiletId,
+  toiletName,
   comments,
   starAverage,
   starCount,
 }: {
+  toiletId: number;
+  toiletName: string;
   comments: RecentComment[];
   starAverage: number | null;
   starCount: number;
@@ -31,7 +36,14 @@ export function ReviewsPanel({
       </Flex>
       <List<RecentComment>
         size="small"
-        header={<Typography.Text strong>最近评价</Typography.Text>}
+        header={
+          <Flex justify="space-between" align="center">
+            <Typography.Text strong>最近评价</Typography.Text>
+            <ToiletReviewsLink id={toiletId} name={toiletName}>
+              全部评价
+            </ToiletReviewsLink>
+          </Flex>
+        }
         dataSource={comments}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无评价" /> }}
         renderItem={(c) => (
@@ -47,11 +59,16 @@ export function ReviewsPanel({
                 ))}
                 <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: 12 }}>
                   {c.created_at}
-                  {c.equipment_ser_num
-                    ? ` · 评价器 ${c.equipment_ser_num}`
-                    : c.source === 'terminal'
-                      ? ''
-                      : ' · 扫码评价'}
+                  {c.equipment_ser_num ? (
+                    <>
+                      {' · 评价器 '}
+                      <DeviceLink kind="evaluate" id={c.equipment_id} serNum={c.equipment_ser_num} />
+                    </>
+                  ) : c.source === 'terminal' ? (
+                    ''
+                  ) : (
+                    ' · 扫码评价'
+                  )}
                 </Typography.Text>
               </Flex>
               {c.content && <Typography.Paragraph style={{ margin: 0 }}>{c.content}</Typography.Paragraph>}

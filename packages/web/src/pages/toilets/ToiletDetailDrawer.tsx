@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { getToiletDetail } from '../../api/toilets.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
 import { MountedDrawer } from '../../components/MountedDrawer.tsx';
+import { DeviceLink, UserLinks } from '../../components/ObjectLinks.tsx';
 import { isDevicePush } from '../../live/device-push.ts';
 import { useLiveChannel, useLiveStatus } from '../../live/socket.ts';
 import { useNow } from '../devices/use-now.ts';
@@ -96,8 +97,12 @@ function Overview({ detail, onEditDocument }: { detail: ToiletDetail; onEditDocu
               ? '暂无'
               : `${detail.star_average.toFixed(1)}（${toilet.star_count} 次）`,
         },
-        { key: 'gateway', label: '网关', children: toilet.gateway_ser_num || '—' },
-        { key: 'owners', label: '绑定用户', children: toilet.owners || '—' },
+        {
+          key: 'gateway',
+          label: '网关',
+          children: <DeviceLink kind="gateway" id={toilet.gateway_id} serNum={toilet.gateway_ser_num} />,
+        },
+        { key: 'owners', label: '绑定用户', children: <UserLinks names={toilet.owners} /> },
         { key: 'content', label: '说明', span: 2, children: doc.content || '—' },
       ]}
     />
@@ -188,6 +193,8 @@ export function ToiletDetailDrawer({ toiletId, onClose }: { toiletId: number; on
             label: '评价',
             children: (
               <ReviewsPanel
+                toiletId={toiletId}
+                toiletName={d.toilet.name}
                 comments={d.comments}
                 starAverage={d.star_average}
                 starCount={d.toilet.star_count}

@@ -1,9 +1,11 @@
 import { ProfileOutlined } from '@ant-design/icons';
 import { CODE, TOILET_STATUS, TOILET_STATUS_LABELS, type ToiletRow } from '@se/core';
 import { Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getToilet, listToilets, updateToilet } from '../../api/toilets.ts';
 import { attempt } from '../../components/feedback.ts';
+import { DeviceLink, UserLinks } from '../../components/ObjectLinks.tsx';
+import { TOILET_PARAM, idParam, useLinkedParam } from '../../components/object-links.ts';
 import {
   RowActions,
   ListView,
@@ -67,6 +69,17 @@ export function ToiletList() {
   });
   const dialog = useDialog<ToiletDialogTarget>();
   const detail = useDialog<number>();
+  // A link to a toilet (?toilet=<id>, from a dashboard, a review, a record …) opens its detail.
+  const [linked, clearLinked] = useLinkedParam(TOILET_PARAM);
+  const linkedId = idParam(linked);
+  useEffect(() => {
+    if (linkedId !== null) detail.open(linkedId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the link changes
+  }, [linkedId]);
+  const closeDetail = () => {
+    detail.close();
+    clearLinked();
+  };
   // "id:flag" of the switch being saved.
   const [switching, setSwitching] = useState<string | null>(null);
 
@@ -139,8 +152,22 @@ export function ToiletList() {
     { title: '清洁中', key: 'cleaning', width: 80, render: (_, t) => flagSwitch(t, 'cleaning') },
     { title: '维修中', key: 'repair', width: 80, render: (_, t) => flagSwitch(t, 'repair') },
     { title: '评分', key: 'stars', width: 90, render: (_, t) => stars(t) },
-    { title: '网关', dataIndex: 'gateway_ser_num', width: 140, ellipsis: true, from: 'xl', render: dash },
-    { title: '绑定用户', dataIndex: 'owners', width: 120, ellipsis: true, from: 'xl', render: dash },
+    {
+      title: '网关',
+      dataIndex: 'gateway_ser_num',
+      width: 140,
+      ellipsis: true,
+      from: 'xl',
+      render: (sn: string, t) => <DeviceLink kind="gateway" id={t.gateway_id} serNum={sn} />,
+    },
+    {
+      title: '绑定用户',
+      dataIndex: 'owners',
+      width: 120,
+      ellipsis: true,
+      from: 'xl',
+      render: (owners: string) => <UserLinks names={owners} />,
+    },
   ];
 
   return (
@@ -157,7 +184,7 @@ export function ToiletList() {
         cardExtra={(t) => <StatusTags status={t.status} />}
       />
       {detail.target !== null && (
-        <ToiletDetailDrawer key={detail.target} toiletId={detail.target} onClose={detail.close} />
+        <ToiletDetailDrawer key={detail.target} toiletId={detail.target} onClose={closeDetail} />
       )}
       {dialog.target && (
         <ToiletFormDialog
