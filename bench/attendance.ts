@@ -101,7 +101,7 @@ try {
   if (only === 'seed') process.exit(0);
   const summary = async () => {
     await ensureResults(db, org, MONTH.start, MONTH.end, { now: NOW });
-    const f = { org, ...MONTH };
+    const f = { org, month: MONTH.start };
     await Promise.all([
       repo.summaryByDepartment(db, f),
       repo.summaryByDay(db, f),

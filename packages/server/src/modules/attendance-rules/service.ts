@@ -265,8 +265,7 @@ export async function summaryEmployees(
   await ensureResults(ctx.db, org, start, end);
   const r = await repo.summaryByEmployee(ctx.db, {
     org,
-    start,
-    end,
+    month: start,
     department_id: f.department_id,
     keywords: f.keywords || undefined,
     ...pageWindow(f),
@@ -285,7 +284,7 @@ export async function summaryDepartments(
     throw notFound('部门不存在');
   const { start, end } = clip(f.month);
   await ensureResults(ctx.db, org, start, end);
-  const filter = { org, start, end, department_id: f.department_id };
+  const filter = { org, month: start, department_id: f.department_id };
   const [own, days, tree] = await Promise.all([
     repo.summaryByDepartment(ctx.db, filter),
     repo.summaryByDay(ctx.db, filter),

@@ -103,6 +103,21 @@ export function departmentTree(q: Queryable, orgId: number) {
   );
 }
 
+/** One department's head name and 在职 counts: directly in it, and in its whole subtree. */
+export async function departmentCounts(q: Queryable, d: { id: number; org_id: number; path: string; head_employee_id: number | null }) {
+  const r = await first<{ head_name: string; employee_count: number; total_count: number }>(
+    q,
+    `SELECT coalesce((SELECT name FROM att_employees WHERE id = $4), '') AS head_name,
+            count(*) FILTER (WHERE e.department_id = $1)::int AS employee_count,
+            count(*)::int AS total_count
+       FROM att_employees e JOIN att_departments x ON x.id = e.department_id
+      WHERE e.org_id = $2 AND NOT e.is_delete AND e.status = 1
+        AND x.org_id = $2 AND NOT x.is_delete AND x.path LIKE $3 || '%'`,
+    [d.id, d.org_id, d.path, d.head_employee_id],
+  );
+  return r!;
+}
+
 /** Live children and 在职 employees directly in a department (what stops a delete). */
 export async function departmentContents(q: Queryable, id: number) {
   const r = await first<{ children: number; employees: number }>(

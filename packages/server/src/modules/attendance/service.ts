@@ -85,10 +85,22 @@ async function department(ctx: AppContext, orgId: number, id: number, message = 
   return d;
 }
 
-async function departmentRow(ctx: AppContext, caller: Caller, id: number) {
-  const row = (await departments(ctx, caller)).find((d) => d.id === id);
-  if (!row) throw notFound('部门不存在');
-  return row;
+/** One department as a tree row: the single-row lookup plus its counts. */
+async function departmentRow(ctx: AppContext, caller: Caller, id: number): Promise<DepartmentRow> {
+  const org = await orgOf(ctx, caller);
+  const d = await department(ctx, org.org_id, id);
+  const c = await repo.departmentCounts(ctx.db, d);
+  return {
+    id: d.id,
+    parent_id: d.parent_id,
+    name: d.name,
+    head_employee_id: d.head_employee_id,
+    head_name: c.head_name,
+    path: d.path,
+    sort: d.sort,
+    employee_count: c.employee_count,
+    total_count: c.total_count,
+  };
 }
 
 export async function addDepartment(
