@@ -30,14 +30,7 @@ const MIN_MS = 60_000;
 const TZ_MS = 8 * 3_600_000;
 
 export type DayStatus =
-  | 'normal'
-  | 'late'
-  | 'early'
-  | 'missing'
-  | 'absent'
-  | 'rest'
-  | 'unscheduled'
-  | 'pending';
+  'normal' | 'late' | 'early' | 'missing' | 'absent' | 'rest' | 'unscheduled' | 'pending';
 export type CalendarKind = 'holiday' | 'workday';
 
 export interface SchemeRule {
@@ -191,7 +184,15 @@ export function computeDay(
   }
   const closes = t0 + span(rule).to * MIN_MS;
   if (now !== undefined && now < closes && missing > 0) {
-    return { ...base, status: 'pending', due: true, present, late_minutes: late, decided, settles_at: closes };
+    return {
+      ...base,
+      status: 'pending',
+      due: true,
+      present,
+      late_minutes: late,
+      decided,
+      settles_at: closes,
+    };
   }
   const status: DayStatus = !present
     ? 'absent'

@@ -245,9 +245,13 @@ export async function pendingDays(
        UNION ALL `;
   }
   const onlyR = f.employees ? `AND r.employee_id = ANY(${w.p(f.employees)}::int[])` : '';
+  const range = `r.org_id = ${o} AND r.day BETWEEN ${w.p(f.from)}::date AND ${w.p(f.to)}::date ${onlyR}`;
+  // Two arms, each on its partial index; UNION: a row both stale and settled is computed once.
   return q.query(
-    `${missing}SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r
-      WHERE r.org_id = ${o} AND (r.stale OR r.settles_at <= to_timestamp(${w.p(f.now)} / 1000.0)) AND r.day BETWEEN ${w.p(f.from)}::date AND ${w.p(f.to)}::date ${onlyR}`,
+    `${missing}(SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r WHERE r.stale AND ${range}
+      UNION
+      SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r
+       WHERE r.settles_at <= to_timestamp(${w.p(f.now)} / 1000.0) AND ${range})`,
     w.values,
   );
 }
@@ -477,7 +481,9 @@ export async function summaryByEmployee(
 ) {
   const w = new Params();
   const cond = [...rollupWhere(w, f, 'm'), `m.month = ${w.p(f.month)}::date`];
-  const sums = [...FIGURES, 'rest_days', 'unscheduled_days'].map((k) => `sum(m.${k})::int AS ${k}`).join(', ');
+  const sums = [...FIGURES, 'rest_days', 'unscheduled_days']
+    .map((k) => `sum(m.${k})::int AS ${k}`)
+    .join(', ');
   const grouped = `SELECT m.employee_id, ${sums} FROM att_month_rollups m WHERE ${cond.join(' AND ')} GROUP BY m.employee_id`;
   const from = `(${grouped}) g JOIN att_employees e ON e.id = g.employee_id
       LEFT JOIN att_departments dep ON dep.id = e.department_id`;
