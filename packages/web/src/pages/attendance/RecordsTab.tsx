@@ -113,6 +113,8 @@ function Punches({ record }: { record: DayRecordRow }) {
           {two ? d.segment + 1 : ''}{' '}
           {d.at ? (
             <Typography.Text>{d.at.slice(d.at.slice(0, 10) === record.day ? 11 : 5, 16)}</Typography.Text>
+          ) : record.status === 'pending' ? (
+            <Typography.Text type="secondary">待打卡</Typography.Text>
           ) : (
             <Typography.Text type="danger">未打卡</Typography.Text>
           )}
