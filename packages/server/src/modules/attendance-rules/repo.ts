@@ -450,7 +450,8 @@ export const employeePunches = (q: Queryable, employee: number, fromMs: number, 
 
 // ---- summaries (read from the rollups migration 0043's triggers keep with the results)
 
-const FIGURES = [
+/** The summary's counted figures, per employee or department. */
+export const FIGURES = [
   'days_due',
   'days_present',
   'late_count',

@@ -290,17 +290,7 @@ export async function summaryDepartments(
     repo.summaryByDay(ctx.db, filter),
     repo.orgDepartmentTree(ctx.db, org),
   ]);
-  const KEYS = [
-    'employees',
-    'days_due',
-    'days_present',
-    'late_count',
-    'late_minutes',
-    'early_count',
-    'early_minutes',
-    'missing_count',
-    'absent_count',
-  ] as const;
+  const KEYS = ['employees', ...repo.FIGURES] as const;
   const figures = new Map(own.map((o) => [o.department_id, o]));
   const top = f.department_id ? tree.find((d) => d.id === f.department_id) : undefined;
   const list = tree

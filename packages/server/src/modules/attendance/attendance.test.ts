@@ -516,18 +516,23 @@ describe("organisation A's account on organisation B's ids", () => {
   });
 });
 
+/** A toilet the admin runs with an organisation A terminal placed in it. */
+async function patrolledToilet(name: string, serNum: string) {
+  const toilet = await addToilet(t, admin, { name });
+  const term = await addDevice(t, 'attendance', serNum, a.token);
+  await t.ctx.db.query('UPDATE devices SET org_id = $2 WHERE id = $1', [term.id, orgA.org_id]);
+  const placed = await t.post(
+    TOILET_DETAIL_API.place,
+    { toilet_id: toilet, add_ids: [term.id] },
+    { token: admin },
+  );
+  expect(placed.code).toBe(200);
+  return { toilet, term };
+}
+
 describe('cleaner patrols', () => {
   it('alarms a toilet whose patrol is overdue and closes the alarm on the next punch there', async () => {
-    // The admin runs the toilet and places an organisation A terminal in it.
-    const toilet = await addToilet(t, admin, { name: '巡检公厕' });
-    const term = await addDevice(t, 'attendance', 'ATT-TOILET-1', a.token);
-    await t.ctx.db.query('UPDATE devices SET org_id = $2 WHERE id = $1', [term.id, orgA.org_id]);
-    const placed = await t.post(
-      TOILET_DETAIL_API.place,
-      { toilet_id: toilet, add_ids: [term.id] },
-      { token: admin },
-    );
-    expect(placed.code).toBe(200);
+    const { toilet, term } = await patrolledToilet('巡检公厕', 'ATT-TOILET-1');
 
     let info = await t.post<PatrolInfo>(
       ATTENDANCE_API.setPatrol,
@@ -585,15 +590,7 @@ describe('patrols by QR code and opening hours past midnight', () => {
     ]);
 
   beforeAll(async () => {
-    toilet = await addToilet(t, admin, { name: '夜间公厕' });
-    term = await addDevice(t, 'attendance', 'ATT-NIGHT-1', a.token);
-    await t.ctx.db.query('UPDATE devices SET org_id = $2 WHERE id = $1', [term.id, orgA.org_id]);
-    const placed = await t.post(
-      TOILET_DETAIL_API.place,
-      { toilet_id: toilet, add_ids: [term.id] },
-      { token: admin },
-    );
-    expect(placed.code).toBe(200);
+    ({ toilet, term } = await patrolledToilet('夜间公厕', 'ATT-NIGHT-1'));
     // Open 18:00 to 02:00 the next morning, a patrol every 30 minutes.
     await t.ctx.db.query(
       `INSERT INTO toilet_documents (toilet_id, open_time, close_time) VALUES ($1, '18:00', '02:00')`,
