@@ -156,7 +156,10 @@ describe('organisation structure', () => {
     );
     expect(moved.code).toBe(200);
     expect(moved.data).toMatchObject({ name: '保洁部', parent_id: orgA.root_dep_id });
+    // The answer is the same row the tree shows: 1 在职 directly in it, 2 with 夜班.
+    expect(moved.data).toMatchObject({ employee_count: 1, total_count: 2 });
     rows = await tree(a.token);
+    expect(by(clean.id)).toEqual(moved.data);
     expect(by(night.id).path).toBe(`/${orgA.root_dep_id}/${clean.id}/${night.id}/`);
     expect(by(ops.id).total_count).toBe(0);
     expect(by(orgA.root_dep_id).total_count).toBe(2);
