@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { simulate } from '../packages/server/src/sim/simulator.ts';
 import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
 
 let browser: Browser;
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('attendance in the browser', () => {
-  it('builds a department, adds an employee, and shows the punch a terminal reports', async () => {
+  it('builds a department, adds an employee, assigns a scheme; a simulated terminal punches; the record reads 迟到', async () => {
     const { page } = await newPage(browser);
     await page.goto('/login?redirect=%2Fci-organization');
     await signIn(page, USER, PASSWORD);
@@ -101,5 +102,57 @@ describe('attendance in the browser', () => {
     await punch.getByText(`周保洁（${NUMBER}）`).waitFor();
     await punch.getByText('刷卡').waitFor();
     await punch.getByText(terminal.ser_num).waitFor();
+
+    // 考勤规则: a day shift 09:00–18:00 (5 minutes' grace), Monday to Friday whatever the
+    // holiday calendar says, given to the department.
+    await page.getByRole('tab', { name: '考勤规则' }).click();
+    await page.getByRole('button', { name: /新增班次/ }).click();
+    const scheme = page.getByRole('dialog');
+    await scheme.getByLabel('班次名称').fill(`白班${RUN}`);
+    await scheme.getByLabel('法定节假日休息、调休日上班').click();
+    await scheme.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('班次已保存').waitFor();
+    const schemeRow = page.locator('.ant-table-row', { hasText: `白班${RUN}` });
+    await schemeRow.getByText('09:00–18:00').waitFor();
+    await schemeRow.getByRole('button', { name: /分\s*配/ }).click();
+    const assign = page.getByRole('dialog');
+    await assign.getByLabel('部门').click();
+    await page.locator('.ant-select-tree').getByText(DEPT).click();
+    await assign.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('班次已分配，考勤结果将按新班次重算').waitFor();
+    await schemeRow.getByText(DEPT).waitFor();
+
+    // The terminal, simulated over MQTT as a device on site, reports the card at 09:13 and
+    // 18:05 (UTC+8) on the last weekday before today: 13 minutes late.
+    const DAY_MS = 86_400_000;
+    const TZ_MS = 8 * 3_600_000;
+    let day = Math.floor((Date.now() + TZ_MS) / DAY_MS) * DAY_MS - DAY_MS;
+    while ([0, 6].includes(new Date(day).getUTCDay())) day -= DAY_MS;
+    const date = new Date(day).toISOString().slice(0, 10);
+    const times = [9 * 60 + 13, 18 * 60 + 5].map((m) => day + m * 60_000 - TZ_MS);
+    let n = 0;
+    const stats = await simulate({
+      url: `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`,
+      devices: [
+        {
+          ser_num: terminal.ser_num,
+          token: terminal.token,
+          kind: 'attendance',
+          model: { next: () => ({ badge: CARD, method: 'card', punched_at: times[n++ % 2] }) },
+        },
+      ],
+      rate: 4,
+      durationMs: 1500,
+    });
+    expect(stats.failed).toBe(0);
+    expect(stats.acked).toBeGreaterThanOrEqual(2);
+
+    // 考勤记录 for that day: 周保洁 was 13 minutes late, both punches shown.
+    await page.goto(`/ci-record?record.range=${date}~${date}`);
+    const result = page.locator('.ant-table-row', { hasText: NUMBER });
+    await result.getByText('迟到 13 分钟').waitFor();
+    await result.getByText('09:13').waitFor();
+    await result.getByText('18:05').waitFor();
+    await result.getByText(`白班${RUN}`).waitFor();
   });
 });

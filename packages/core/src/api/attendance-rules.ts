@@ -32,9 +32,15 @@ export const ATT_DAY_STATUS = {
   absent: '旷工',
   rest: '休息',
   unscheduled: '未排班',
+  /** Provisional: the shift's punch windows are still open (no punch yet: 未到). */
+  pending: '进行中',
 } as const;
 export type AttDayStatus = keyof typeof ATT_DAY_STATUS;
 export const ATT_DAY_STATUS_KEYS = Object.keys(ATT_DAY_STATUS) as AttDayStatus[];
+/** How a provisional day reads while nobody has punched yet. */
+export const ATT_NOT_YET = '未到';
+/** The statuses an admin may set in a correction (a provisional day is the rules' alone). */
+export const ATT_CORRECTABLE = ATT_DAY_STATUS_KEYS.filter((k) => k !== 'pending');
 
 /** A calendar day's kind: 节假日, 调休上班, or 正常 (cancels the national entry). */
 export const HOLIDAY_KINDS = { holiday: '节假日', workday: '调休上班', normal: '按排班' } as const;
@@ -310,7 +316,9 @@ export const correctRecordBody = z
     day: dayField(),
     /** true: drop the correction, the computed result counts again. */
     revert: z.boolean().default(false),
-    status: statusField.optional(),
+    status: z
+      .enum(ATT_CORRECTABLE as [AttDayStatus, ...AttDayStatus[]], { error: '状态取值无效' })
+      .optional(),
     late_minutes: minutes('迟到分钟', SCHEME_LIMITS.minutesMax).default(0),
     early_minutes: minutes('早退分钟', SCHEME_LIMITS.minutesMax).default(0),
     missing: intField('缺卡次数')

@@ -33,6 +33,11 @@ export const ATTENDANCE_API = {
   /** A toilet's patrol requirement and its last patrols. */
   patrols: '/api/v1/attendance/patrols',
   setPatrol: '/api/v1/attendance/set-patrol',
+  /**
+   * The mini-program's patrol check-in: a cleaner scans the QR code in a toilet (its public
+   * id) and the signed-in attendance account sends it with the cleaner's employee number.
+   */
+  patrolScan: '/api/v1/attendance/patrol-scan',
 } as const;
 
 /** Employee status (att_employees.status). */
@@ -247,6 +252,28 @@ export const setPatrolBody = z.object({
       }),
   ),
 });
+
+export const patrolScanBody = z.object({
+  /** The toilet's public id, as read from its QR code. */
+  toilet_id: z
+    .string({ error: '缺少厕所编号，请扫描厕所内的二维码' })
+    .trim()
+    .min(1, '缺少厕所编号，请扫描厕所内的二维码')
+    .max(200, '厕所不存在或未要求巡检，请扫描厕所内的二维码'),
+  employee_no: z.string({ error: '请填写工号' }).trim().min(1, '请填写工号').max(64, '工号不能超过64个字符'),
+});
+
+export const patrolCheckIn = z.object({
+  /** The punch stored for the check-in. */
+  id: z.number(),
+  toilet_name: z.string(),
+  employee_name: z.string(),
+  /** 'YYYY-MM-DD HH:mm:ss' UTC+8. */
+  punched_at: z.string(),
+  /** true when the same cleaner had already checked in at this toilet within the minute. */
+  duplicate: z.boolean(),
+});
+export type PatrolCheckIn = z.infer<typeof patrolCheckIn>;
 
 export const patrolInfo = z.object({
   toilet_id: z.number(),

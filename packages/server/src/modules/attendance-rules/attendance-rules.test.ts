@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ATTENDANCE_RULES_API as API,
   DOWNLOAD_API,
@@ -515,5 +515,105 @@ describe('exports through the download centre', () => {
       { token: a.token },
     );
     expect(refused.code).toBe(404);
+  });
+});
+
+describe('the monthly rollup follows the results', () => {
+  const summaryOf = async (e: number) => {
+    const r = await t.get<Page<SummaryEmployeeRow>>(
+      API.summaryEmployees,
+      { month: '2026-03', page_size: 50 },
+      { token: a.token },
+    );
+    return r.data.list.find((x) => x.employee_id === e)!;
+  };
+
+  it('a correction moves the summary at once, and a revert moves it back', async () => {
+    const before = await summaryOf(zhang);
+    // Friday 2026-03-27: 张三 has no punch, 旷工.
+    const fixed = await post<DayRecordRow>(
+      API.correctRecord,
+      { employee_id: zhang, day: '2026-03-27', status: 'normal', note: '出差' },
+      { token: a.token },
+    );
+    expect(fixed.code, fixed.message).toBe(200);
+    const after = await summaryOf(zhang);
+    expect(after.absent_count).toBe(before.absent_count - 1);
+    expect(after.days_present).toBe(before.days_present + 1);
+    const days = await t.get<SummaryDepartments>(
+      API.summaryDepartments,
+      { month: '2026-03' },
+      { token: a.token },
+    );
+    const root27 = days.data.days.find((x) => x.day === '2026-03-27')!;
+    await post(
+      API.correctRecord,
+      { employee_id: zhang, day: '2026-03-27', revert: true },
+      { token: a.token },
+    );
+    expect((await summaryOf(zhang)).absent_count).toBe(before.absent_count);
+    const again = await t.get<SummaryDepartments>(
+      API.summaryDepartments,
+      { month: '2026-03' },
+      { token: a.token },
+    );
+    expect(again.data.days.find((x) => x.day === '2026-03-27')!.absent).toBe(root27.absent + 1);
+  });
+
+  it('matches the day results counted directly', async () => {
+    await summaryOf(zhang);
+    const direct = await q<{ employee_id: number; absent: number; late: number; due: number }>(
+      `SELECT employee_id, count(*) FILTER (WHERE status = 'absent')::int AS absent,
+              coalesce(sum(late_minutes) FILTER (WHERE due), 0)::int AS late, count(*) FILTER (WHERE due)::int AS due
+         FROM att_day_results WHERE org_id = $1 AND day BETWEEN '2026-03-01' AND '2026-03-31' GROUP BY employee_id`,
+      [orgA],
+    );
+    expect(direct.length).toBeGreaterThan(0);
+    for (const d of direct) {
+      const s = await summaryOf(d.employee_id);
+      expect([s.absent_count, s.late_minutes, s.days_due]).toEqual([d.absent, d.late, d.due]);
+    }
+  });
+});
+
+describe("today's provisional result", () => {
+  // Wednesday 2026-04-08, 10:30 UTC+8: 白班 (09:00–18:00, out window to 22:00) is still open.
+  afterAll(() => vi.useRealTimers());
+
+  it('reads 进行中 / not 旷工 or 缺卡 until the punch windows close, and is not counted as absent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-04-08T10:30:00+08:00'));
+    const today = async (e: number) =>
+      (await records(a.token, { start: '2026-04-08', end: '2026-04-08' })).find((r) => r.employee_id === e)!;
+    expect(await today(zhang)).toMatchObject({ status: 'pending', present: false, missing: 0 });
+    // In late by 10 minutes: still pending (the out punch may come), the late minutes shown.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO att_punches (org_id, employee_id, device_id, punched_at) VALUES ($1, $2, $3, $4)`,
+        [orgA, zhang, terminal, at('2026-04-08 09:10')],
+      );
+      await markNewPunchDaysStale(tx, [terminal]);
+    });
+    expect(await today(zhang)).toMatchObject({ status: 'pending', present: true, late_minutes: 10 });
+    const s = await t.get<Page<SummaryEmployeeRow>>(
+      API.summaryEmployees,
+      { month: '2026-04', page_size: 50 },
+      { token: a.token },
+    );
+    // 1–3 and 7 April are due and without punches (4–6 April is 清明节); the 8th is not absent.
+    expect(s.data.list.find((r) => r.employee_id === zhang)).toMatchObject({
+      absent_count: 4,
+      missing_count: 0,
+    });
+    const d = await t.get<SummaryDepartments>(
+      API.summaryDepartments,
+      { month: '2026-04' },
+      { token: a.token },
+    );
+    expect(d.data.days.find((x) => x.day === '2026-04-08')).toMatchObject({ absent: 0, missing: 0 });
+    // 22:00 has passed: the same day, read again, is final.
+    vi.setSystemTime(new Date('2026-04-08T22:01:00+08:00'));
+    expect(await today(zhang)).toMatchObject({ status: 'missing', late_minutes: 10, missing: 1 });
+    expect(await today(li)).toMatchObject({ status: 'absent' });
   });
 });

@@ -289,3 +289,59 @@ describe('daily result', () => {
     expect(daysTouchedBy(at('2026-03-03 05:00'))).toEqual(['2026-03-02', '2026-03-03']);
   });
 });
+
+describe("today's provisional result", () => {
+  const day = (rule: SchemeRule, d: string, punches: [number, string][], now: string) =>
+    computeDay(
+      d,
+      rule,
+      calendar,
+      punches.map(([id, t]) => ({ id, at: at(t) })),
+      at(now),
+    );
+
+  it('nobody has punched at 10:30: pending (未到), not 旷工, until 22:00 (18:00 + 240 min)', () => {
+    const r = day(office, '2026-03-02', [], '2026-03-02 10:30');
+    expect(r).toMatchObject({ status: 'pending', due: true, present: false, missing: 0 });
+    expect(r.settles_at).toBe(at('2026-03-02 22:00'));
+  });
+
+  it('in punch late by 7 minutes, out not yet at 15:00: pending with the late minutes, not 缺卡', () => {
+    const r = day(office, '2026-03-02', [[1, '2026-03-02 09:07']], '2026-03-02 15:00');
+    expect(r).toMatchObject({ status: 'pending', present: true, late_minutes: 7, missing: 0 });
+  });
+
+  it('after the out window closed the same day reads 旷工 / 缺卡', () => {
+    expect(day(office, '2026-03-02', [], '2026-03-02 22:00').status).toBe('absent');
+    expect(day(office, '2026-03-02', [[1, '2026-03-02 09:07']], '2026-03-02 22:01')).toMatchObject({
+      status: 'missing',
+      late_minutes: 7,
+      missing: 1,
+      settles_at: null,
+    });
+  });
+
+  it('a complete day is final before the window closes', () => {
+    const r = day(
+      office,
+      '2026-03-02',
+      [
+        [1, '2026-03-02 09:00'],
+        [2, '2026-03-02 18:00'],
+      ],
+      '2026-03-02 18:30',
+    );
+    expect(r).toMatchObject({ status: 'normal', settles_at: null });
+  });
+
+  it("last night's shift (22:00–06:00, out window to 10:00) is still pending at 09:00 the next day", () => {
+    const r = day(night, '2026-03-02', [[1, '2026-03-02 21:58']], '2026-03-03 09:00');
+    expect(r).toMatchObject({ status: 'pending', present: true });
+    expect(r.settles_at).toBe(at('2026-03-03 10:00'));
+    expect(day(night, '2026-03-02', [[1, '2026-03-02 21:58']], '2026-03-03 10:00').status).toBe('missing');
+  });
+
+  it('a rest day is 休息, not pending', () => {
+    expect(day(office, '2026-03-07', [], '2026-03-07 10:00').status).toBe('rest');
+  });
+});

@@ -18,6 +18,9 @@
  * - A day is due when its weekday is one of the scheme's workdays, unless the calendar makes
  *   it a public holiday; a 调休 make-up workday is due whatever its weekday.
  * - A due day without any valid punch is 旷工; with some but not all required punches 缺卡.
+ * - Provisional: computed at `now` before the shift's last window has closed, a day that would
+ *   read 旷工 or 缺卡 is 'pending' (未到 without a punch, 进行中 with one) and counts as neither;
+ *   `settles_at` says when the windows close and the day is to be computed again.
  */
 
 import { shiftTimeline } from '@se/core';
@@ -26,7 +29,8 @@ export const DAY_MS = 86_400_000;
 const MIN_MS = 60_000;
 const TZ_MS = 8 * 3_600_000;
 
-export type DayStatus = 'normal' | 'late' | 'early' | 'missing' | 'absent' | 'rest' | 'unscheduled';
+export type DayStatus =
+  'normal' | 'late' | 'early' | 'missing' | 'absent' | 'rest' | 'unscheduled' | 'pending';
 export type CalendarKind = 'holiday' | 'workday';
 
 export interface SchemeRule {
@@ -68,6 +72,8 @@ export interface DayResult {
   missing: number;
   /** The punches that decided the result, one per required punch (null = missing). */
   decided: DecidingPunch[];
+  /** A provisional ('pending') result: when its punch windows close (epoch ms); else null. */
+  settles_at: number | null;
 }
 
 /** Epoch ms of 00:00 UTC+8 of a 'YYYY-MM-DD' day. */
@@ -123,6 +129,7 @@ export function computeDay(
   rule: SchemeRule | null,
   calendar: ReadonlyMap<string, CalendarKind>,
   punches: readonly Punch[],
+  now?: number,
 ): DayResult {
   const base: DayResult = {
     status: 'unscheduled',
@@ -132,6 +139,7 @@ export function computeDay(
     early_minutes: 0,
     missing: 0,
     decided: [],
+    settles_at: null,
   };
   if (!rule || rule.segments.length === 0) return base;
   const t0 = dayStart(day);
@@ -174,6 +182,18 @@ export function computeDay(
   if (!due) {
     return { ...base, status: 'rest', present, decided };
   }
+  const closes = t0 + span(rule).to * MIN_MS;
+  if (now !== undefined && now < closes && missing > 0) {
+    return {
+      ...base,
+      status: 'pending',
+      due: true,
+      present,
+      late_minutes: late,
+      decided,
+      settles_at: closes,
+    };
+  }
   const status: DayStatus = !present
     ? 'absent'
     : missing > 0
@@ -191,5 +211,6 @@ export function computeDay(
     early_minutes: present ? early : 0,
     missing: present ? missing : 0,
     decided,
+    settles_at: null,
   };
 }

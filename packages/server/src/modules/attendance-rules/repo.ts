@@ -225,12 +225,12 @@ export async function cover(q: Queryable, org: number, days: string[]) {
 /**
  * The (employee, day) pairs that need computing: on `days` (not covered), a current
  * employee's day without a result (from the hire date on); between two days, a result
- * marked stale.
+ * marked stale or a provisional one whose windows have closed by `now`.
  */
 export async function pendingDays(
   q: Queryable,
   org: number,
-  f: { days: string[]; from: string; to: string; employees?: number[] },
+  f: { days: string[]; from: string; to: string; employees?: number[]; now: number },
 ): Promise<{ employee_id: number; day: string }[]> {
   const w = new Params();
   const o = w.p(org);
@@ -245,9 +245,13 @@ export async function pendingDays(
        UNION ALL `;
   }
   const onlyR = f.employees ? `AND r.employee_id = ANY(${w.p(f.employees)}::int[])` : '';
+  const range = `r.org_id = ${o} AND r.day BETWEEN ${w.p(f.from)}::date AND ${w.p(f.to)}::date ${onlyR}`;
+  // Two arms, each on its partial index; UNION: a row both stale and settled is computed once.
   return q.query(
-    `${missing}SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r
-      WHERE r.org_id = ${o} AND r.stale AND r.day BETWEEN ${w.p(f.from)}::date AND ${w.p(f.to)}::date ${onlyR}`,
+    `${missing}(SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r WHERE r.stale AND ${range}
+      UNION
+      SELECT r.employee_id, ${day('r.day')} AS day FROM att_day_results r
+       WHERE r.settles_at <= to_timestamp(${w.p(f.now)} / 1000.0) AND ${range})`,
     w.values,
   );
 }
@@ -322,13 +326,13 @@ export async function upsertResults(q: Queryable, org: number, rows: ComputedRow
   );
   await q.query(
     `INSERT INTO att_day_results AS r (employee_id, day, org_id, department_id, scheme_id, status, due, present,
-        late_minutes, early_minutes, missing, decided, computed, stale, computed_at)
-     SELECT e, d, $1, dep, s, st, du, pr, l, ea, m, dc, c, false, now()
+        late_minutes, early_minutes, missing, decided, computed, stale, computed_at, settles_at)
+     SELECT e, d, $1, dep, s, st, du, pr, l, ea, m, dc, c, false, now(), to_timestamp(sa / 1000.0)
        FROM unnest($2::int[], $3::date[], $4::int[], $5::int[], $6::text[], $7::bool[], $8::bool[],
-                   $9::int[], $10::int[], $11::int[], $12::jsonb[], $13::jsonb[])
-         AS x(e, d, dep, s, st, du, pr, l, ea, m, dc, c)
+                   $9::int[], $10::int[], $11::int[], $12::jsonb[], $13::jsonb[], $14::float8[])
+         AS x(e, d, dep, s, st, du, pr, l, ea, m, dc, c, sa)
      ON CONFLICT (employee_id, day) DO UPDATE SET
-       department_id = EXCLUDED.department_id, scheme_id = EXCLUDED.scheme_id,
+       settles_at = EXCLUDED.settles_at, department_id = EXCLUDED.department_id, scheme_id = EXCLUDED.scheme_id,
        decided = EXCLUDED.decided, computed = EXCLUDED.computed, stale = false, computed_at = now(),
        status = CASE WHEN r.corrected THEN r.status ELSE EXCLUDED.status END,
        due = CASE WHEN r.corrected THEN r.due ELSE EXCLUDED.due END,
@@ -350,6 +354,7 @@ export async function upsertResults(q: Queryable, org: number, rows: ComputedRow
       rows.map((r) => r.result.missing),
       rows.map((r) => JSON.stringify(r.result.decided)),
       computed,
+      rows.map((r) => r.result.settles_at),
     ],
   );
 }
@@ -443,28 +448,31 @@ export const employeePunches = (q: Queryable, employee: number, fromMs: number, 
     [employee, fromMs, toMs],
   );
 
-// ---- summaries
+// ---- summaries (read from the rollups migration 0043's triggers keep with the results)
 
-const COUNTS = `count(*) FILTER (WHERE r.due)::int AS days_due,
-  count(*) FILTER (WHERE r.due AND r.present)::int AS days_present,
-  count(*) FILTER (WHERE r.due AND r.late_minutes > 0)::int AS late_count,
-  coalesce(sum(r.late_minutes) FILTER (WHERE r.due), 0)::int AS late_minutes,
-  count(*) FILTER (WHERE r.due AND r.early_minutes > 0)::int AS early_count,
-  coalesce(sum(r.early_minutes) FILTER (WHERE r.due), 0)::int AS early_minutes,
-  count(*) FILTER (WHERE r.due AND r.missing > 0)::int AS missing_count,
-  count(*) FILTER (WHERE r.status = 'absent')::int AS absent_count`;
+/** The summary's counted figures, per employee or department. */
+export const FIGURES = [
+  'days_due',
+  'days_present',
+  'late_count',
+  'late_minutes',
+  'early_count',
+  'early_minutes',
+  'missing_count',
+  'absent_count',
+] as const;
 
 export interface SummaryFilter {
   org: number;
-  start: string;
-  end: string;
+  /** The month: its first day. */
+  month: string;
   department_id?: number;
   keywords?: string;
 }
 
-function summaryWhere(w: Params, f: SummaryFilter) {
-  const cond = [`r.org_id = ${w.p(f.org)}`, `r.day BETWEEN ${w.p(f.start)}::date AND ${w.p(f.end)}::date`];
-  if (f.department_id) cond.push(subtree(w, f.org, f.department_id, 'r.department_id'));
+function rollupWhere(w: Params, f: SummaryFilter, alias: string) {
+  const cond = [`${alias}.org_id = ${w.p(f.org)}`];
+  if (f.department_id) cond.push(subtree(w, f.org, f.department_id, `${alias}.department_id`));
   return cond;
 }
 
@@ -473,12 +481,11 @@ export async function summaryByEmployee(
   f: SummaryFilter & { limit: number; offset: number; exact?: boolean },
 ) {
   const w = new Params();
-  const cond = summaryWhere(w, f);
-  const where = cond.join(' AND ');
-  const grouped = `SELECT r.employee_id, ${COUNTS},
-      count(*) FILTER (WHERE r.status = 'rest')::int AS rest_days,
-      count(*) FILTER (WHERE r.status = 'unscheduled')::int AS unscheduled_days
-    FROM att_day_results r WHERE ${where} GROUP BY r.employee_id`;
+  const cond = [...rollupWhere(w, f, 'm'), `m.month = ${w.p(f.month)}::date`];
+  const sums = [...FIGURES, 'rest_days', 'unscheduled_days']
+    .map((k) => `sum(m.${k})::int AS ${k}`)
+    .join(', ');
+  const grouped = `SELECT m.employee_id, ${sums} FROM att_month_rollups m WHERE ${cond.join(' AND ')} GROUP BY m.employee_id`;
   const from = `(${grouped}) g JOIN att_employees e ON e.id = g.employee_id
       LEFT JOIN att_departments dep ON dep.id = e.department_id`;
   const ewhere = f.keywords ? likeSql(w, ['e.name', 'e.number'], f.keywords) : 'true';
@@ -494,33 +501,22 @@ export async function summaryByEmployee(
 /** Each department's own figures (not yet with its sub-departments'). */
 export const summaryByDepartment = (q: Queryable, f: SummaryFilter) => {
   const w = new Params();
-  const where = summaryWhere(w, f).join(' AND ');
-  const SUMS = [
-    'days_due',
-    'days_present',
-    'late_count',
-    'late_minutes',
-    'early_count',
-    'early_minutes',
-    'missing_count',
-    'absent_count',
-  ]
-    .map((k) => `sum(x.${k})::int AS ${k}`)
-    .join(', ');
-  // Per employee first, then per department: no count(DISTINCT …) sort over the month.
+  const cond = [...rollupWhere(w, f, 'm'), `m.month = ${w.p(f.month)}::date`, 'm.department_id <> 0'];
+  const sums = FIGURES.map((k) => `sum(m.${k})::int AS ${k}`).join(', ');
   return q.query<{ department_id: number; employees: number } & Record<string, number>>(
-    `SELECT x.department_id, count(*)::int AS employees, ${SUMS}
-       FROM (SELECT r.employee_id, r.department_id, ${COUNTS}
-               FROM att_day_results r WHERE ${where} AND r.department_id IS NOT NULL
-              GROUP BY r.employee_id, r.department_id) x
-      GROUP BY x.department_id`,
+    `SELECT m.department_id, count(*)::int AS employees, ${sums}
+       FROM att_month_rollups m WHERE ${cond.join(' AND ')} GROUP BY m.department_id`,
     w.values,
   );
 };
 
 export const summaryByDay = (q: Queryable, f: SummaryFilter) => {
   const w = new Params();
-  const where = summaryWhere(w, f).join(' AND ');
+  const cond = [
+    ...rollupWhere(w, f, 'd'),
+    `d.day >= ${w.p(f.month)}::date`,
+    `d.day < (${w.p(f.month)}::date + interval '1 month')::date`,
+  ];
   return q.query<{
     day: string;
     due: number;
@@ -530,13 +526,10 @@ export const summaryByDay = (q: Queryable, f: SummaryFilter) => {
     missing: number;
     absent: number;
   }>(
-    `SELECT ${day('r.day')} AS day, count(*) FILTER (WHERE r.due)::int AS due,
-        count(*) FILTER (WHERE r.due AND r.present)::int AS present,
-        count(*) FILTER (WHERE r.due AND r.late_minutes > 0)::int AS late,
-        count(*) FILTER (WHERE r.due AND r.early_minutes > 0)::int AS early,
-        count(*) FILTER (WHERE r.due AND r.missing > 0)::int AS missing,
-        count(*) FILTER (WHERE r.status = 'absent')::int AS absent
-       FROM att_day_results r WHERE ${where} GROUP BY r.day ORDER BY r.day`,
+    `SELECT ${day('d.day')} AS day, sum(d.due)::int AS due, sum(d.present)::int AS present,
+        sum(d.late)::int AS late, sum(d.early)::int AS early, sum(d.missing)::int AS missing,
+        sum(d.absent)::int AS absent
+       FROM att_day_rollups d WHERE ${cond.join(' AND ')} GROUP BY d.day ORDER BY d.day`,
     w.values,
   );
 };

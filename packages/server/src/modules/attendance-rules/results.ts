@@ -6,7 +6,8 @@ import * as repo from './repo.ts';
  * Daily results are computed on demand and kept: before a records or summary read, every
  * (employee, day) of the range that has no result yet, or whose result was marked stale (a
  * punch arrived for it, a scheme or the calendar changed), is computed in one pass and
- * written in one statement. Days after today (UTC+8) are never computed.
+ * written in one statement. Days after today (UTC+8) are never computed; a provisional
+ * result (its shift's windows still open at `now`) is computed again once they close.
  */
 export async function ensureResults(
   q: Queryable,
@@ -15,7 +16,8 @@ export async function ensureResults(
   to: string,
   opts: { employees?: number[]; now?: number } = {},
 ): Promise<number> {
-  const today = dayOf(opts.now ?? Date.now());
+  const now = opts.now ?? Date.now();
+  const today = dayOf(now);
   const last = to < today ? to : today;
   if (from > last) return 0;
   // A read for some employees only does not cover the day for everyone.
@@ -25,6 +27,7 @@ export async function ensureResults(
     from,
     to: last,
     employees: opts.employees,
+    now,
   });
   if (!pending.length) {
     if (!opts.employees) await repo.cover(q, org, uncovered);
@@ -63,7 +66,7 @@ export async function ensureResults(
       day: p.day,
       department_id: e.department_id,
       scheme_id: rule?.id ?? null,
-      result: computeDay(p.day, rule, calendar, near),
+      result: computeDay(p.day, rule, calendar, near, now),
     });
   }
   await repo.upsertResults(q, org, rows);

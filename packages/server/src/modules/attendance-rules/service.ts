@@ -265,8 +265,7 @@ export async function summaryEmployees(
   await ensureResults(ctx.db, org, start, end);
   const r = await repo.summaryByEmployee(ctx.db, {
     org,
-    start,
-    end,
+    month: start,
     department_id: f.department_id,
     keywords: f.keywords || undefined,
     ...pageWindow(f),
@@ -285,23 +284,13 @@ export async function summaryDepartments(
     throw notFound('部门不存在');
   const { start, end } = clip(f.month);
   await ensureResults(ctx.db, org, start, end);
-  const filter = { org, start, end, department_id: f.department_id };
+  const filter = { org, month: start, department_id: f.department_id };
   const [own, days, tree] = await Promise.all([
     repo.summaryByDepartment(ctx.db, filter),
     repo.summaryByDay(ctx.db, filter),
     repo.orgDepartmentTree(ctx.db, org),
   ]);
-  const KEYS = [
-    'employees',
-    'days_due',
-    'days_present',
-    'late_count',
-    'late_minutes',
-    'early_count',
-    'early_minutes',
-    'missing_count',
-    'absent_count',
-  ] as const;
+  const KEYS = ['employees', ...repo.FIGURES] as const;
   const figures = new Map(own.map((o) => [o.department_id, o]));
   const top = f.department_id ? tree.find((d) => d.id === f.department_id) : undefined;
   const list = tree

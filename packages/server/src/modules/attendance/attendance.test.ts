@@ -156,7 +156,10 @@ describe('organisation structure', () => {
     );
     expect(moved.code).toBe(200);
     expect(moved.data).toMatchObject({ name: '保洁部', parent_id: orgA.root_dep_id });
+    // The answer is the same row the tree shows: 1 在职 directly in it, 2 with 夜班.
+    expect(moved.data).toMatchObject({ employee_count: 1, total_count: 2 });
     rows = await tree(a.token);
+    expect(by(clean.id)).toEqual(moved.data);
     expect(by(night.id).path).toBe(`/${orgA.root_dep_id}/${clean.id}/${night.id}/`);
     expect(by(ops.id).total_count).toBe(0);
     expect(by(orgA.root_dep_id).total_count).toBe(2);
@@ -516,18 +519,23 @@ describe("organisation A's account on organisation B's ids", () => {
   });
 });
 
+/** A toilet the admin runs with an organisation A terminal placed in it. */
+async function patrolledToilet(name: string, serNum: string) {
+  const toilet = await addToilet(t, admin, { name });
+  const term = await addDevice(t, 'attendance', serNum, a.token);
+  await t.ctx.db.query('UPDATE devices SET org_id = $2 WHERE id = $1', [term.id, orgA.org_id]);
+  const placed = await t.post(
+    TOILET_DETAIL_API.place,
+    { toilet_id: toilet, add_ids: [term.id] },
+    { token: admin },
+  );
+  expect(placed.code).toBe(200);
+  return { toilet, term };
+}
+
 describe('cleaner patrols', () => {
   it('alarms a toilet whose patrol is overdue and closes the alarm on the next punch there', async () => {
-    // The admin runs the toilet and places an organisation A terminal in it.
-    const toilet = await addToilet(t, admin, { name: '巡检公厕' });
-    const term = await addDevice(t, 'attendance', 'ATT-TOILET-1', a.token);
-    await t.ctx.db.query('UPDATE devices SET org_id = $2 WHERE id = $1', [term.id, orgA.org_id]);
-    const placed = await t.post(
-      TOILET_DETAIL_API.place,
-      { toilet_id: toilet, add_ids: [term.id] },
-      { token: admin },
-    );
-    expect(placed.code).toBe(200);
+    const { toilet, term } = await patrolledToilet('巡检公厕', 'ATT-TOILET-1');
 
     let info = await t.post<PatrolInfo>(
       ATTENDANCE_API.setPatrol,
@@ -572,5 +580,82 @@ describe('cleaner patrols', () => {
     // B's attendance account does not see the toilet.
     const other = await t.get(ATTENDANCE_API.patrols, { toilet_id: toilet }, { token: b.token });
     expect(other.code).not.toBe(200);
+  });
+});
+
+describe('patrols by QR code and opening hours past midnight', () => {
+  let toilet: number;
+  let publicId: string;
+  let term: TestDevice;
+  const alarms = () =>
+    t.ctx.db.query<{ status: string }>(`SELECT status FROM alarms WHERE device_id = $1 AND type = 'patrol'`, [
+      term.id,
+    ]);
+
+  beforeAll(async () => {
+    ({ toilet, term } = await patrolledToilet('夜间公厕', 'ATT-NIGHT-1'));
+    // Open 18:00 to 02:00 the next morning, a patrol every 30 minutes.
+    await t.ctx.db.query(
+      `INSERT INTO toilet_documents (toilet_id, open_time, close_time) VALUES ($1, '18:00', '02:00')`,
+      [toilet],
+    );
+    const set = await t.post(
+      ATTENDANCE_API.setPatrol,
+      { toilet_id: toilet, every_min: 30 },
+      { token: admin },
+    );
+    expect(set.code, set.message).toBe(200);
+    publicId = (
+      await t.ctx.db.query<{ public_id: string }>(`SELECT public_id FROM toilets WHERE id = $1`, [toilet])
+    )[0]!.public_id;
+  });
+
+  it('requires patrols from 18:00 to 02:00 across midnight, not in the closed hours', async () => {
+    // Alarms raised on this toilet's terminal by a sweep at a UTC+8 wall-clock time.
+    const sweep = async (local: string) => {
+      await patrolSweep(t.ctx, new Date(`${local}+08:00`));
+      return alarms();
+    };
+    expect(await sweep('2026-11-20T03:00:00')).toHaveLength(0); // closed
+    expect(await sweep('2026-11-20T17:59:00')).toHaveLength(0); // closed
+    expect(await sweep('2026-11-20T18:20:00')).toHaveLength(0); // open for 20 minutes only
+    // 01:00: open since 18:00 the day before, no patrol for 7 hours.
+    expect(await sweep('2026-11-21T01:00:00')).toHaveLength(1);
+    expect((await alarms()).map((x) => x.status)).toEqual(['open']);
+  });
+
+  it("a cleaner's QR scan is a patrol check-in: stored once, closes the alarm, shown on the toilet", async () => {
+    const scan = (body: Record<string, unknown>, token = a.token) =>
+      t.post<{ id: number; employee_name: string; toilet_name: string; duplicate: boolean }>(
+        ATTENDANCE_API.patrolScan,
+        body,
+        { token },
+      );
+    const r = await scan({ toilet_id: publicId, employee_no: 'P001' });
+    expect(r.code, r.message).toBe(200);
+    expect(r.data).toMatchObject({ employee_name: '张工', toilet_name: '夜间公厕', duplicate: false });
+    expect((await alarms()).map((x) => x.status)).toEqual(['closed']);
+    // Scanned twice in a row: one check-in.
+    const again = await scan({ toilet_id: publicId, employee_no: 'P001' });
+    expect(again.data).toMatchObject({ id: r.data.id, duplicate: true });
+    const info = await t.get<PatrolInfo>(ATTENDANCE_API.patrols, { toilet_id: toilet }, { token: admin });
+    expect(info.data.recent.map((p) => p.employee_name)).toEqual(['张工']);
+    const row = await t.ctx.db.query<{ method: string; employee_id: number | null }>(
+      `SELECT method, employee_id FROM att_punches WHERE id = $1`,
+      [r.data.id],
+    );
+    expect(row[0]).toMatchObject({ method: 'qr' });
+    expect(row[0]!.employee_id).not.toBeNull();
+    // What the server checks: a real toilet of the organisation, a 在职 employee of it.
+    expect(await scan({ toilet_id: 'not-a-toilet', employee_no: 'P001' })).toMatchObject({
+      code: 404,
+      message: expect.stringContaining('厕所不存在'),
+    });
+    expect(await scan({ toilet_id: publicId, employee_no: 'NOBODY' })).toMatchObject({
+      code: 404,
+      message: '工号不存在或该员工已离职',
+    });
+    expect(await scan({ toilet_id: publicId, employee_no: 'P001' }, b.token)).toMatchObject({ code: 404 });
+    expect(await scan({ toilet_id: publicId })).toMatchObject({ code: 400, message: '请填写工号' });
   });
 });

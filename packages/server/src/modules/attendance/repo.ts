@@ -103,6 +103,24 @@ export function departmentTree(q: Queryable, orgId: number) {
   );
 }
 
+/** One department's head name and 在职 counts: directly in it, and in its whole subtree. */
+export async function departmentCounts(
+  q: Queryable,
+  d: { id: number; org_id: number; path: string; head_employee_id: number | null },
+) {
+  const r = await first<{ head_name: string; employee_count: number; total_count: number }>(
+    q,
+    `SELECT coalesce((SELECT name FROM att_employees WHERE id = $4), '') AS head_name,
+            count(*) FILTER (WHERE e.department_id = $1)::int AS employee_count,
+            count(*)::int AS total_count
+       FROM att_employees e JOIN att_departments x ON x.id = e.department_id
+      WHERE e.org_id = $2 AND NOT e.is_delete AND e.status = 1
+        AND x.org_id = $2 AND NOT x.is_delete AND x.path LIKE $3 || '%'`,
+    [d.id, d.org_id, d.path, d.head_employee_id],
+  );
+  return r!;
+}
+
 /** Live children and 在职 employees directly in a department (what stops a delete). */
 export async function departmentContents(q: Queryable, id: number) {
   const r = await first<{ children: number; employees: number }>(
@@ -480,44 +498,102 @@ export function recentPatrols(q: Queryable, toiletId: number, limit: number) {
 
 /**
  * Opens a 'patrol' alarm on the clock-in terminal of every toilet whose required patrol is
- * overdue now: inside its opening hours (its document's, UTC+8), no punch at the toilet for patrol_every_min
- * minutes since the later of the last punch and today's opening. One open alarm per
- * terminal (the open-alarm key).
+ * overdue at `at`: inside its opening hours (its document's, UTC+8; a close before the open
+ * runs past midnight), no punch at the toilet for patrol_every_min minutes since the later of
+ * the last punch and the current opening. One open alarm per terminal (the open-alarm key).
  */
-export function openPatrolAlarms(q: Queryable) {
+export function openPatrolAlarms(q: Queryable, at: Date) {
   return q.query<{ id: number; device_id: number }>(
-    `WITH now_local AS (SELECT (now() AT TIME ZONE 'Asia/Shanghai') AS t),
-     due AS (
-       SELECT t.id, t.name, t.patrol_every_min,
-              greatest(
-                (SELECT max(p.punched_at) FROM att_punches p WHERE p.toilet_id = t.id),
-                ((date_trunc('day', n.t) + coalesce(doc.open_time, '00:00')::time) AT TIME ZONE 'Asia/Shanghai')
-              ) AS since
+    `WITH hours AS (
+       SELECT t.id, t.name, t.patrol_every_min, ($1::timestamptz AT TIME ZONE 'Asia/Shanghai') AS t,
+              coalesce(doc.open_time, '00:00')::time AS o, coalesce(doc.close_time, '23:59')::time AS c
          FROM toilets t
-         CROSS JOIN now_local n
          LEFT JOIN toilet_documents doc ON doc.toilet_id = t.id AND NOT doc.is_delete
         WHERE t.patrol_every_min > 0 AND NOT t.is_delete
-          AND n.t::time >= coalesce(doc.open_time, '00:00')::time
-          AND n.t::time <= coalesce(doc.close_time, '23:59')::time
+     ), opened AS (
+       -- The current opening's start; hours whose close is before their open run past midnight.
+       SELECT h.id, h.name, h.patrol_every_min,
+              CASE WHEN h.o <= h.c THEN CASE WHEN h.t::time BETWEEN h.o AND h.c THEN date_trunc('day', h.t) + h.o END
+                   WHEN h.t::time >= h.o THEN date_trunc('day', h.t) + h.o
+                   WHEN h.t::time <= h.c THEN date_trunc('day', h.t) - interval '1 day' + h.o
+              END AS since_local
+         FROM hours h
+     ), due AS (
+       SELECT o.id, o.name, o.patrol_every_min,
+              greatest(
+                (SELECT max(p.punched_at) FROM att_punches p WHERE p.toilet_id = o.id AND p.punched_at <= $1::timestamptz),
+                o.since_local AT TIME ZONE 'Asia/Shanghai'
+              ) AS since
+         FROM opened o WHERE o.since_local IS NOT NULL
      )
      INSERT INTO alarms (device_id, type, message, detail)
      SELECT DISTINCT ON (due.id) d.id, 'patrol', '巡检超时：' || due.name || ' 已超过 ' || due.patrol_every_min || ' 分钟未巡检',
             jsonb_build_object('toilet_id', due.id, 'since', due.since)
        FROM due JOIN devices d ON d.toilet_id = due.id AND d.kind = 'attendance' AND NOT d.is_delete
-      WHERE due.since < now() - due.patrol_every_min * interval '1 minute'
+      WHERE due.since < $1::timestamptz - due.patrol_every_min * interval '1 minute'
       ORDER BY due.id, d.id
      ON CONFLICT DO NOTHING
      RETURNING id, device_id`,
+    [at.toISOString()],
   );
+}
+
+/**
+ * A toilet by the public id of its QR code, and whether a live clock-in terminal of the
+ * organisation stands in it (the organisation patrols it).
+ */
+export function toiletByPublicId(q: Queryable, publicId: string, orgId: number) {
+  return first<{ id: number; name: string; org_terminal: boolean }>(
+    q,
+    `SELECT t.id, t.name,
+            EXISTS (SELECT 1 FROM devices d WHERE d.toilet_id = t.id AND d.kind = 'attendance'
+                       AND NOT d.is_delete AND d.org_id = $2) AS org_terminal
+       FROM toilets t WHERE t.public_id = $1 AND NOT t.is_delete`,
+    [publicId, orgId],
+  );
+}
+
+/** A 在职 employee of the organisation by number. */
+export function activeEmployeeByNumber(q: Queryable, orgId: number, number: string) {
+  return first<{ id: number; name: string }>(
+    q,
+    `SELECT id, name FROM att_employees WHERE org_id = $1 AND number = $2 AND NOT is_delete AND status = 1`,
+    [orgId, number],
+  );
+}
+
+/** The employee's QR check-in at the toilet within the last minute, if any. */
+export function recentScan(q: Queryable, toiletId: number, employeeId: number) {
+  return first<{ id: number; punched_at: string }>(
+    q,
+    `SELECT id, ${localTime('punched_at')} AS punched_at FROM att_punches
+      WHERE toilet_id = $1 AND employee_id = $2 AND method = 'qr' AND device_id IS NULL
+        AND punched_at > now() - interval '1 minute'
+      ORDER BY punched_at DESC LIMIT 1`,
+    [toiletId, employeeId],
+  );
+}
+
+/** Stores a QR patrol check-in as a punch at the toilet (no terminal). */
+export async function insertScan(
+  q: Queryable,
+  v: { org_id: number; employee_id: number; toilet_id: number; number: string },
+) {
+  return (await first<{ id: number; punched_at: string }>(
+    q,
+    `INSERT INTO att_punches (org_id, employee_id, toilet_id, badge, method, punched_at)
+     VALUES ($1, $2, $3, $4, 'qr', now()) RETURNING id, ${localTime('punched_at')} AS punched_at`,
+    [v.org_id, v.employee_id, v.toilet_id, v.number],
+  ))!;
 }
 
 /** Closes the open 'patrol' alarms of the terminals in these toilets (a patrol arrived). */
 export function closePatrolAlarms(q: Queryable, toiletIds: number[]) {
-  return q.query<{ id: number }>(
+  return q.query<{ id: number; device_id: number }>(
     `UPDATE alarms a SET status = 'closed', closed_at = now()
        FROM devices d
       WHERE a.device_id = d.id AND d.toilet_id = ANY($1::int[]) AND a.type = 'patrol' AND a.status <> 'closed'
-      RETURNING a.id`,
+      RETURNING a.id, a.device_id`,
     [toiletIds],
   );
 }

@@ -12,7 +12,9 @@ import {
   employeeRow,
   attendanceIdQuery,
   pageOf,
+  patrolCheckIn,
   patrolInfo,
+  patrolScanBody,
   punchListQuery,
   punchRow,
   resolvePunchBody,
@@ -188,5 +190,13 @@ export function attendanceRoutes(app: FastifyInstance, ctx: AppContext) {
     body: setPatrolBody,
     response: patrolInfo,
     handler: ({ req, caller, body }) => att.setPatrol(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'POST',
+    url: ATTENDANCE_API.patrolScan,
+    summary: '扫码巡检签到（小程序：保洁员扫描厕所二维码，提交厕所编号和工号）',
+    body: patrolScanBody,
+    response: patrolCheckIn,
+    handler: ({ req, caller, body }) => att.patrolScan(ctx, caller, body, req.ip),
   });
 }

@@ -4,6 +4,8 @@ import {
   SYNC_COMMAND,
   type AttendanceOrg,
   type DepartmentRow,
+  type PatrolCheckIn,
+  type patrolScanBody,
   type addEmployeeBody,
   type addDepartmentBody,
   type employeeListQuery,
@@ -19,7 +21,11 @@ import { pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { attendanceOrgOf } from '../access/attendance.ts';
 import { assertDeviceRight } from '../access/devices.ts';
-import { assertToiletRight } from '../access/toilets.ts';
+import { assertToiletRight, toiletRight } from '../access/toilets.ts';
+import { addDays, dayOf } from '../attendance-rules/compute.ts';
+import { markDaysStale } from '../attendance-rules/repo.ts';
+import { syncToiletAlarmFlagsOf } from '../../ingest/alarms.ts';
+import { openedAt } from './patrols.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import { insertCommand } from '../jwb/repo.ts';
 import * as repo from './repo.ts';
@@ -85,10 +91,22 @@ async function department(ctx: AppContext, orgId: number, id: number, message = 
   return d;
 }
 
-async function departmentRow(ctx: AppContext, caller: Caller, id: number) {
-  const row = (await departments(ctx, caller)).find((d) => d.id === id);
-  if (!row) throw notFound('部门不存在');
-  return row;
+/** One department as a tree row: the single-row lookup plus its counts. */
+async function departmentRow(ctx: AppContext, caller: Caller, id: number): Promise<DepartmentRow> {
+  const org = await orgOf(ctx, caller);
+  const d = await department(ctx, org.org_id, id);
+  const c = await repo.departmentCounts(ctx.db, d);
+  return {
+    id: d.id,
+    parent_id: d.parent_id,
+    name: d.name,
+    head_employee_id: d.head_employee_id,
+    head_name: c.head_name,
+    path: d.path,
+    sort: d.sort,
+    employee_count: c.employee_count,
+    total_count: c.total_count,
+  };
 }
 
 export async function addDepartment(
@@ -374,9 +392,12 @@ export async function patrols(ctx: AppContext, caller: Caller, toiletId: number)
   if (!s) throw notFound('厕所不存在');
   const recent = await repo.recentPatrols(ctx.db, toiletId, PATROLS_SHOWN);
   const last = recent[0];
-  const overdue =
-    s.patrol_every_min > 0 &&
-    (!last || Date.now() - new Date(last.at).getTime() > s.patrol_every_min * 60_000);
+  // Due only while open (hours may run past midnight), counted from the later of the last
+  // patrol and the current opening.
+  const now = Date.now();
+  const opened = openedAt(now, s.open_time, s.close_time);
+  const since = Math.max(opened ?? 0, last ? new Date(last.at).getTime() : 0);
+  const overdue = s.patrol_every_min > 0 && opened !== null && now - since > s.patrol_every_min * 60_000;
   return {
     toilet_id: toiletId,
     every_min: s.patrol_every_min,
@@ -404,4 +425,53 @@ export async function setPatrol(
     audit: { action: 'attendance.patrol.set', entity: 'toilet', entityId: b.toilet_id, targetUserId: null },
   });
   return patrols(ctx, caller, b.toilet_id);
+}
+
+/**
+ * The mini-program's patrol check-in: a cleaner scans the QR code in a toilet and the
+ * signed-in attendance account sends its public id with the cleaner's number. The server
+ * checks the number is a 在职 employee of the account's organisation and that the toilet is
+ * one the organisation patrols (its terminal stands there, or the account may see the
+ * toilet), then stores a punch at the toilet (method 'qr'): it closes an open patrol alarm
+ * and counts for the cleaner's attendance like a terminal punch. A repeat within the minute
+ * is answered with the first.
+ */
+export async function patrolScan(
+  ctx: AppContext,
+  caller: Caller,
+  b: z.output<typeof patrolScanBody>,
+  ip: string,
+): Promise<PatrolCheckIn> {
+  const org = await orgOf(ctx, caller);
+  const toilet = await repo.toiletByPublicId(ctx.db, b.toilet_id, org.org_id);
+  const allowed =
+    toilet &&
+    (toilet.org_terminal || ((await toiletRight(ctx, caller, toilet.id))?.right ?? 'none') !== 'none');
+  if (!toilet || !allowed) throw notFound('厕所不存在或不在本组织的巡检范围内，请扫描厕所内的二维码');
+  const e = await repo.activeEmployeeByNumber(ctx.db, org.org_id, b.employee_no);
+  if (!e) throw notFound('工号不存在或该员工已离职');
+  const seen = await repo.recentScan(ctx.db, toilet.id, e.id);
+  if (seen) return { ...seen, toilet_name: toilet.name, employee_name: e.name, duplicate: true };
+  let stored: { id: number; punched_at: string } | undefined;
+  const closed: number[] = [];
+  await create(ctx, caller, ip, {
+    insert: async (tx) => {
+      stored = await repo.insertScan(tx, {
+        org_id: org.org_id,
+        employee_id: e.id,
+        toilet_id: toilet.id,
+        number: b.employee_no,
+      });
+      const alarms = await repo.closePatrolAlarms(tx, [toilet.id]);
+      closed.push(...alarms.map((a) => a.id));
+      await syncToiletAlarmFlagsOf(tx, [toilet.id]);
+      const today = dayOf(Date.now());
+      await markDaysStale(tx, [e.id, e.id], [addDays(today, -1), today]);
+      return stored.id;
+    },
+    audit: { action: 'attendance.patrol.scan', entity: 'att_punch', targetUserId: null },
+    after: { toilet_id: toilet.id, employee_id: e.id },
+  });
+  if (closed.length) ctx.events.emit('alarms', closed);
+  return { ...stored!, toilet_name: toilet.name, employee_name: e.name, duplicate: false };
 }

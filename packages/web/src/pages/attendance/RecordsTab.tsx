@@ -2,6 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import {
   ATT_DAY_STATUS,
   ATT_DAY_STATUS_KEYS,
+  ATT_CORRECTABLE,
+  ATT_NOT_YET,
   type AttDayStatus,
   type DayRecordRow,
   type SummaryDepartmentRow,
@@ -59,12 +61,18 @@ const STATUS_COLORS: Record<AttDayStatus, string> = {
   absent: 'red',
   rest: 'default',
   unscheduled: 'default',
+  pending: 'blue',
 };
 
 /** 迟到 12 分钟 · 缺卡 1 次: every finding of a day, not only its main status. */
 export function resultWords(
-  r: Pick<DayRecordRow, 'status' | 'late_minutes' | 'early_minutes' | 'missing'>,
+  r: Pick<DayRecordRow, 'status' | 'late_minutes' | 'early_minutes' | 'missing'> & { present?: boolean },
 ): string[] {
+  // Provisional (the shift's windows are still open): 未到 until a first punch, then 进行中.
+  if (r.status === 'pending') {
+    const now = r.present ? ATT_DAY_STATUS.pending : ATT_NOT_YET;
+    return r.late_minutes > 0 ? [now, `迟到 ${r.late_minutes} 分钟`] : [now];
+  }
   if (r.status === 'rest' || r.status === 'unscheduled' || r.status === 'absent' || r.status === 'normal') {
     return [ATT_DAY_STATUS[r.status]];
   }
@@ -105,6 +113,8 @@ function Punches({ record }: { record: DayRecordRow }) {
           {two ? d.segment + 1 : ''}{' '}
           {d.at ? (
             <Typography.Text>{d.at.slice(d.at.slice(0, 10) === record.day ? 11 : 5, 16)}</Typography.Text>
+          ) : record.status === 'pending' ? (
+            <Typography.Text type="secondary">待打卡</Typography.Text>
           ) : (
             <Typography.Text type="danger">未打卡</Typography.Text>
           )}
@@ -209,7 +219,7 @@ function CorrectDialog({ record, onSaved, onClosed }: DialogProps<{ record: DayR
           name: 'status',
           label: '结果',
           kind: 'select',
-          options: ATT_DAY_STATUS_KEYS.filter((k) => k !== 'unscheduled').map((k) => ({
+          options: ATT_CORRECTABLE.filter((k) => k !== 'unscheduled').map((k) => ({
             value: k,
             label: ATT_DAY_STATUS[k],
           })),
