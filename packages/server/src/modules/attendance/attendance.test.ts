@@ -536,6 +536,14 @@ async function patrolledToilet(name: string, serNum: string) {
 describe('cleaner patrols', () => {
   it('alarms a toilet whose patrol is overdue and closes the alarm on the next punch there', async () => {
     const { toilet, term } = await patrolledToilet('巡检公厕', 'ATT-TOILET-1');
+    // Open from three hours ago to three hours ahead (UTC+8 wall clock, perhaps across
+    // midnight), so that whatever the time of day the toilet is open and a patrol is due.
+    const wall = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(11, 16);
+    const [openAt, closeAt] = [wall(Date.now() - 3 * 3_600_000), wall(Date.now() + 3 * 3_600_000)];
+    await t.ctx.db.query(
+      `INSERT INTO toilet_documents (toilet_id, open_time, close_time) VALUES ($1, $2, $3)`,
+      [toilet, openAt, closeAt],
+    );
 
     let info = await t.post<PatrolInfo>(
       ATTENDANCE_API.setPatrol,
@@ -545,8 +553,8 @@ describe('cleaner patrols', () => {
     expect(info.code).toBe(200);
     expect(info.data).toMatchObject({
       every_min: 30,
-      open_time: '00:00',
-      close_time: '23:59',
+      open_time: openAt,
+      close_time: closeAt,
       last_at: null,
       overdue: true,
     });
