@@ -34,7 +34,11 @@ describe('times in a browser in another zone', () => {
   });
 
   it('shows /test mail times as the server wrote them (UTC+8), not shifted to the host zone', async () => {
-    vi.mocked(getOutbox).mockResolvedValue({ code: 200, message: '', data: { list: [mail({})], total: 1 } });
+    vi.mocked(getOutbox).mockResolvedValue({
+      code: 200,
+      message: '',
+      data: { list: [mail({})], total: 1, page: 1, page_size: 10 },
+    });
     renderWithProviders(<TestPage />, { router: true });
     expect(await screen.findByText('2026-11-25 08:05:00')).toBeTruthy();
     expect(screen.getByText(/已发送 2026-11-25 08:05:09/)).toBeTruthy();
