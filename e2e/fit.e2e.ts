@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ORG_API, PERMISSION, USER_API } from '@se/core';
-import { ADMIN_PASSWORD, BASE, api, launch, signIn } from './browser.ts';
+import { ADMIN_PASSWORD, BASE, adminToken, api, launch, signIn } from './browser.ts';
 
 // Issue 19: the dashboards fit a wall screen and a laptop without scrolling, and no list
 // scrolls the page sideways on a 1366 px laptop.
@@ -47,21 +47,13 @@ const LISTS = [
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  const admin = (
-    await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
-      filter: 'admin',
-      password: ADMIN_PASSWORD,
-    })
-  ).data.auth_token;
+  const admin = await adminToken();
   // Setup, not under test: a campus manager and its organisation.
+  const bits = PERMISSION.ssManager | PERMISSION.ssUser | PERMISSION.ssVisitor | PERMISSION.user;
   const manager = await api<{ id: number }>(
     'POST',
     USER_API.add,
-    {
-      user_name: MANAGER,
-      password: MANAGER_PASSWORD,
-      permissions: String(PERMISSION.ssManager | PERMISSION.ssUser | PERMISSION.ssVisitor | PERMISSION.user),
-    },
+    { user_name: MANAGER, password: MANAGER_PASSWORD, permissions: String(bits) },
     admin,
   );
   expect(manager.code).toBe(200);

@@ -81,7 +81,7 @@ export function Dashboard({
       {(ov) => (
         <>
           <Totals ov={ov} only={totals} />
-          <div className={grid}>{cells.map((cell) => widget(ov, cell))}</div>
+          <div className={`dc-grid ${grid}`}>{cells.map((cell) => widget(ov, cell))}</div>
         </>
       )}
     </Loaded>
