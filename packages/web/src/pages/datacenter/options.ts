@@ -67,7 +67,13 @@ const grid = (left = 8, right = 16): GridComponentOption => ({
   bottom: 8,
   containLabel: true,
 });
-const valueAxis = { type: 'value', splitLine: { lineStyle: { color: SPLIT } } } as const;
+const valueAxis = {
+  type: 'value',
+  splitLine: { lineStyle: { color: SPLIT } },
+  axisLabel: { hideOverlap: true },
+} as const;
+/** Names beside horizontal bars: cut to a width so a narrow panel keeps room for the bars. */
+const nameLabels = { width: 80, overflow: 'truncate' } as const;
 const barTooltip = { trigger: 'axis', axisPointer: { type: 'shadow' } } as const;
 // A legend that scrolls rather than wraps over the plot in narrow panels.
 const legend = {
@@ -169,6 +175,7 @@ export function occupancyOption(list: readonly OccupancyRow[], max = 10): DashOp
     yAxis: {
       type: 'category',
       data: rows.map((r) => (r.online ? shortName(r.name) : `${shortName(r.name)}（离线）`)),
+      axisLabel: nameLabels,
     },
     series: [
       ...OCCUPANCY_KEYS.map((g): BarSeriesOption => ({
@@ -201,7 +208,7 @@ export function airOption(list: readonly AirRow[], max = 10): DashOption {
     },
     grid: grid(8, 40),
     xAxis: { ...valueAxis, min: 0, max: 100 },
-    yAxis: { type: 'category', data: rows.map((r) => shortName(r.name)) },
+    yAxis: { type: 'category', data: rows.map((r) => shortName(r.name)), axisLabel: nameLabels },
     series: [
       {
         type: 'bar',
@@ -284,7 +291,7 @@ export function liquidOption(list: readonly LiquidRow[], max = 10): DashOption {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${String(v)}%` },
     grid: grid(8, 40),
     xAxis: { ...valueAxis, min: 0, max: 100 },
-    yAxis: { type: 'category', data: rows.map((r) => shortName(r.desc || r.ser_num)) },
+    yAxis: { type: 'category', data: rows.map((r) => shortName(r.desc || r.ser_num)), axisLabel: nameLabels },
     series: [
       {
         type: 'bar',
