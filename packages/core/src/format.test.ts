@@ -4,6 +4,7 @@ import {
   TZ_OFFSET_MS,
   breakpointOf,
   formatAirScore,
+  formatBytes,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -128,7 +129,19 @@ describe('figures read the same everywhere', () => {
   it('shows average stars to one decimal', () => {
     expect(formatStars(4.625)).toBe('4.6');
     expect(formatStars(5)).toBe('5.0');
+    expect(formatStars(4.35)).toBe('4.4');
     expect(formatStars(undefined)).toBe('—');
+  });
+
+  it('shows file sizes the same on the download centre and the media library', () => {
+    expect([512, 2048, 830 * 1024, 5 * 1024 ** 2, 1.5 * 1024 ** 3].map(formatBytes)).toEqual([
+      '512 B',
+      '2.0 KB',
+      '830 KB',
+      '5.0 MB',
+      '1.50 GB',
+    ]);
+    expect(formatBytes(null)).toBe('—');
   });
 });
 

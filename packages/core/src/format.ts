@@ -68,7 +68,16 @@ export function formatShare(part: number | null | undefined, whole: number | nul
 /** An average of stars to one decimal: '4.6'. */
 export function formatStars(average: number | null | undefined): string {
   if (missing(average)) return NO_FIGURE;
-  return average.toFixed(1);
+  return (Math.round(average * 10) / 10).toFixed(1);
+}
+
+/** A size in bytes: '512 B', '2.0 KB' (one decimal under 10 KB), '830 KB', '1.2 MB', '1.50 GB'. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (missing(bytes)) return NO_FIGURE;
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
 
 /** Timestamps below 1e12 are seconds (SPEC §5). */
