@@ -253,7 +253,7 @@ export function ratingsOption(days: readonly RatingDay[]): DashOption {
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: [
       { ...valueAxis, minInterval: 1, name: '条' },
-      { type: 'value', min: 0, max: 5, interval: 1, name: '星', splitLine: { show: false } },
+      { ...valueAxis, min: 0, max: 5, interval: 1, name: '星', splitLine: { show: false } },
     ],
     series: [
       { type: 'bar', name: '评价数', itemStyle: { color: '#1677ff' }, data: days.map((d) => d.count) },
