@@ -53,3 +53,12 @@ export async function api<T = unknown>(
   });
   return res.json() as Promise<{ code: number; message: string; data: T }>;
 }
+
+/** The admin's API token (for setup steps). */
+export async function adminToken(): Promise<string> {
+  const r = await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
+    filter: 'admin',
+    password: ADMIN_PASSWORD,
+  });
+  return r.data.auth_token;
+}

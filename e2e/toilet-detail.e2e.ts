@@ -68,11 +68,11 @@ describe('toilet detail', () => {
     await row.getByRole('button', { name: /详情/ }).click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByText('厕位占用').waitFor();
-    await expect(drawer.getByTestId('toilet-occupancy-male').innerText()).resolves.toContain('3 / 4');
+    await expect(drawer.getByTestId('toilet-occupancy-male').innerText()).resolves.toContain('3/4');
     // Live: a report changes the open detail without a reload.
     await page.waitForTimeout(1000);
     await report({ male_occupy: 4 });
-    await drawer.getByTestId('toilet-occupancy-male').getByText('4 / 4').waitFor({ timeout: 3000 });
+    await drawer.getByTestId('toilet-occupancy-male').getByText('4/4').waitFor({ timeout: 3000 });
     await drawer.getByRole('tab', { name: '状态' }).click();
     await drawer.getByRole('button', { name: '设为清洁中' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '设为清洁中 ·' });

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { ConsoleApi, bindAll, ensureDevices } from './fleet.ts';
 import { seedMedia } from './demo-media.ts';
 import { simulate } from './simulator.ts';
+import type { SimDevice } from './values.ts';
 import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
 import { seedMaintenance } from './demo-maintenance.ts';
 import { demoAttendanceRules } from './demo-attendance-rules.ts';
@@ -19,17 +20,25 @@ const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
 // The demo's own data directory gets a known admin password, so every restart can sign in.
 const DEMO_ADMIN_PASSWORD = 'demo-admin-123';
-// Name, province, city, district, lng, lat: spread over a few cities so the data centres'
-// map of China has more than one dot.
-const PLACES: [string, string, string, string, number, number][] = [
-  ['西湖公厕', '浙江省', '杭州市', '西湖区', 120.148, 30.245],
-  ['断桥公厕', '浙江省', '杭州市', '西湖区', 120.152, 30.259],
-  ['外滩公厕', '上海市', '上海市', '黄浦区', 121.49, 31.24],
-  ['天坛公厕', '北京市', '北京市', '东城区', 116.41, 39.882],
-  ['宽窄巷子公厕', '四川省', '成都市', '青羊区', 104.053, 30.668],
-  ['世界之窗公厕', '广东省', '深圳市', '南山区', 113.973, 22.536],
-  ['大雁塔公厕', '陕西省', '西安市', '雁塔区', 108.964, 34.219],
-  ['黄鹤楼公厕', '湖北省', '武汉市', '武昌区', 114.302, 30.544],
+// Name, province, city, district, street address, lng, lat: one city's streets, parks, sights
+// and metro stations (Hangzhou, 西湖区 and 上城区), as a sanitation company there would run them.
+const PLACES: [string, string, string, string, string, number, number][] = [
+  ['湖滨步行街公厕', '浙江省', '杭州市', '上城区', '湖滨路 26 号（湖滨步行街北口）', 120.163, 30.258],
+  ['断桥残雪公厕', '浙江省', '杭州市', '西湖区', '北山街 1 号（断桥东侧停车场）', 120.152, 30.259],
+  [
+    '地铁龙翔桥站公厕',
+    '浙江省',
+    '杭州市',
+    '上城区',
+    '延安路与平海路口（地铁 1 号线龙翔桥站 D 口）',
+    120.166,
+    30.262,
+  ],
+  ['太子湾公园公厕', '浙江省', '杭州市', '西湖区', '南山路 2 号（太子湾公园南门）', 120.149, 30.231],
+  ['文三路公厕', '浙江省', '杭州市', '西湖区', '文三路 478 号（学院路口东 50 米）', 120.131, 30.279],
+  ['黄龙体育中心公厕', '浙江省', '杭州市', '西湖区', '黄龙路 1 号（体育场北门）', 120.139, 30.268],
+  ['西溪湿地周家村公厕', '浙江省', '杭州市', '西湖区', '天目山路 518 号（周家村入口）', 120.078, 30.269],
+  ['城站广场公厕', '浙江省', '杭州市', '上城区', '环城东路 1 号（杭州站东广场）', 120.183, 30.244],
 ];
 const TOILETS = PLACES.map((p) => p[0]);
 
@@ -96,6 +105,7 @@ async function main() {
       .map((d) => d.id),
   );
   await placeDevices(admin, toilets, fleet);
+  plantProblems(fleet);
   await seedMedia(admin, demoUser);
   fleet.push(...(await ensureAttendanceDemo(ctx, base, admin, DEMO_PASSWORD, toilets[0])));
   await seedMaintenance(admin, demoUser, toilets, fleet);
@@ -148,8 +158,8 @@ async function ensureDemoUser(admin: ConsoleApi): Promise<number> {
   });
   await admin.call('POST', '/api/v1/user/update-info', {
     user_id: r.id,
-    company_name: '西湖环卫演示公司',
-    company_address: '浙江省杭州市西湖区',
+    company_name: '杭州西湖城市环境服务有限公司',
+    company_address: '浙江省杭州市西湖区曙光路 122 号',
   });
   return r.id;
 }
@@ -163,7 +173,7 @@ async function ensureToilets(admin: ConsoleApi, userId: number, gatewayIds: numb
   const byName = new Map(have.list.map((t) => [t.name, t.id]));
   const ids: number[] = [];
   for (let i = 0; i < Math.min(PLACES.length, gatewayIds.length); i++) {
-    const [name, pname, cityname, adname, lng, lat] = PLACES[i]!;
+    const [name, pname, cityname, adname, address, lng, lat] = PLACES[i]!;
     let id = byName.get(name);
     if (id === undefined) {
       id = (
@@ -172,7 +182,7 @@ async function ensureToilets(admin: ConsoleApi, userId: number, gatewayIds: numb
           pname,
           cityname,
           adname,
-          address: `${name.replace('公厕', '')}景区`,
+          address,
           lng,
           lat,
           gateway_id: gatewayIds[i],
@@ -192,6 +202,23 @@ async function ensureToilets(admin: ConsoleApi, userId: number, gatewayIds: numb
   }
   await bindAll(admin, 'toilet', userId, ids);
   return ids;
+}
+
+/**
+ * A few things worth finding in the demo (by serial number; `<prefix>-<n>` belongs to
+ * PLACES[(n - 1) % PLACES.length]): a dispenser at 地铁龙翔桥站 nearly out of liquid, the
+ * gateway of 西溪湿地 that drops off at night (quiet 22:00–06:00, offline before dawn), and
+ * the review terminal of 文三路 where people complain (low stars, smell, dirt).
+ */
+function plantProblems(fleet: (SimDevice & { kind: string })[]) {
+  const bySerial = new Map(fleet.map((d) => [d.ser_num, d]));
+  const set = (serNum: string, extra: Partial<SimDevice>) => {
+    const d = bySerial.get(serNum);
+    if (d) Object.assign(d, extra);
+  };
+  set('DEMO-JWB-3', { liquid: 45 });
+  set('DEMO-GW-7', { quietHours: [22, 6] });
+  set('DEMO-EVL-5', { ratings: 'poor' });
 }
 
 /** n of a demo serial number `<prefix>-<n>`. */

@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { TOPIC } from '@se/core';
-import { ValueModel, type SimDevice } from './values.ts';
+import { ValueModel, isQuiet, reviewShare, type SimDevice } from './values.ts';
 
 export interface SimOptions {
   url: string;
@@ -79,9 +79,11 @@ export async function simulate(o: SimOptions, onTick?: (s: SimStats) => void): P
   const going = () => Date.now() < end && !o.signal?.aborted;
   const publish = async (x: (typeof clients)[number]) => {
     const now = Date.now();
-    // Ratings and punches come when someone presses a button or passes a terminal.
-    if (o.sparseRatings && (x.d.kind === 'evaluate' || x.d.kind === 'attendance') && Math.random() > 0.05)
-      return;
+    if (isQuiet(x.d, now)) return;
+    // Ratings and punches come when someone presses a button or passes a terminal; reviews
+    // follow the day's use and come twice as often at weekends.
+    if (o.sparseRatings && x.d.kind === 'evaluate' && Math.random() > reviewShare(now)) return;
+    if (o.sparseRatings && x.d.kind === 'attendance' && Math.random() > 0.05) return;
     const msg = { id: `${now}-${x.seq++}`, ts: now, type: 'report', data: x.model.next(now) };
     stats.sent++;
     const t0 = performance.now();

@@ -20,6 +20,13 @@ export interface SimDevice {
   liquid?: number;
   /** Its own readings model (demo meters and monitors); the kind's default otherwise. */
   model?: { next(at: number): Record<string, unknown> };
+  /**
+   * Local hours [from, to) (UTC+8, may wrap midnight) in which it reports nothing: a gateway
+   * whose uplink drops at night, so the console sees it go offline before dawn.
+   */
+  quietHours?: [number, number];
+  /** A review terminal in a toilet people are unhappy with: low stars and complaint ticks. */
+  ratings?: 'poor';
 }
 
 /** Small fast PRNG (mulberry32). */
@@ -42,6 +49,32 @@ export function usage(hour: number): number {
   return Math.min(1, 0.05 + 0.9 * peak(8.5, 1.5) + 0.7 * peak(12.5, 1.2) + 0.8 * peak(18, 2));
 }
 
+/** The local hour (UTC+8, fractional) of an instant. */
+export const localHour = (at: number) =>
+  (new Date(at).getUTCHours() + TZ_OFFSET_HOURS + new Date(at).getUTCMinutes() / 60) % 24;
+
+/** True on Saturday and Sunday in UTC+8. */
+export const isWeekend = (at: number) => {
+  const day = new Date(at + TZ_OFFSET_HOURS * 3_600_000).getUTCDay();
+  return day === 0 || day === 6;
+};
+
+/**
+ * The share of a review terminal's turns that carry a review: more when the toilet is busy,
+ * about twice as many at weekends (parks and sights fill up).
+ */
+export function reviewShare(at: number): number {
+  return (isWeekend(at) ? 0.1 : 0.05) * (0.2 + usage(localHour(at)));
+}
+
+/** True while a device with quiet hours says nothing. */
+export function isQuiet(device: Pick<SimDevice, 'quietHours'>, at: number): boolean {
+  if (!device.quietHours) return false;
+  const [from, to] = device.quietHours;
+  const h = localHour(at);
+  return from <= to ? h >= from && h < to : h >= from || h < to;
+}
+
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 
 export class ValueModel {
@@ -57,8 +90,7 @@ export class ValueModel {
   }
 
   next(at: number): Record<string, unknown> {
-    const hour = (new Date(at).getUTCHours() + TZ_OFFSET_HOURS + new Date(at).getUTCMinutes() / 60) % 24;
-    const u = usage(hour);
+    const u = usage(localHour(at));
     const r = this.r;
     switch (this.device.kind) {
       case 'gateway': {
@@ -101,6 +133,14 @@ export class ValueModel {
       case 'paper_machine':
         return { level: Math.round(100 - (1 - u) * 10 - r() * 80), warning: 0 };
       case 'evaluate':
+        if (this.device.ratings === 'poor') {
+          return {
+            star_level: r() < 0.6 ? 1 : r() < 0.6 ? 2 : 3,
+            smelly: r() < 0.6 ? 1 : 0,
+            poorsanitary: r() < 0.5 ? 1 : 0,
+            inefficiency: r() < 0.15 ? 1 : 0,
+          };
+        }
         return { star_level: r() < 0.7 ? 5 : r() < 0.5 ? 4 : 3, smelly: r() < 0.1 ? 1 : 0 };
       case 'attendance':
         // A demo employee's card or face (sim/demo-attendance.ts), now and then a stranger's.

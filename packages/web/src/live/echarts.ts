@@ -9,6 +9,7 @@ import {
   VisualMapComponent,
 } from 'echarts/components';
 import { init, registerMap, use as register } from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer } from 'echarts/renderers';
 
 // Only what the console draws (ARCHITECTURE §6): the history chart, and the data centres'
@@ -29,6 +30,8 @@ register([
   TitleComponent,
   GeoComponent,
   VisualMapComponent,
+  // Bar labels hide where they would overlap (labelLayout.hideOverlap) in short panels.
+  LabelLayout,
   CanvasRenderer,
 ]);
 

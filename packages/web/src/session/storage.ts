@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   homePath: 'OdHomePagePath',
   /** Not SPEC's: the last permission get-permission answered, so a reload paints at once. */
   user: 'od_session_user',
+  /** Not SPEC's: the smart-toilet data centre version last chosen (its path), SPEC §2. */
+  dcVersion: 'od_dc_version',
 } as const;
 
 // Storage can throw (disabled cookies, private modes, quota); a console that cannot
@@ -84,4 +86,21 @@ export function storeHomePath(path: string): void {
 
 export function readHomePath(): string {
   return read(STORAGE_KEYS.homePath) ?? '';
+}
+
+/** The three versions of the smart-toilet data centre (SPEC §2: one product), by path. */
+export const DC_VERSIONS = [
+  { path: '/data-center2', label: 'V2' },
+  { path: '/data-center', label: '标准版' },
+  { path: '/display-center', label: '展示版' },
+] as const;
+
+/** The data centre version last chosen (a path of DC_VERSIONS), or '' when none is stored. */
+export function readDcVersion(): string {
+  const v = read(STORAGE_KEYS.dcVersion) ?? '';
+  return DC_VERSIONS.some((d) => d.path === v) ? v : '';
+}
+
+export function storeDcVersion(path: string): void {
+  write(STORAGE_KEYS.dcVersion, path);
 }

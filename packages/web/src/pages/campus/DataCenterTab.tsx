@@ -1,4 +1,4 @@
-import { ALARM_TYPE_LABELS, CO2_AIRING_PPM, type CampusDataCenter } from '@se/core';
+import { ALARM_TYPE_LABELS, type CampusDataCenter, CO2_AIRING_PPM, formatShortDateTime } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Result, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
@@ -23,11 +23,6 @@ function Tile({ label, value, warn }: { label: string; value: string | number; w
     </div>
   );
 }
-
-const time = (iso: string) => {
-  const d = new Date(iso);
-  return `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
 
 /**
  * 园区数据中心 (/ss-data-center): the organisation's live dashboard. Figures come from the
@@ -167,7 +162,7 @@ function Dashboard({
           <ul className="cdc-feed" aria-label="报警动态">
             {data.alarms.map((a) => (
               <li key={a.id}>
-                <span className="cdc-time">{time(a.opened_at)}</span>
+                <span className="cdc-time">{formatShortDateTime(a.opened_at)}</span>
                 <span className="cdc-where">
                   {a.building_name}
                   {a.room_number ? ` ${a.room_number}` : ''}

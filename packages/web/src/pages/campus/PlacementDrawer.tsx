@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, type PlacedDevice } from '@se/core';
+import { DEVICE_KINDS, formatOccupancy, type PlacedDevice } from '@se/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, List, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -134,7 +134,7 @@ function DeviceItem({
               ))}
               {occupancy.map((o) => (
                 <span key={o.label}>
-                  {o.label} 在用 {o.occupy ?? '—'} / {o.count ?? '—'}
+                  {o.label} 在用 {formatOccupancy(o.occupy, o.count)}
                 </span>
               ))}
             </Space>

@@ -1,4 +1,12 @@
-import { AIR_LEVELS, BUILDING_USE, CO2_AIRING_PPM, ROOM_TYPE, gasLevel, type Gas } from '@se/core';
+import {
+  AIR_LEVELS,
+  BUILDING_USE,
+  CO2_AIRING_PPM,
+  ROOM_TYPE,
+  formatNumber,
+  gasLevel,
+  type Gas,
+} from '@se/core';
 import { Space, Tag, Typography } from 'antd';
 
 const LEVEL_COLOR = { good: 'green', fair: 'gold', poor: 'red' } as const;
@@ -9,7 +17,7 @@ export const roomTypeLabel = (type: string) => ROOM_TYPE[type as keyof typeof RO
 export const USE_OPTIONS = Object.entries(BUILDING_USE).map(([value, label]) => ({ value, label }));
 export const ROOM_TYPE_OPTIONS = Object.entries(ROOM_TYPE).map(([value, label]) => ({ value, label }));
 
-const fmt = (v: number) => (Math.abs(v) >= 100 ? String(Math.round(v)) : String(Math.round(v * 100) / 100));
+const fmt = (v: number) => formatNumber(v, Math.abs(v) >= 100 ? 0 : 2);
 
 /** One gas reading with its SPEC §9 level (优/良/差), or — when nothing online reports it. */
 export function GasCell({ gas, value, unit = '' }: { gas: Gas; value: number | null; unit?: string }) {

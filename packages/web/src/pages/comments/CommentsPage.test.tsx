@@ -120,7 +120,7 @@ describe('/comment', { timeout: 20_000 }, () => {
     expect(second.getByText('（无文字）')).toBeTruthy();
     const stats = screen.getByLabelText('评价统计');
     expect(stats.textContent).toContain('共 2 条');
-    expect(stats.textContent).toContain('平均 3.50 星');
+    expect(stats.textContent).toContain('平均 3.5 星');
     expect(listComments).toHaveBeenCalledWith({ page: 1, page_size: 10 });
   });
 

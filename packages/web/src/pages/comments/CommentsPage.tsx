@@ -1,5 +1,5 @@
 import { DownloadOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
-import { COMMENT_FLAGS, COMMENT_FLAG_KEYS, COMMENT_LEVELS, type CommentRow } from '@se/core';
+import { COMMENT_FLAG_KEYS, COMMENT_FLAGS, COMMENT_LEVELS, type CommentRow, formatStars } from '@se/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Rate, Tag, Typography, type TableProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -233,7 +233,7 @@ export default function CommentsPage() {
         共 <Typography.Text strong>{s.count}</Typography.Text> 条
       </span>
       <span>
-        平均 <Typography.Text strong>{s.count ? s.average.toFixed(2) : '—'}</Typography.Text> 星
+        平均 <Typography.Text strong>{s.count ? formatStars(s.average) : '—'}</Typography.Text> 星
       </span>
       {COMMENT_FLAG_KEYS.map((k) => (
         <span key={k}>

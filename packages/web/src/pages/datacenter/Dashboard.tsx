@@ -1,5 +1,5 @@
 import type { DatacenterOverview } from '@se/core';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { DashboardArea } from './api.ts';
 import {
   AirLevelsPanel,
@@ -34,12 +34,10 @@ const WIDGETS = {
 /** A widget by name; `map` is the toilets' map panel. */
 export type Widget = keyof typeof WIDGETS | 'map';
 
-/** A place in a dashboard's grid: a widget, or a column of widgets (with its own style). */
-export type Cell = Widget | { column: Widget[]; style?: CSSProperties };
-
 /**
  * One data centre: the dark frame, the overview's headline numbers (`totals`) and, under
- * them, the widgets of `cells` in a grid of class `grid` (`mapClass` places the map). Every
+ * them, the widgets of `cells` in a grid of class `grid`. Each
+ * widget carries the class `dc-w-<name>`, so a layout can place it by grid area. Every
  * data-centre page is this with its own title and layout.
  */
 export function Dashboard({
@@ -49,7 +47,7 @@ export function Dashboard({
   stage,
   grid,
   cells,
-  mapClass,
+  tools,
 }: {
   title: string;
   area: DashboardArea;
@@ -57,20 +55,21 @@ export function Dashboard({
   /** Wraps the content in a stage that draws its own title (the big screen's header has none). */
   stage?: (content: ReactNode) => ReactNode;
   grid: string;
-  cells: Cell[];
-  mapClass?: string;
+  cells: Widget[];
+  /** Extra controls in the header, before the live state (the version switch). */
+  tools?: ReactNode;
 }) {
   const d = useDashboard(area);
   const widget = (ov: DatacenterOverview, name: Widget) => {
     if (name !== 'map') {
       const Shown = WIDGETS[name];
-      return <Shown key={name} ov={ov} />;
+      return <Shown key={name} ov={ov} className={`dc-w-${name}`} />;
     }
     return (
       <Panel
         key={name}
         title="厕所分布"
-        className={mapClass}
+        className="dc-w-map"
         extra={d.map ? `${d.map.points.length} 座` : undefined}
       >
         <MapPanel map={d.map} />
@@ -82,23 +81,13 @@ export function Dashboard({
       {(ov) => (
         <>
           <Totals ov={ov} only={totals} />
-          <div className={grid}>
-            {cells.map((cell, i) =>
-              typeof cell === 'string' ? (
-                widget(ov, cell)
-              ) : (
-                <div key={i} className="dc-col" style={cell.style}>
-                  {cell.column.map((name) => widget(ov, name))}
-                </div>
-              ),
-            )}
-          </div>
+          <div className={`dc-grid ${grid}`}>{cells.map((cell) => widget(ov, cell))}</div>
         </>
       )}
     </Loaded>
   );
   return (
-    <Frame title={title} onRefresh={d.refetch} headerless={stage !== undefined}>
+    <Frame title={title} onRefresh={d.refetch} headerless={stage !== undefined} tools={tools}>
       {stage ? stage(content) : content}
     </Frame>
   );

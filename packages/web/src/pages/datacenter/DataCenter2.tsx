@@ -1,4 +1,5 @@
 import { Dashboard } from './Dashboard.tsx';
+import { VersionSwitch } from './VersionSwitch.tsx';
 
 /** /data-center2: the same widgets as cards in a grid. */
 export default function DataCenter2() {
@@ -7,7 +8,7 @@ export default function DataCenter2() {
       title="智慧厕所数据中心 V2"
       area="dataCenter"
       grid="dc-layout-grid"
-      mapClass="dc-span-2"
+      tools={<VersionSwitch current="/data-center2" />}
       cells={[
         'map',
         'visitors',

@@ -1,7 +1,7 @@
 import { FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
-import { TZ_OFFSET_MS } from '@se/core';
+import { formatDateTime, TZ_OFFSET_MS } from '@se/core';
 import { Button, ConfigProvider, Tooltip, theme } from 'antd';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLiveStatus, type LiveStatus } from '../../live/socket.ts';
 import './dashboard.css';
 
@@ -14,10 +14,8 @@ const LIVE_TEXT: Record<LiveStatus, [string, string]> = {
 
 /** 'YYYY-MM-DD HH:mm:ss 周X' in UTC+8, whatever the browser's zone. */
 export function clockText(ms: number): string {
-  const d = new Date(ms + TZ_OFFSET_MS);
-  const iso = d.toISOString();
-  const week = '日一二三四五六'[d.getUTCDay()];
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} 周${week}`;
+  const week = '日一二三四五六'[new Date(ms + TZ_OFFSET_MS).getUTCDay()];
+  return `${formatDateTime(ms)} 周${week}`;
 }
 
 function Clock() {
@@ -44,6 +42,37 @@ function useFullscreen(target: RefObject<HTMLElement | null>) {
 }
 
 /**
+ * Sets `--dc-fit-h` on the dashboard to the height the window leaves it once everything
+ * around it (header, tabs, paddings, footer) is counted, so the page does not scroll. The
+ * dashboard clips its own overflow, so measuring the rest of the document is stable.
+ */
+function useFitHeight(target: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = target.current;
+    if (!el) return;
+    const fit = () => {
+      // Hidden (a kept-alive route or tab) or full screen: nothing to measure.
+      if (el.offsetParent === null || document.fullscreenElement) return;
+      const rect = el.getBoundingClientRect();
+      const top = rect.top + window.scrollY;
+      const below = document.documentElement.scrollHeight - top - rect.height;
+      const height = Math.floor(window.innerHeight - top - Math.max(0, below));
+      if (el.style.getPropertyValue('--dc-fit-h') !== `${height}px`) {
+        el.style.setProperty('--dc-fit-h', `${height}px`);
+      }
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(document.body);
+    window.addEventListener('resize', fit);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', fit);
+    };
+  }, [target]);
+}
+
+/**
  * The dark shell of every data centre: title, live state, clock, refresh and full-screen
  * buttons; antd pieces inside use the dark algorithm.
  */
@@ -52,18 +81,23 @@ export function Frame({
   children,
   onRefresh,
   headerless = false,
+  tools: extraTools,
 }: {
   title: string;
   children: ReactNode;
+  /** Controls before the live state (the version switch). */
+  tools?: ReactNode;
   onRefresh?: () => void;
   /** The layout draws its own title (the big screen). */
   headerless?: boolean;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const full = useFullscreen(root);
+  useFitHeight(root);
   const live = LIVE_TEXT[useLiveStatus()];
   const tools = (
-    <>
+    <div className="dc-tools">
+      {extraTools}
       <span className="dc-live" style={{ ['--dc-dot' as string]: live[1] }}>
         {live[0]}
       </span>
@@ -83,7 +117,7 @@ export function Frame({
           />
         </Tooltip>
       )}
-    </>
+    </div>
   );
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>

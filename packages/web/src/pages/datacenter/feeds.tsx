@@ -1,11 +1,12 @@
 import {
   ALARM_STATUS_LABELS,
   ALARM_TYPE_LABELS,
-  COMMENT_FLAGS,
-  COMMENT_LEVELS,
   type AlarmStatus,
   type AlarmType,
+  COMMENT_FLAGS,
+  COMMENT_LEVELS,
   type CommentFeedRow,
+  formatShortDateTime,
 } from '@se/core';
 import { DeviceLink, ToiletLink } from '../../components/ObjectLinks.tsx';
 import { Empty, Panel, type WidgetProps } from './widgets.tsx';
@@ -23,7 +24,7 @@ export function AlarmFeed({ ov, className }: WidgetProps) {
         <ul className="dc-feed" aria-label="报警列表">
           {ov.alarms.map((a) => (
             <li key={a.id}>
-              <span className="dc-feed-time">{a.opened_at.slice(5, 16)}</span>
+              <span className="dc-feed-time">{formatShortDateTime(a.opened_at)}</span>
               <span
                 style={{ color: STATUS_COLOR[a.status as AlarmStatus] ?? undefined, whiteSpace: 'nowrap' }}
               >
@@ -62,7 +63,7 @@ export function CommentFeed({ ov, className }: WidgetProps) {
             const text = [c.content, flags].filter(Boolean).join(' · ');
             return (
               <li key={c.id}>
-                <span className="dc-feed-time">{c.created_at.slice(5, 16)}</span>
+                <span className="dc-feed-time">{formatShortDateTime(c.created_at)}</span>
                 <span style={{ color: '#fadb14', whiteSpace: 'nowrap' }} title={COMMENT_LEVELS[c.star_level]}>
                   {'★'.repeat(c.star_level)}
                 </span>

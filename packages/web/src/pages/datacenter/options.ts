@@ -1,19 +1,20 @@
 import {
   AIR_LEVELS,
+  type AirLevel,
+  type AirRow,
   COMMENT_FLAGS,
+  type DatacenterOverview,
   DEVICE_KINDS,
+  type DeviceKindTotal,
+  formatAirScore,
   JWB_WARNING,
+  type LiquidRow,
   MAX_LIQUID_MARGIN,
   OCCUPANCY_KEYS,
   OCCUPANCY_LABELS,
-  TZ_OFFSET_MS,
-  type AirLevel,
-  type AirRow,
-  type DatacenterOverview,
-  type DeviceKindTotal,
-  type LiquidRow,
   type OccupancyRow,
   type RatingDay,
+  TZ_OFFSET_MS,
   type VisitorHour,
 } from '@se/core';
 import type {
@@ -66,9 +67,22 @@ const grid = (left = 8, right = 16): GridComponentOption => ({
   bottom: 8,
   containLabel: true,
 });
-const valueAxis = { type: 'value', splitLine: { lineStyle: { color: SPLIT } } } as const;
+const valueAxis = {
+  type: 'value',
+  splitLine: { lineStyle: { color: SPLIT } },
+  axisLabel: { hideOverlap: true },
+} as const;
+/** Names beside horizontal bars: cut to a width so a narrow panel keeps room for the bars. */
+const nameLabels = { width: 80, overflow: 'truncate' } as const;
 const barTooltip = { trigger: 'axis', axisPointer: { type: 'shadow' } } as const;
-const legend = { top: 0, textStyle: { color: MUTED } } as const;
+// A legend that scrolls rather than wraps over the plot in narrow panels.
+const legend = {
+  top: 0,
+  type: 'scroll',
+  itemWidth: 14,
+  itemHeight: 10,
+  textStyle: { color: MUTED },
+} as const;
 
 /** A ring of named values, each with its colour, labelled 'name value'. */
 const ring = (
@@ -105,7 +119,7 @@ export function devicesOption(devices: readonly DeviceKindTotal[]): DashOption {
     xAxis: {
       type: 'category',
       data: kinds.map((d) => kindLabel(d.kind)),
-      axisLabel: { interval: 0, fontSize: 11 },
+      axisLabel: { hideOverlap: true },
     },
     yAxis: { ...valueAxis, minInterval: 1 },
     series: [
@@ -164,6 +178,7 @@ export function occupancyOption(list: readonly OccupancyRow[], max = 10): DashOp
     yAxis: {
       type: 'category',
       data: rows.map((r) => (r.online ? shortName(r.name) : `${shortName(r.name)}（离线）`)),
+      axisLabel: nameLabels,
     },
     series: [
       ...OCCUPANCY_KEYS.map((g): BarSeriesOption => ({
@@ -191,12 +206,12 @@ export function airOption(list: readonly AirRow[], max = 10): DashOption {
         const gases = Object.entries(r.gases)
           .map(([g, v]) => `${g.toUpperCase()} ${v}（${AIR_LEVELS[r.gas_levels[g] ?? 'good']}）`)
           .join('<br/>');
-        return `${escapeHtml(r.name)}：${Math.round(r.score * 100)} 分 ${AIR_LEVELS[r.level]}<br/>${gases}`;
+        return `${escapeHtml(r.name)}：${formatAirScore(r.score)} ${AIR_LEVELS[r.level]}<br/>${gases}`;
       },
     },
     grid: grid(8, 40),
     xAxis: { ...valueAxis, min: 0, max: 100 },
-    yAxis: { type: 'category', data: rows.map((r) => shortName(r.name)) },
+    yAxis: { type: 'category', data: rows.map((r) => shortName(r.name)), axisLabel: nameLabels },
     series: [
       {
         type: 'bar',
@@ -205,6 +220,7 @@ export function airOption(list: readonly AirRow[], max = 10): DashOption {
           value: Math.round(r.score * 100),
           itemStyle: { color: LEVEL_COLORS[r.level] },
         })),
+        labelLayout: { hideOverlap: true },
         label: {
           show: true,
           position: 'right',
@@ -235,11 +251,12 @@ export function ratingsOption(days: readonly RatingDay[]): DashOption {
     ...base,
     tooltip: { trigger: 'axis' },
     legend,
-    grid: grid(8, 8),
+    // Room under the legend for the axis names (条, 星), which sit above the axes.
+    grid: { ...grid(8, 8), top: 48 },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: [
       { ...valueAxis, minInterval: 1, name: '条' },
-      { type: 'value', min: 0, max: 5, interval: 1, name: '星', splitLine: { show: false } },
+      { ...valueAxis, min: 0, max: 5, interval: 1, name: '星', splitLine: { show: false } },
     ],
     series: [
       { type: 'bar', name: '评价数', itemStyle: { color: '#1677ff' }, data: days.map((d) => d.count) },
@@ -277,7 +294,7 @@ export function liquidOption(list: readonly LiquidRow[], max = 10): DashOption {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${String(v)}%` },
     grid: grid(8, 40),
     xAxis: { ...valueAxis, min: 0, max: 100 },
-    yAxis: { type: 'category', data: rows.map((r) => shortName(r.desc || r.ser_num)) },
+    yAxis: { type: 'category', data: rows.map((r) => shortName(r.desc || r.ser_num)), axisLabel: nameLabels },
     series: [
       {
         type: 'bar',
@@ -290,6 +307,7 @@ export function liquidOption(list: readonly LiquidRow[], max = 10): DashOption {
             itemStyle: { color: lacking ? '#ff4d4f' : (pct ?? 0) < 20 ? '#faad14' : '#13c2c2' },
           };
         }),
+        labelLayout: { hideOverlap: true },
         label: { show: true, position: 'right', color: MUTED, formatter: '{c}%' },
       },
     ],

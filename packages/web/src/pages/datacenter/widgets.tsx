@@ -1,4 +1,4 @@
-import type { DatacenterOverview } from '@se/core';
+import { formatShare, type DatacenterOverview } from '@se/core';
 import { Spin } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -64,8 +64,6 @@ function Kpi({ label, value, sub }: { label: string; value: ReactNode; sub?: Rea
   );
 }
 
-const pct = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '—');
-
 export type TotalKey = 'toilets' | 'devices' | 'gateways' | 'visitors' | 'occupancy' | 'alarms' | 'comments';
 
 /** The headline numbers; `only` picks and orders them. */
@@ -96,7 +94,7 @@ export function Totals({
         key="devices"
         label="设备在线"
         value={`${devices.online}/${devices.total}`}
-        sub={`在线率 ${pct(devices.online, devices.total)}`}
+        sub={`在线率 ${formatShare(devices.online, devices.total)}`}
       />
     ),
     gateways: (
@@ -113,7 +111,7 @@ export function Totals({
         key="occupancy"
         label="当前占用"
         value={`${ov.occupancy.occupied}/${ov.occupancy.cubicles}`}
-        sub={`占用率 ${pct(ov.occupancy.occupied, ov.occupancy.cubicles)}`}
+        sub={`占用率 ${formatShare(ov.occupancy.occupied, ov.occupancy.cubicles)}`}
       />
     ),
     alarms: <Kpi key="alarms" label="未处理报警" value={t.alarms_open} sub={`处理中 ${t.alarms_active}`} />,

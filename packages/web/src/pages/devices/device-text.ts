@@ -1,10 +1,11 @@
 import {
-  GATEWAY_TYPES,
-  STATUS_FILTER,
-  formatDateTime,
-  warningLabels,
   type DeviceKind,
   type DeviceRow,
+  formatDateTime,
+  formatQuantity,
+  GATEWAY_TYPES,
+  STATUS_FILTER,
+  warningLabels,
 } from '@se/core';
 
 /** The device list of each route of SPEC §2 (one page component serves them all). */
@@ -65,9 +66,7 @@ export const statusBits = (choice: OnlineChoice): number | undefined =>
 
 /** A meter's reading with its unit. */
 export function readingText(row: Pick<DeviceRow, 'kind' | 'reading'>, kind: DeviceKind): string {
-  if (row.reading === null) return '—';
-  const unit = kind === 'electric_meter' ? ' kWh' : kind === 'water_meter' ? ' m³' : '';
-  return `${row.reading}${unit}`;
+  return formatQuantity(row.reading, kind === 'electric_meter' ? 'kWh' : kind === 'water_meter' ? 'm³' : '');
 }
 
 export const dash = (text: string | null | undefined): string => (text ? text : '—');

@@ -1,4 +1,12 @@
-import { AIR_LEVELS, TOILET_STATUS, isOpenAt, type AirLevel, type DisplayData } from '@se/core';
+import {
+  AIR_LEVELS,
+  type AirLevel,
+  type DisplayData,
+  formatAirScore,
+  formatStars,
+  isOpenAt,
+  TOILET_STATUS,
+} from '@se/core';
 import { Button, Card, Descriptions, Skeleton, Typography } from 'antd';
 import { Fragment, useEffect, useState, type CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -165,7 +173,7 @@ function Air({ data }: { data: DisplayData }) {
     <div style={{ display: 'flex', gap: 'clamp(12px, 2vw, 32px)', alignItems: 'center', flexWrap: 'wrap' }}>
       <div style={{ textAlign: 'center' }} data-testid="display-air-level">
         <div style={{ ...big, color: LEVEL_COLOR[level] }}>{AIR_LEVELS[level]}</div>
-        <div style={{ color: MUTED }}>评分 {data.air.score.toFixed(2)}</div>
+        <div style={{ color: MUTED }}>评分 {formatAirScore(data.air.score)}</div>
       </div>
       <div
         style={{
@@ -272,7 +280,7 @@ function Screen({ state }: { state: DisplayState }) {
           <div style={{ color: MUTED }}>
             {data.star_average === null
               ? '暂无评分'
-              : `平均 ${data.star_average.toFixed(1)} 星 · ${data.star_count} 次评价`}
+              : `平均 ${formatStars(data.star_average)} 星 · ${data.star_count} 次评价`}
           </div>
         </section>
       </main>

@@ -1,4 +1,4 @@
-import { DOWNLOAD_STATUS_LABELS, type DownloadRow, type DownloadStatus } from '@se/core';
+import { DOWNLOAD_STATUS_LABELS, type DownloadRow, type DownloadStatus, formatBytes } from '@se/core';
 
 const DAY = 86_400_000;
 
@@ -13,13 +13,7 @@ export const STATUS_COLORS: Record<DownloadStatus, string> = {
 export const statusLabel = (s: DownloadStatus) => DOWNLOAD_STATUS_LABELS[s];
 
 /** 1.2 MB, 830 KB, 512 B; '—' when there is no file. */
-export function sizeText(bytes: number | null): string {
-  if (bytes === null) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
+export const sizeText = (bytes: number | null): string => formatBytes(bytes);
 
 /** 剩余 N 天 (rounded up) while the file is kept; 已过期 after; '—' before it is finished. */
 export function keepText(row: Pick<DownloadRow, 'status' | 'expires_in_ms'>): string {

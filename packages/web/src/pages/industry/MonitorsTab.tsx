@@ -1,4 +1,11 @@
-import { EXPOSURE_GASES, EXPOSURE_LIMITS, INDUSTRIAL_TYPES, formatDateTime, type MonitorRow } from '@se/core';
+import {
+  EXPOSURE_GASES,
+  EXPOSURE_LIMITS,
+  formatDateTime,
+  formatQuantity,
+  INDUSTRIAL_TYPES,
+  type MonitorRow,
+} from '@se/core';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Cascader, Descriptions, Drawer, Flex, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -96,10 +103,10 @@ function GasCell({ row, gas }: { row: MonitorRow; gas: (typeof EXPOSURE_GASES)[n
   return (
     <Flex vertical gap={2}>
       <span>
-        {r.ppm} ppm <Tag color={LEVEL_COLORS[r.level]}>{r.label}</Tag>
+        {formatQuantity(r.ppm, 'ppm')} <Tag color={LEVEL_COLORS[r.level]}>{r.label}</Tag>
       </span>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {r.mg} mg/m³
+        {formatQuantity(r.mg, 'mg/m³')}
       </Typography.Text>
     </Flex>
   );

@@ -2,6 +2,7 @@ import {
   MEDIA_STATUS,
   MEDIA_STATUS_LABELS,
   codecLabel,
+  formatBytes,
   type MediaItemRow,
   type MediaKind,
   type MediaStatus,
@@ -25,12 +26,7 @@ export const STATUS_OPTIONS = ([0, 1, 2] as MediaStatus[]).map((v) => ({
 
 export const isApproved = (r: Pick<MediaItemRow, 'status'>) => r.status === MEDIA_STATUS.approved;
 
-export function bytesText(n: number): string {
-  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(2)} GB`;
-  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(0)} KB`;
-  return `${n} B`;
-}
+export const bytesText = (n: number): string => formatBytes(n);
 
 /** 1:05 / 1:02:03 */
 export function durationText(ms: number): string {

@@ -1,9 +1,9 @@
-import { CST_OFFSET_MS, type UsageGrain, type UsageRow } from '@se/core';
+import { formatDateTime, type UsageGrain, type UsageRow } from '@se/core';
 import type { EChartsCoreOption } from '../../live/echarts.ts';
 
 /** A period's label in China Standard Time: 2026-03 for a month, 03-10 for a day, 03-10 14:00 for an hour. */
 export function periodLabel(iso: string, grain: UsageGrain, withYear = false): string {
-  const d = new Date(new Date(iso).getTime() + CST_OFFSET_MS).toISOString();
+  const d = formatDateTime(iso);
   if (grain === 'month') return d.slice(0, 7);
   const day = withYear ? d.slice(0, 10) : d.slice(5, 10);
   return grain === 'day' ? day : `${day} ${d.slice(11, 16)}`;

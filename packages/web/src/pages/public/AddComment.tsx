@@ -1,10 +1,11 @@
 import {
+  charCount,
   CODE,
-  COMMENT_FLAGS,
   COMMENT_FLAG_KEYS,
+  COMMENT_FLAGS,
   COMMENT_LEVELS,
   COMMENT_MAX_CHARS,
-  charCount,
+  formatStars,
   type ToiletCard,
 } from '@se/core';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -77,7 +78,7 @@ function Header({ card }: { card: ToiletCard }) {
       <p className="rc-score">
         {card.star_count > 0 ? (
           <>
-            综合评分 <strong>{card.star_average.toFixed(1)}</strong>
+            综合评分 <strong>{formatStars(card.star_average)}</strong>
             <span className="rc-muted">（{card.star_count} 人评价）</span>
           </>
         ) : (
@@ -115,7 +116,7 @@ function Thanks({ card, stars }: { card: ToiletCard; stars: number }) {
         {stars} 星 · {COMMENT_LEVELS[stars]}
       </p>
       <p className="rc-muted">
-        当前综合评分 {card.star_average.toFixed(1)}（{card.star_count} 人评价）
+        当前综合评分 {formatStars(card.star_average)}（{card.star_count} 人评价）
       </p>
       <p className="rc-muted">您的意见会转给管理人员，帮助我们把这里打理得更好。</p>
     </div>

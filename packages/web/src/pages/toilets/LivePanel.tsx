@@ -1,11 +1,13 @@
 import {
   AIR_LEVELS,
-  GAS_THRESHOLDS,
-  airOf,
-  occupancyOf,
   type AirLevel,
+  airOf,
+  formatAirScore,
+  formatOccupancy,
   type Gas,
+  GAS_THRESHOLDS,
   type LiveDevice,
+  occupancyOf,
   type ToiletDetail,
 } from '@se/core';
 import {
@@ -49,7 +51,7 @@ function Occupancy({ detail }: { detail: ToiletDetail }) {
           <Flex key={g.key} align="center" gap={12} wrap data-testid={`toilet-occupancy-${g.key}`}>
             <Typography.Text style={{ width: 64 }}>{GROUP_LABEL[g.key]}</Typography.Text>
             <Typography.Text strong style={{ width: 80 }}>
-              {g.occupy ?? '—'} / {g.count}
+              {formatOccupancy(g.occupy, g.count)}
             </Typography.Text>
             <Progress
               percent={percent ?? 0}
@@ -83,8 +85,7 @@ function Air({ detail }: { detail: ToiletDetail }) {
       <Col xs={24} sm={8}>
         <Statistic
           title="空气质量评分"
-          value={air.score}
-          precision={2}
+          value={formatAirScore(air.score)}
           suffix={<Tag color={LEVEL_COLORS[level]}>{AIR_LEVELS[level]}</Tag>}
         />
       </Col>

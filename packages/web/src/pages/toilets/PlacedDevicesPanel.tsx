@@ -1,8 +1,9 @@
 import { AppstoreAddOutlined } from '@ant-design/icons';
 import {
   DEVICE_KINDS,
-  PLACEABLE_KINDS,
+  formatStars,
   type LiveDevice,
+  PLACEABLE_KINDS,
   type PlaceableKind,
   type PlaceableRow,
 } from '@se/core';
@@ -145,7 +146,7 @@ export function PlacedDevicesPanel({
       width: 160,
       render: (_, d) => {
         if (d.kind === 'evaluate')
-          return d.star_count ? `${d.star_level.toFixed(1)} 星（${d.star_count} 次）` : '暂无评价';
+          return d.star_count ? `${formatStars(d.star_level)} 星（${d.star_count} 次）` : '暂无评价';
         const tags = d.kind === 'jwb' ? warningTags(d.warning) : [];
         if (!tags.length) return <Tag color="success">正常</Tag>;
         return tags.map((t) => (

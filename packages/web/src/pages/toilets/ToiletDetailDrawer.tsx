@@ -1,5 +1,5 @@
 import { EditOutlined, QrcodeOutlined, ReloadOutlined, ToolOutlined } from '@ant-design/icons';
-import { addRecordPath, isOpenAt, type DevicePush, type ToiletDetail } from '@se/core';
+import { addRecordPath, type DevicePush, formatStars, isOpenAt, type ToiletDetail } from '@se/core';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Descriptions, Flex, Result, Skeleton, Tabs, Tag, Tooltip, Typography } from 'antd';
@@ -95,7 +95,7 @@ function Overview({ detail, onEditDocument }: { detail: ToiletDetail; onEditDocu
           children:
             detail.star_average === null
               ? '暂无'
-              : `${detail.star_average.toFixed(1)}（${toilet.star_count} 次）`,
+              : `${formatStars(detail.star_average)}（${toilet.star_count} 次）`,
         },
         {
           key: 'gateway',

@@ -1,4 +1,4 @@
-import { TOILET_STATUS, TOILET_STATUS_LABELS, type ToiletRow } from '@se/core';
+import { formatStars, TOILET_STATUS, TOILET_STATUS_LABELS, type ToiletRow } from '@se/core';
 
 export type ToiletFlag = keyof typeof TOILET_STATUS;
 
@@ -26,5 +26,5 @@ export const withFlag = (status: number, flag: ToiletFlag, on: boolean): number 
 /** Average star rating to one decimal, or 暂无 without ratings. */
 export function starAverage(starSum: number, starCount: number): string {
   if (!starCount) return '暂无';
-  return (Math.round((starSum / starCount) * 10) / 10).toFixed(1);
+  return formatStars(starSum / starCount);
 }
