@@ -16,7 +16,6 @@ import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
 import { useProfileDialog } from './ProfileDialog.tsx';
 import { useTokenDialog } from './TokenDialog.tsx';
-import { rememberDataCenter } from './menu.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useBreakpoint } from './viewport.ts';
 
@@ -63,8 +62,6 @@ export default function AppLayout() {
   const navigate = useNavigate();
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
-
-  useEffect(() => rememberDataCenter(current?.path), [current]);
 
   // The live socket belongs to the console: leaving it (to /login, after an expiry) closes it.
   useEffect(() => closeLiveSocket, []);

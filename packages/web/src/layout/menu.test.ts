@@ -1,15 +1,8 @@
 import { PERMISSION } from '@se/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes.tsx';
-import {
-  MENU,
-  MENU_ALIASES,
-  dataCenterPath,
-  entryKeyOf,
-  menuGroups,
-  rememberDataCenter,
-  sectionKeyOf,
-} from './menu.ts';
+import { MENU, MENU_ALIASES, dataCenterPath, entryKeyOf, menuGroups, sectionKeyOf } from './menu.ts';
+import { storeDcVersion } from '../session/storage.ts';
 
 const keysIn = (groups: ReturnType<typeof menuGroups>) => groups.flatMap((g) => g.entries.map((e) => e.key));
 const protectedPaths = ROUTES.filter((r) => r.access === 'auth').map((r) => r.path);
@@ -81,17 +74,14 @@ describe('data-centre entry', () => {
 
   it('opens /data-center until another version has been used, then that version', () => {
     expect(dataCenterPath()).toBe('/data-center');
-    rememberDataCenter('/display-center');
+    storeDcVersion('/display-center');
     expect(dataCenterPath()).toBe('/display-center');
-    // Other pages do not change the remembered version.
-    rememberDataCenter('/users');
-    expect(dataCenterPath()).toBe('/display-center');
-    rememberDataCenter('/data-center2');
+    storeDcVersion('/data-center2');
     expect(dataCenterPath()).toBe('/data-center2');
   });
 
   it('ignores a remembered value that is not a data-centre version', () => {
-    localStorage.setItem('se.dataCenterPath', '/users');
+    storeDcVersion('/users');
     expect(dataCenterPath()).toBe('/data-center');
   });
 });

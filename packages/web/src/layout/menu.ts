@@ -1,5 +1,6 @@
 import { canAccess } from '@se/core';
 import { routeByPath, type AppRoute } from '../routes.tsx';
+import { readDcVersion } from '../session/storage.ts';
 
 /**
  * The side menu, grouped by what people do (issue 19): each entry names one screen once,
@@ -146,28 +147,11 @@ export const sectionKeyOf = (path: string | undefined): string | undefined => {
   return MENU.find((s) => s.entries.some((e) => e.key === key))?.key;
 };
 
-const DATA_CENTER_KEY = 'se.dataCenterPath';
-
-/** Remembers which version of the data centre the user opened last (on this browser). */
-export function rememberDataCenter(path: string | undefined): void {
-  if (!path || !(DATA_CENTER_PATHS as readonly string[]).includes(path)) return;
-  try {
-    localStorage.setItem(DATA_CENTER_KEY, path);
-  } catch {
-    // Storage unavailable: the entry opens the default version.
-  }
-}
-
-/** Where the data-centre entry leads: the version used last, else /data-center. */
-export function dataCenterPath(): string {
-  try {
-    const saved = localStorage.getItem(DATA_CENTER_KEY);
-    if (saved && (DATA_CENTER_PATHS as readonly string[]).includes(saved)) return saved;
-  } catch {
-    // Storage unavailable.
-  }
-  return DATA_CENTER_PATHS[0];
-}
+/**
+ * Where the data-centre entry leads: the version the user chose last on this browser (the
+ * dashboards' version switch stores it), else /data-center.
+ */
+export const dataCenterPath = (): string => readDcVersion() || DATA_CENTER_PATHS[0];
 
 export interface MenuGroup {
   key: string;
