@@ -62,3 +62,19 @@ export async function managedRow<T extends { is_delete: boolean; user_id: number
   await assertCanManage(ctx, caller, row.user_id);
   return row;
 }
+
+/**
+ * As managedRow, but a row of an account the caller may not manage answers exactly like a
+ * missing one (404), so no tenant learns which ids another one has.
+ */
+export async function seenRow<T extends { is_delete: boolean; user_id: number }>(
+  ctx: AppContext,
+  caller: Caller,
+  row: T | undefined,
+  missing: string,
+): Promise<T> {
+  if (!row || row.is_delete) throw notFound(missing);
+  if (caller.id === row.user_id || has(caller.permission, PERMISSION.develop)) return row;
+  if (!(await isSelfOrDescendant(ctx.db, caller.id, row.user_id))) throw notFound(missing);
+  return row;
+}
