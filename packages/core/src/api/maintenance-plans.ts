@@ -12,6 +12,8 @@ export const PLAN_API = {
   add: '/api/v1/maintenance/add-plan',
   /** Edit, pause (enabled=false), delete (is_delete=true). */
   update: '/api/v1/maintenance/update-plan',
+  /** Who a plan may be assigned to: those who see its device or toilet (whole type: the caller's subtree). */
+  assignees: '/api/v1/maintenance/plan-assignees',
   /** Tick (or untick) one step of a 保养 order's checklist. */
   checkStep: '/api/v1/maintenance/check-step',
 } as const;
@@ -162,4 +164,11 @@ export const checkStepBody = z.object({
       .max(PLAN_LIMITS.steps - 1, '序号取值无效'),
   ),
   done: boolField(),
+});
+
+export const planAssigneesQuery = z.object({
+  device_id: idField().optional(),
+  ser_num: z.string().trim().max(64, '序列号不能超过64个字符').optional(),
+  toilet_id: idField().optional(),
+  keywords: keywordsField(),
 });

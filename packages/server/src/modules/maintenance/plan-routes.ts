@@ -4,6 +4,8 @@ import {
   AREAS,
   PLAN_API,
   addPlanBody,
+  assigneeList,
+  planAssigneesQuery,
   checkStepBody,
   planPage,
   plansQuery,
@@ -42,6 +44,14 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
     body: updatePlanBody,
     response: idAnswer,
     handler: ({ req, caller, body }) => plans.updatePlan(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'GET',
+    url: PLAN_API.assignees,
+    summary: '保养计划可指派的人员（看得到该设备/厕所的账号；按设备类型的计划为本账号及下级）',
+    query: planAssigneesQuery,
+    response: assigneeList,
+    handler: ({ caller, query }) => plans.planAssignees(ctx, caller, query),
   });
   r({
     method: 'POST',

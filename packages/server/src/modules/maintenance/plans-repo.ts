@@ -7,6 +7,7 @@ import {
   PLAN_DUE_SOON_DAYS,
   RECORD_STATUS,
   TRIGGER_KINDS,
+  type AssigneeRow,
   type ChecklistItem,
   type PlanRow,
 } from '@se/core';
@@ -14,7 +15,7 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, likeSql, localTime, selectPage } from '../../db/sql.ts';
 import type { Patchable } from '../../db/update.ts';
-import { toiletOrDeviceSeen } from '../access/visible-repo.ts';
+import { accountSeen, toiletOrDeviceSeen } from '../access/visible-repo.ts';
 
 const OPEN = `(${OPEN_STATUSES.join(', ')})`;
 
@@ -378,4 +379,17 @@ export async function plansUsing(q: Queryable, equipmentTypeId: number) {
     [equipmentTypeId],
   );
   return r!.n;
+}
+
+/** Live accounts in the scope's subtree (whole-type plans' assignees), nearest first. */
+export function accountsUnder(q: Queryable, scope: string, keywords?: string) {
+  const w = new Params();
+  const cond = ['NOT u.is_delete', accountSeen(w, scope, 'u')];
+  if (keywords) cond.push(likeSql(w, ['u.user_name', "coalesce(i.company_name, '')"], keywords));
+  return q.query<AssigneeRow>(
+    `SELECT u.id, u.user_name, coalesce(i.company_name, '') AS company_name
+       FROM users u LEFT JOIN user_info i ON i.user_id = u.id AND NOT i.is_delete
+      WHERE ${cond.join(' AND ')} ORDER BY length(u.path), u.id LIMIT 50`,
+    w.values,
+  );
 }

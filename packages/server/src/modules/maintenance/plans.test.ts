@@ -312,6 +312,21 @@ describe('who sees and changes a plan', () => {
     }
   });
 
+  it('offers as assignees those who see the device or toilet (whole type: the caller and below)', async () => {
+    const names = async (q: Record<string, unknown>, token = dealer.token) => {
+      const r = await t.get<{ user_name: string }[]>(PLAN_API.assignees, q, { token });
+      expect(r.code, r.message).toBe(200);
+      return r.data.map((u) => u.user_name);
+    };
+    expect(await names({ toilet_id: toilet })).toEqual(expect.arrayContaining(['pl_dealer', 'pl_customer']));
+    expect(await names({ device_id: gateway.id })).not.toContain('pl_customer');
+    expect(await names({})).toEqual(['pl_dealer', 'pl_customer']);
+    for (const q of [{ device_id: jwb.id }, { toilet_id: toilet }, { ser_num: 'PL-JWB' }]) {
+      const r = await t.get(PLAN_API.assignees, q, { token: other.token });
+      expect(r.code, JSON.stringify(q)).toBe(CODE.notFound);
+    }
+  });
+
   it("a customer's own plan is changed by its dealer; a whole-type plan is seen by its creator and those above", async () => {
     const mine = await addPlan(customer.token, {
       name: '客户的计划',

@@ -18,6 +18,7 @@ import {
   type PlansQuery,
   type UpdatePlanBody,
   type checkStepBody,
+  type planAssigneesQuery,
 } from '@se/core';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../../context.ts';
@@ -44,7 +45,11 @@ interface Coverage {
 /** Every device kind a whole-type plan may cover (every kind reports hours). */
 const DEVICE_KINDS_OF_PLANS = TRIGGER_KINDS.hours;
 
-async function coverageOf(ctx: AppContext, caller: Caller, b: AddPlanBody): Promise<Coverage> {
+async function coverageOf(
+  ctx: AppContext,
+  caller: Caller,
+  b: Pick<AddPlanBody, 'device_id' | 'ser_num' | 'toilet_id'>,
+): Promise<Coverage> {
   let deviceId = b.device_id ?? null;
   if (b.ser_num) {
     const d = await repo.deviceBySerial(ctx.db, b.ser_num);
@@ -96,6 +101,15 @@ async function checkAssignee(ctx: AppContext, caller: Caller, assigneeId: number
     return;
   }
   if (!(await repo.accountSees(ctx.db, assigneeId, c.toilet_id, c.device_id))) throw refused;
+}
+
+/** The accounts a plan over the given device, toilet or whole type may be assigned to. */
+export async function planAssignees(ctx: AppContext, caller: Caller, q: z.output<typeof planAssigneesQuery>) {
+  const c = await coverageOf(ctx, caller, q);
+  const keywords = q.keywords || undefined;
+  if (c.device_id === null && c.toilet_id === null)
+    return plans.accountsUnder(ctx.db, await scopeOf(ctx, caller), keywords);
+  return repo.listAssignees(ctx.db, c.toilet_id, c.device_id, keywords);
 }
 
 export async function listPlans(ctx: AppContext, caller: Caller, q: PlansQuery) {
