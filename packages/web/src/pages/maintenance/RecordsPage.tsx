@@ -15,6 +15,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import {
   Button,
   Card,
+  Checkbox,
   Descriptions,
   Flex,
   Image,
@@ -22,17 +23,19 @@ import {
   Select,
   Space,
   Statistic,
+  Tabs,
   Tag,
   Timeline,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   acceptRecord,
   assignRecord,
   cancelRecord,
+  checkStep,
   completeRecord,
   getRecord,
   listAssignees,
@@ -65,6 +68,7 @@ import { useSession } from '../../session/store.ts';
 import { toiletFilter, type PickedToilet } from '../comments/ToiletPicker.tsx';
 import { SEVERITY_COLORS } from './catalogue.ts';
 import { equipmentFilter, faultFilter } from './pickers.tsx';
+import { PlansTab } from './PlansTab.tsx';
 
 const STATUS_COLORS = ['gold', 'blue', 'purple', 'green', 'default'] as const;
 const STATUS_OPTIONS = RECORD_STATUS_LABELS.map((label, value) => ({ value, label }));
@@ -305,6 +309,43 @@ function CompleteDialog({
   );
 }
 
+/** A 保养 order's checklist: ticked off one by one (while 处理中), each with who and when. */
+function Checklist({ d, onDone }: { d: RecordDetail; onDone: (d: RecordDetail) => void }) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const left = d.checklist.filter((s) => !s.done).length;
+  return (
+    <Flex vertical gap={8} aria-label="检查项">
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        检查项{' '}
+        <Typography.Text type={left ? 'warning' : 'success'} style={{ fontSize: 14, fontWeight: 'normal' }}>
+          {left ? `还有 ${left} 项` : '已全部完成'}
+        </Typography.Text>
+      </Typography.Title>
+      {d.checklist.map((s, n) => (
+        <Checkbox
+          key={n}
+          checked={s.done}
+          disabled={!d.can.check || busy !== null}
+          style={{ minHeight: 32, alignItems: 'center' }}
+          onChange={async (e) => {
+            setBusy(n);
+            const out = await attempt(() => checkStep({ id: d.record.id, n, done: e.target.checked }));
+            setBusy(null);
+            if (out.ok) onDone(out.data);
+          }}
+        >
+          {s.step}
+          {s.done && (
+            <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+              {s.by} {s.at.slice(5, 16)}
+            </Typography.Text>
+          )}
+        </Checkbox>
+      ))}
+    </Flex>
+  );
+}
+
 /** The detail drawer: what, the clock, photos, the timeline and the steps the caller may take. */
 function RecordDrawer({
   id,
@@ -326,7 +367,11 @@ function RecordDrawer({
   const d = q.data;
   const r = d?.record;
   return (
-    <MountedDrawer title={r ? `维修单 ${r.no}` : '维修单'} width={560} onClosed={onClosed}>
+    <MountedDrawer
+      title={r ? `${r.kind === 'upkeep' ? '保养单' : '维修单'} ${r.no}` : '维修单'}
+      width={560}
+      onClosed={onClosed}
+    >
       {r && d && (
         <Flex vertical gap={16}>
           <Descriptions size="small" column={1} bordered>
@@ -372,6 +417,7 @@ function RecordDrawer({
               </Flex>
             </Image.PreviewGroup>
           )}
+          {d.checklist.length > 0 && <Checklist d={d} onDone={done} />}
           {d.can.assign && <AssignBox d={d} onDone={done} />}
           <Flex wrap gap={8}>
             {d.can.complete && (
@@ -496,8 +542,38 @@ function Stats() {
   );
 }
 
-/** /maintenance-records: work orders with filters, the response clock, detail, assign, export. */
-export default function RecordsPage() {
+type TabKey = 'records' | 'plans';
+
+/**
+ * /maintenance-records: the work orders (维修记录) and, on a second tab, the plans that open
+ * 保养 orders (计划保养; SPEC §2 has no route of its own for them). `?tab=plans` links to it.
+ */
+export default function MaintenanceRecordsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = params.get('tab') === 'plans' ? 'plans' : 'records';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(k) =>
+        setParams(
+          (p) => {
+            if (k === 'plans') p.set('tab', 'plans');
+            else p.delete('tab');
+            return p;
+          },
+          { replace: true },
+        )
+      }
+      items={[
+        { key: 'records', label: '维修记录', children: <RecordsTab /> },
+        { key: 'plans', label: '保养计划', children: <PlansTab /> },
+      ]}
+    />
+  );
+}
+
+/** Work orders with filters, the response clock, detail, assign, export. */
+function RecordsTab() {
   const me = useSession((s) => s.userID);
   const navigate = useNavigate();
   const client = useQueryClient();
