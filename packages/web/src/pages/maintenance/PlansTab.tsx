@@ -32,15 +32,22 @@ interface Filters {
   toilet: PickedToilet | null;
 }
 
+/** The list has no 查询 button (EntityList): a choice applies at once, the keyword on Enter. */
 const FILTERS: FilterFields<Filters> = {
   keywords: text({ placeholder: '计划名称 / 序列号 / 厕所', label: '关键字', width: 200 }),
-  due: select({ options: DUE_OPTIONS, placeholder: '到期', width: 110 }),
-  trigger: select({ options: TRIGGER_OPTIONS, placeholder: '触发方式', width: 130 }),
-  equipment: equipmentFilter,
-  toilet: toiletFilter,
+  due: select({ options: DUE_OPTIONS, placeholder: '到期', width: 110, instant: true }),
+  trigger: select({ options: TRIGGER_OPTIONS, placeholder: '触发方式', width: 130, instant: true }),
+  equipment: { ...equipmentFilter, instant: true },
+  toilet: { ...toiletFilter, instant: true },
 };
 
 const unitOf = (trigger: string) => PLAN_TRIGGERS[trigger as PlanTrigger] ?? PLAN_TRIGGERS.days;
+
+/** Every 30 days; every 500 uses (使用人次). */
+export const period = (p: PlanRow) => {
+  const t = unitOf(p.trigger);
+  return p.trigger === 'days' ? `每 ${p.every} ${t.unit}` : `每 ${p.every} ${t.unit}（${t.label.slice(1)}）`;
+};
 
 /** What a plan covers: one device, one toilet, or every device of its type. */
 export const coverage = (p: PlanRow) =>
@@ -77,13 +84,13 @@ const COLUMNS: ListColumn<PlanRow>[] = [
     title: '周期',
     key: 'every',
     width: 150,
-    render: (_, p) => `${unitOf(p.trigger).label.slice(1)} 每 ${p.every} ${unitOf(p.trigger).unit}`,
+    render: (_, p) => period(p),
   },
   { title: '下次保养', key: 'next', width: 150, render: (_, p) => <NextDue p={p} /> },
   { title: '状态', key: 'due', width: 90, render: (_, p) => <DueTag p={p} /> },
   { title: '负责人', dataIndex: 'assignee_name', width: 100, render: (n: string) => n || '未指定' },
-  { title: '检查项', key: 'steps', width: 80, from: 'lg', render: (_, p) => `${p.checklist.length} 项` },
-  { title: '创建人', dataIndex: 'user_name', width: 100, from: 'lg' },
+  { title: '检查项', key: 'steps', width: 80, from: 'xl', render: (_, p) => `${p.checklist.length} 项` },
+  { title: '创建人', dataIndex: 'user_name', width: 100, from: 'xl' },
   { title: '备注', dataIndex: 'note', ellipsis: true, from: 'xl' },
 ];
 
@@ -254,7 +261,7 @@ export function PlanDialog({ row, onSaved, onClosed }: DialogProps<{ row: PlanRo
           span: 12,
           props: { min: 1, max: 720 },
         },
-        { name: 'assignee_id', label: '负责人', render: () => <AssigneeSelect /> },
+        { name: 'assignee_id', label: '负责人', rules: [], render: () => <AssigneeSelect /> },
         {
           name: 'checklist',
           label: '检查项',

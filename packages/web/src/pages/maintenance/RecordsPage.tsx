@@ -9,6 +9,7 @@ import {
   RECORD_STATUS_LABELS,
   completeBody,
   type RecordDetail,
+  type RecordKind,
   type RecordRow,
 } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -72,10 +73,12 @@ import { PlansTab } from './PlansTab.tsx';
 
 const STATUS_COLORS = ['gold', 'blue', 'purple', 'green', 'default'] as const;
 const STATUS_OPTIONS = RECORD_STATUS_LABELS.map((label, value) => ({ value, label }));
+const KIND_OPTIONS = Object.entries(RECORD_KINDS).map(([value, label]) => ({ value, label }));
 
 interface Filters {
   keywords: string;
   status: number | undefined;
+  kind: string | undefined;
   equipment: number | undefined;
   fault: number | undefined;
   toilet: PickedToilet | null;
@@ -87,6 +90,7 @@ interface Filters {
 const FILTERS: FilterFields<Filters> = {
   keywords: text({ placeholder: '编号 / 序列号 / 描述', label: '关键字', width: 200 }),
   status: select({ options: STATUS_OPTIONS, placeholder: '状态', width: 110 }),
+  kind: select({ options: KIND_OPTIONS, placeholder: '类型', width: 90 }),
   equipment: equipmentFilter,
   fault: faultFilter,
   toilet: toiletFilter,
@@ -99,6 +103,7 @@ function recordsQuery(f: Filters, me: number): RecordsQuery {
   return {
     keywords: f.keywords.trim() || undefined,
     status: f.status,
+    kind: f.kind as RecordKind | undefined,
     equipment_type_id: f.equipment,
     fault_type_id: f.fault,
     toilet_id: f.toilet?.id,
