@@ -67,14 +67,13 @@ export async function managedRow<T extends { is_delete: boolean; user_id: number
  * As managedRow, but a row of an account the caller may not manage answers exactly like a
  * missing one (404), so no tenant learns which ids another one has.
  */
-export async function seenRow<T extends { is_delete: boolean; user_id: number }>(
+export function seenRow<T extends { is_delete: boolean; user_id: number }>(
   ctx: AppContext,
   caller: Caller,
   row: T | undefined,
   missing: string,
 ): Promise<T> {
-  if (!row || row.is_delete) throw notFound(missing);
-  if (caller.id === row.user_id || has(caller.permission, PERMISSION.develop)) return row;
-  if (!(await isSelfOrDescendant(ctx.db, caller.id, row.user_id))) throw notFound(missing);
-  return row;
+  return managedRow(ctx, caller, row, missing).catch((e: { code?: number }) => {
+    throw e.code === 403 ? notFound(missing) : e;
+  });
 }
