@@ -240,51 +240,57 @@ export async function planSweep(ctx: AppContext) {
   const opened: number[] = [];
   for (const t of due) {
     const events: Awaited<ReturnType<typeof deliver>> = [];
-    const id = await ctx.db.transaction(async (tx) => {
-      if (!(await plans.claimTarget(tx, t))) return null;
-      const status = t.assignee_id === null ? RECORD_STATUS.pending : RECORD_STATUS.working;
-      const unit = PLAN_TRIGGERS[t.trigger as PlanTrigger];
-      const why =
-        t.trigger === 'days'
-          ? `每 ${t.every} ${unit.unit}`
-          : `${unit.label.slice(1)}已达 ${Math.round(t.used ?? 0)} ${unit.unit}（计划每 ${t.every} ${unit.unit}）`;
-      const id = await repo.insertRecord(tx, {
-        kind: 'upkeep',
-        status,
-        device_id: t.device_id || null,
-        ser_num: t.ser_num,
-        toilet_id: t.subject_toilet_id,
-        part_id: null,
-        alarm_id: null,
-        equipment_type_id: t.equipment_type_id,
-        fault_type_id: null,
-        description: `计划保养「${t.name}」：${why}`,
-        reporter_id: t.user_id,
-        assignee_id: t.assignee_id,
-        response_hours: t.response_hours,
+    const id = await ctx.db
+      .transaction(async (tx) => {
+        if (!(await plans.claimTarget(tx, t))) return null;
+        const status = t.assignee_id === null ? RECORD_STATUS.pending : RECORD_STATUS.working;
+        const unit = PLAN_TRIGGERS[t.trigger as PlanTrigger];
+        const why =
+          t.trigger === 'days'
+            ? `每 ${t.every} ${unit.unit}`
+            : `${unit.label.slice(1)}已达 ${Math.round(t.used ?? 0)} ${unit.unit}（计划每 ${t.every} ${unit.unit}）`;
+        const id = await repo.insertRecord(tx, {
+          kind: 'upkeep',
+          status,
+          device_id: t.device_id || null,
+          ser_num: t.ser_num,
+          toilet_id: t.subject_toilet_id,
+          part_id: null,
+          alarm_id: null,
+          equipment_type_id: t.equipment_type_id,
+          fault_type_id: null,
+          description: `计划保养「${t.name}」：${why}`,
+          reporter_id: t.user_id,
+          assignee_id: t.assignee_id,
+          response_hours: t.response_hours,
+        });
+        await plans.setRecordPlan(tx, id, t.plan_id, t.checklist);
+        await plans.setTargetRecord(tx, t, id);
+        await repo.insertEvent(tx, {
+          record_id: id,
+          action: 'plan',
+          status,
+          note: `计划「${t.name}」到期`,
+          user_id: t.user_id,
+        });
+        if (t.assignee_id !== null)
+          events.push(
+            ...(await deliver(tx, [
+              {
+                user_id: t.assignee_id,
+                kind: 'system',
+                title: `保养单 ${recordNo(id)} 已派给你`,
+                content: `${t.ser_num ? `设备 ${t.ser_num}` : '厕所'}：计划保养「${t.name}」，共 ${t.checklist.length} 项检查`,
+              },
+            ])),
+          );
+        return id;
+      })
+      .catch((err: unknown) => {
+        // A target that fails rolls back alone and stays due; the others still open.
+        ctx.log.warn({ err, plan: t.plan_id }, 'planned maintenance order not opened');
+        return null;
       });
-      await plans.setRecordPlan(tx, id, t.plan_id, t.checklist);
-      await plans.setTargetRecord(tx, t, id);
-      await repo.insertEvent(tx, {
-        record_id: id,
-        action: 'plan',
-        status,
-        note: `计划「${t.name}」到期`,
-        user_id: t.user_id,
-      });
-      if (t.assignee_id !== null)
-        events.push(
-          ...(await deliver(tx, [
-            {
-              user_id: t.assignee_id,
-              kind: 'system',
-              title: `保养单 ${recordNo(id)} 已派给你`,
-              content: `${t.ser_num ? `设备 ${t.ser_num}` : '厕所'}：计划保养「${t.name}」，共 ${t.checklist.length} 项检查`,
-            },
-          ])),
-        );
-      return id;
-    });
     if (id !== null) {
       opened.push(id);
       announce(ctx, events);
