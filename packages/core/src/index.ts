@@ -22,6 +22,7 @@ export * from './formula.ts';
 export * from './api/rules.ts';
 export * from './api/media.ts';
 export * from './api/maintenance.ts';
+export * from './api/maintenance-plans.ts';
 export * from './api/express.ts';
 export * from './ui.ts';
 export * from './api/attendance.ts';

@@ -54,6 +54,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { expressRoutes } from './modules/express/routes.ts';
+import { planRoutes } from './modules/maintenance/plan-routes.ts';
 import { attendanceRuleRoutes } from './modules/attendance-rules/routes.ts';
 import { mediaPlayerRoutes } from './modules/media-players/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   attendanceRoutes(app, ctx);
   maintenanceRoutes(app, ctx);
   expressRoutes(app, ctx);
+  planRoutes(app, ctx);
   attendanceRuleRoutes(app, ctx);
   mediaPlayerRoutes(app, ctx);
   displayRoutes(app, ctx);

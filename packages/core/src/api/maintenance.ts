@@ -156,6 +156,7 @@ export const RECORD_ACTIONS = {
   accept: '验收通过',
   reject: '验收退回',
   cancel: '取消',
+  plan: '计划生成',
 } as const;
 export type RecordAction = keyof typeof RECORD_ACTIONS;
 
@@ -214,9 +215,21 @@ export const recordEvent = z.object({
 });
 export type RecordEvent = z.infer<typeof recordEvent>;
 
+/** One step of a 保养 order's checklist (from its plan): who ticked it and when. */
+export const checklistItem = z.object({
+  step: z.string(),
+  done: z.boolean(),
+  by: z.string(),
+  at: z.string(),
+});
+export type ChecklistItem = z.infer<typeof checklistItem>;
+
 export const recordDetail = z.object({
   record: recordRow,
   events: z.array(recordEvent),
+  /** The plan a 保养 order came from (计划保养), and its checklist. */
+  plan_id: z.number().nullable(),
+  checklist: z.array(checklistItem),
   /** Courier orders linked to it (快递单). */
   shipments: z.array(
     z.object({
@@ -233,6 +246,8 @@ export const recordDetail = z.object({
     complete: z.boolean(),
     accept: z.boolean(),
     cancel: z.boolean(),
+    /** Tick the checklist's steps (while 处理中). */
+    check: z.boolean(),
   }),
 });
 export type RecordDetail = z.infer<typeof recordDetail>;

@@ -5,6 +5,7 @@ import { sweepOffline } from '../ingest/alarms.ts';
 import { runWeeklyReports } from '../modules/notify/weekly.ts';
 import { patrolSweep } from '../modules/attendance/patrols.ts';
 import { expireDownloads } from '../modules/downloads/service.ts';
+import { planSweep } from '../modules/maintenance/plans.ts';
 import { ensurePartitions } from './partitions.ts';
 import { applyRetention } from './retention.ts';
 import { devicesOfAlarms } from './repo.ts';
@@ -48,6 +49,9 @@ export function startJobs(ctx: AppContext) {
     every(60_000, () => offlineSweep(ctx)),
     // Cleaner patrols overdue in opening hours (issue 16).
     every(60_000, () => patrolSweep(ctx)),
+    // Planned maintenance (issue 18): due plans open their 保养 orders; each claimed in the
+    // database, so several server copies open it once.
+    every(60_000, () => planSweep(ctx)),
     // Weekly reports fall due Monday 08:00 (UTC+8); each is claimed once per user and week,
     // so checking often costs one query and a late start still sends that week's report.
     every(5 * 60_000, () => runWeeklyReports(ctx)),

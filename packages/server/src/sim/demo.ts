@@ -13,6 +13,7 @@ import { simulate } from './simulator.ts';
 import type { SimDevice } from './values.ts';
 import { ATTENDANCE_USER, ensureAttendanceDemo } from './demo-attendance.ts';
 import { seedMaintenance } from './demo-maintenance.ts';
+import { seedMaintenancePlans } from './demo-maintenance-plans.ts';
 import { demoAttendanceRules } from './demo-attendance-rules.ts';
 import { demoPlayers } from './demo-players.ts';
 
@@ -109,6 +110,7 @@ async function main() {
   await seedMedia(admin, demoUser);
   fleet.push(...(await ensureAttendanceDemo(ctx, base, admin, DEMO_PASSWORD, toilets[0])));
   await seedMaintenance(admin, demoUser, toilets, fleet);
+  await seedMaintenancePlans(admin, demoUser, toilets, fleet);
   fleet.push(...(await ensureDemoCampus(admin, base)));
   fleet.push(...(await ensureDemoMeters(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
   fleet.push(...(await ensureDemoIndustry(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));

@@ -1,5 +1,12 @@
 import {
   MAINTENANCE_API,
+  PLAN_API,
+  type PlanRow,
+  type addPlanBody,
+  type checkStepBody,
+  type planAssigneesQuery,
+  type plansQuery,
+  type updatePlanBody,
   SESSION_CODES,
   type Envelope,
   type AssigneeRow,
@@ -97,3 +104,12 @@ export async function photoUrl(id: number, n: number): Promise<string> {
   if (!blob.type.startsWith('image/')) throw new ApiError('format', '照片加载失败', response.status);
   return URL.createObjectURL(blob);
 }
+
+// 计划保养: plans and the checklist of the orders they open.
+export type PlansQuery = RequestOf<typeof plansQuery>;
+export const listPlans = (q: PlansQuery) => get<Page<PlanRow>>(PLAN_API.list, q);
+export const addPlan = (b: RequestOf<typeof addPlanBody>) => post<{ id: number }>(PLAN_API.add, b);
+export const updatePlan = (b: RequestOf<typeof updatePlanBody>) => post<{ id: number }>(PLAN_API.update, b);
+export const listPlanAssignees = (q: RequestOf<typeof planAssigneesQuery>) =>
+  get<AssigneeRow[]>(PLAN_API.assignees, q);
+export const checkStep = (b: RequestOf<typeof checkStepBody>) => post<RecordDetail>(PLAN_API.checkStep, b);

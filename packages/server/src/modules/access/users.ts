@@ -62,3 +62,18 @@ export async function managedRow<T extends { is_delete: boolean; user_id: number
   await assertCanManage(ctx, caller, row.user_id);
   return row;
 }
+
+/**
+ * As managedRow, but a row of an account the caller may not manage answers exactly like a
+ * missing one (404), so no tenant learns which ids another one has.
+ */
+export function seenRow<T extends { is_delete: boolean; user_id: number }>(
+  ctx: AppContext,
+  caller: Caller,
+  row: T | undefined,
+  missing: string,
+): Promise<T> {
+  return managedRow(ctx, caller, row, missing).catch((e: { code?: number }) => {
+    throw e.code === 403 ? notFound(missing) : e;
+  });
+}

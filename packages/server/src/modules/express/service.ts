@@ -17,6 +17,7 @@ import * as repo from './repo.ts';
 
 const orders = owned({
   missing: '快递单不存在',
+  hidden: true,
   action: 'express.order',
   entity: 'express_order',
   table: repo.ORDERS,

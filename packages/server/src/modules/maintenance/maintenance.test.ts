@@ -562,10 +562,17 @@ describe('courier orders', () => {
 
     // Ownership: another dealer can neither see, change, link the record nor ship the device.
     expect((await t.get<Page<ExpressRow>>(EXPRESS_API.list, {}, { token: other.token })).data.total).toBe(0);
-    // owned(): another account's row is refused as not the caller's to manage, and stays as it was.
-    expect(
-      (await t.post(EXPRESS_API.update, { id: ok.data.id, status: 1 }, { token: other.token })).code,
-    ).toBe(CODE.forbidden);
+    // Another account's order answers exactly like a missing one (as devices, toilets and
+    // records do), for an edit and a delete alike, and stays as it was.
+    for (const [token, body] of [
+      [other.token, { id: ok.data.id, status: 1 }],
+      [other.token, { id: ok.data.id, is_delete: true }],
+      [customer.token, { id: ok.data.id, status: 1 }],
+      [other.token, { id: 99_999, status: 1 }],
+    ] as const) {
+      const r = await t.post(EXPRESS_API.update, body, { token });
+      expect([r.code, r.message]).toEqual([CODE.notFound, '快递单不存在']);
+    }
     expect(
       (await t.get<Page<ExpressRow>>(EXPRESS_API.list, {}, { token: dealer.token })).data.list[0]?.status,
     ).toBe(2);

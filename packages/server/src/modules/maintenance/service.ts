@@ -49,6 +49,7 @@ import { reencodeImage } from '../files/images.ts';
 import { storage } from '../files/storage.ts';
 import { shipmentsOf } from '../express/repo.ts';
 import * as repo from './repo.ts';
+import { openSteps, plansUsing, recordChecklist } from './plans-repo.ts';
 
 const page = <T>(
   r: { list: T[]; total: number; estimated?: boolean },
@@ -98,6 +99,8 @@ async function assertUnused(ctx: AppContext, table: Table, id: number) {
     id,
   );
   if (n > 0) throw conflict(`该${LABEL[table]}被 ${n} 条维修记录使用，不能删除`);
+  const p = table === 'equipment_types' ? await plansUsing(ctx.db, id) : 0;
+  if (p > 0) throw conflict(`该${LABEL[table]}被 ${p} 个保养计划使用，不能删除`);
 }
 
 export async function listEquipmentTypes(
@@ -358,7 +361,7 @@ export async function listRecords(ctx: AppContext, caller: Caller, q: RecordsQue
 }
 
 /** A record the caller sees (through its device or toilet), as stored. */
-async function visibleRecord(ctx: AppContext, caller: Caller, id: number) {
+export async function visibleRecord(ctx: AppContext, caller: Caller, id: number) {
   const scope = await scopeOf(ctx, caller);
   const r = await repo.findRecord(ctx.db, id);
   if (!r || r.is_delete || !(await repo.recordVisible(ctx.db, id, scope))) throw notFound('维修记录不存在');
@@ -375,17 +378,26 @@ function abilities(caller: Caller, r: Stored): RecordDetail['can'] {
     complete: r.status === RECORD_STATUS.working,
     accept: r.status === RECORD_STATUS.checking && r.assignee_id !== caller.id,
     cancel: open,
+    check: r.status === RECORD_STATUS.working,
   };
 }
 
 export async function detail(ctx: AppContext, caller: Caller, id: number): Promise<RecordDetail> {
   const r = await visibleRecord(ctx, caller, id);
-  const [record, events, shipments] = await Promise.all([
+  const [record, events, shipments, plan] = await Promise.all([
     repo.recordRow(ctx.db, id),
     repo.listEvents(ctx.db, id),
     shipmentsOf(ctx.db, id),
+    recordChecklist(ctx.db, id),
   ]);
-  return { record: record!, events, shipments, can: abilities(caller, r) };
+  const can = abilities(caller, r);
+  return {
+    record: record!,
+    events,
+    shipments,
+    ...plan,
+    can: { ...can, check: can.check && plan.checklist.length > 0 },
+  };
 }
 
 /** Refuses (as missing) a record the caller does not see: a courier order's link. */
@@ -502,7 +514,7 @@ export async function addRecord(ctx: AppContext, caller: Caller, b: AddRecordBod
   return { id, no: recordNo(id) };
 }
 
-const STEP_FROM: Record<Exclude<RecordAction, 'report'>, readonly number[]> = {
+const STEP_FROM: Record<Exclude<RecordAction, 'report' | 'plan'>, readonly number[]> = {
   assign: [RECORD_STATUS.pending, RECORD_STATUS.working],
   complete: [RECORD_STATUS.working],
   accept: [RECORD_STATUS.checking],
@@ -521,7 +533,7 @@ async function step(
   caller: Caller,
   ip: string,
   id: number,
-  action: Exclude<RecordAction, 'report'>,
+  action: Exclude<RecordAction, 'report' | 'plan'>,
   set: repo.StepSet,
   note: string,
   check?: (r: Stored) => Promise<void> | void,
@@ -605,6 +617,10 @@ export function complete(ctx: AppContext, caller: Caller, b: CompleteBody, ip: s
       finished: 'set',
     },
     b.note,
+    async () => {
+      const left = await openSteps(ctx.db, b.id);
+      if (left > 0) throw badRequest(`保养检查项还有 ${left} 项未完成`);
+    },
   );
 }
 

@@ -21,9 +21,9 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { pageWindow } from '../../db/sql.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
-import { managedRow, managedUserId, scopeOf } from '../access/users.ts';
+import { managedUserId, scopeOf, seenRow } from '../access/users.ts';
 import { storage } from '../files/storage.ts';
 import * as repo from './repo.ts';
 import { signMediaPath } from './signing.ts';
@@ -70,14 +70,8 @@ export const list = (ctx: AppContext, caller: Caller, kind: MediaKind, q: MediaL
   page(ctx, caller, q, { kind, status: q.status });
 
 /** A live item whose owner the caller manages (itself or its subtree); anything else is 内容不存在. */
-export async function load(ctx: AppContext, caller: Caller, id: number) {
-  try {
-    return await managedRow(ctx, caller, await repo.findItem(ctx.db, id), MISSING);
-  } catch (e) {
-    // An item of an account the caller may not see answers like one that does not exist.
-    if ((e as { code?: number }).code === 403) throw notFound(MISSING);
-    throw e;
-  }
+export function load(ctx: AppContext, caller: Caller, id: number) {
+  return repo.findItem(ctx.db, id).then((row) => seenRow(ctx, caller, row, MISSING));
 }
 
 export async function row(ctx: AppContext, caller: Caller, id: number): Promise<MediaItemRow> {

@@ -9,12 +9,14 @@ import {
   RECORD_STATUS_LABELS,
   completeBody,
   type RecordDetail,
+  type RecordKind,
   type RecordRow,
 } from '@se/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
+  Checkbox,
   Descriptions,
   Flex,
   Image,
@@ -22,6 +24,7 @@ import {
   Select,
   Space,
   Statistic,
+  Tabs,
   Tag,
   Timeline,
   Typography,
@@ -29,11 +32,12 @@ import {
 import { DeviceLink, ToiletLink } from '../../components/ObjectLinks.tsx';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   acceptRecord,
   assignRecord,
   cancelRecord,
+  checkStep,
   completeRecord,
   getRecord,
   listAssignees,
@@ -66,13 +70,16 @@ import { useSession } from '../../session/store.ts';
 import { toiletFilter, type PickedToilet } from '../comments/ToiletPicker.tsx';
 import { SEVERITY_COLORS } from './catalogue.ts';
 import { equipmentFilter, faultFilter } from './pickers.tsx';
+import { PlansTab } from './PlansTab.tsx';
 
 const STATUS_COLORS = ['gold', 'blue', 'purple', 'green', 'default'] as const;
 const STATUS_OPTIONS = RECORD_STATUS_LABELS.map((label, value) => ({ value, label }));
+const KIND_OPTIONS = Object.entries(RECORD_KINDS).map(([value, label]) => ({ value, label }));
 
 interface Filters {
   keywords: string;
   status: number | undefined;
+  kind: string | undefined;
   equipment: number | undefined;
   fault: number | undefined;
   toilet: PickedToilet | null;
@@ -84,6 +91,7 @@ interface Filters {
 const FILTERS: FilterFields<Filters> = {
   keywords: text({ placeholder: '编号 / 序列号 / 描述', label: '关键字', width: 200 }),
   status: select({ options: STATUS_OPTIONS, placeholder: '状态', width: 110 }),
+  kind: select({ options: KIND_OPTIONS, placeholder: '类型', width: 90 }),
   equipment: equipmentFilter,
   fault: faultFilter,
   toilet: toiletFilter,
@@ -96,6 +104,7 @@ function recordsQuery(f: Filters, me: number): RecordsQuery {
   return {
     keywords: f.keywords.trim() || undefined,
     status: f.status,
+    kind: f.kind as RecordKind | undefined,
     equipment_type_id: f.equipment,
     fault_type_id: f.fault,
     toilet_id: f.toilet?.id,
@@ -315,6 +324,43 @@ function CompleteDialog({
   );
 }
 
+/** A 保养 order's checklist: ticked off one by one (while 处理中), each with who and when. */
+function Checklist({ d, onDone }: { d: RecordDetail; onDone: (d: RecordDetail) => void }) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const left = d.checklist.filter((s) => !s.done).length;
+  return (
+    <Flex vertical gap={8} aria-label="检查项">
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        检查项{' '}
+        <Typography.Text type={left ? 'warning' : 'success'} style={{ fontSize: 14, fontWeight: 'normal' }}>
+          {left ? `还有 ${left} 项` : '已全部完成'}
+        </Typography.Text>
+      </Typography.Title>
+      {d.checklist.map((s, n) => (
+        <Checkbox
+          key={n}
+          checked={s.done}
+          disabled={!d.can.check || busy !== null}
+          style={{ minHeight: 32, alignItems: 'center' }}
+          onChange={async (e) => {
+            setBusy(n);
+            const out = await attempt(() => checkStep({ id: d.record.id, n, done: e.target.checked }));
+            setBusy(null);
+            if (out.ok) onDone(out.data);
+          }}
+        >
+          {s.step}
+          {s.done && (
+            <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+              {s.by} {s.at.slice(5, 16)}
+            </Typography.Text>
+          )}
+        </Checkbox>
+      ))}
+    </Flex>
+  );
+}
+
 /** The detail drawer: what, the clock, photos, the timeline and the steps the caller may take. */
 function RecordDrawer({
   id,
@@ -336,7 +382,11 @@ function RecordDrawer({
   const d = q.data;
   const r = d?.record;
   return (
-    <MountedDrawer title={r ? `维修单 ${r.no}` : '维修单'} width={560} onClosed={onClosed}>
+    <MountedDrawer
+      title={r ? `${r.kind === 'upkeep' ? '保养单' : '维修单'} ${r.no}` : '维修单'}
+      width={560}
+      onClosed={onClosed}
+    >
       {r && d && (
         <Flex vertical gap={16}>
           <Descriptions size="small" column={1} bordered>
@@ -386,6 +436,7 @@ function RecordDrawer({
               </Flex>
             </Image.PreviewGroup>
           )}
+          {d.checklist.length > 0 && <Checklist d={d} onDone={done} />}
           {d.can.assign && <AssignBox d={d} onDone={done} />}
           <Flex wrap gap={8}>
             {d.can.complete && (
@@ -510,8 +561,38 @@ function Stats() {
   );
 }
 
-/** /maintenance-records: work orders with filters, the response clock, detail, assign, export. */
-export default function RecordsPage() {
+type TabKey = 'records' | 'plans';
+
+/**
+ * /maintenance-records: the work orders (维修记录) and, on a second tab, the plans that open
+ * 保养 orders (计划保养; SPEC §2 has no route of its own for them). `?tab=plans` links to it.
+ */
+export default function MaintenanceRecordsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = params.get('tab') === 'plans' ? 'plans' : 'records';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(k) =>
+        setParams(
+          (p) => {
+            if (k === 'plans') p.set('tab', 'plans');
+            else p.delete('tab');
+            return p;
+          },
+          { replace: true },
+        )
+      }
+      items={[
+        { key: 'records', label: '维修记录', children: <RecordsTab /> },
+        { key: 'plans', label: '保养计划', children: <PlansTab /> },
+      ]}
+    />
+  );
+}
+
+/** Work orders with filters, the response clock, detail, assign, export. */
+function RecordsTab() {
   const me = useSession((s) => s.userID);
   const navigate = useNavigate();
   const client = useQueryClient();
