@@ -44,6 +44,7 @@ const record = (id: number, over: Partial<RecordRow> = {}): RecordRow => ({
   status: 1,
   device_id: 5,
   ser_num: `JWB-${id}`,
+  device_kind: 'jwb',
   toilet_id: 7,
   toilet_name: '西湖公厕',
   part_id: null,
