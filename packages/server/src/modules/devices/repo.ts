@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, bindingPage, keywordSql, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
 import { deviceAccessRows, deviceSeen } from '../access/visible-repo.ts';
+import { deviceFactsSql, type AccessFacts } from '../access/repo.ts';
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
   d.location, d.version, d.url,
@@ -106,6 +107,29 @@ export function findDevice(q: Queryable, kind: string, id: number, scope: string
   return first<DeviceRow>(
     q,
     `SELECT ${select} FROM devices d WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)} AND ${deviceSeen(w, scope)}`,
+    w.values,
+  );
+}
+
+/**
+ * One device of a kind with the facts its caller's right is decided from and its token, in
+ * one statement (the drawer's one round trip): deleted and unseen ones too, for the caller
+ * to refuse; the token is handed on only to those who manage the device.
+ */
+export function findDeviceWithFacts(
+  q: Queryable,
+  kind: string,
+  id: number,
+  scope: string,
+  offlineMs: number,
+) {
+  const w = new Params();
+  const select = row(w, offlineMs);
+  const facts = deviceFactsSql(w, scope);
+  return first<DeviceRow & AccessFacts & { token: string }>(
+    q,
+    `SELECT ${select}, ${facts.columns}, d.token FROM devices d ${facts.joins}
+      WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)}`,
     w.values,
   );
 }
@@ -244,11 +268,6 @@ export async function bindDevices(q: Queryable, userId: number, ids: number[]) {
     `UPDATE devices SET registered_by = $2 WHERE id = ANY($1::int[]) AND registered_by IS NULL AND kind <> 'sensor'`,
     [ids, userId],
   );
-}
-
-/** The secret a device signs in with; only the device's drawer shows it, to its managers. */
-export async function deviceToken(q: Queryable, id: number) {
-  return (await first<{ token: string }>(q, `SELECT token FROM devices WHERE id = $1`, [id]))?.token ?? '';
 }
 
 /**

@@ -18,13 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
-import {
-  assertDeviceRight,
-  roleDevice,
-  deviceRight,
-  idsWithRight,
-  type DeviceTarget,
-} from '../access/devices.ts';
+import { assertDeviceRight, roleDevice, idsWithRight, rightOf } from '../access/devices.ts';
 import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
@@ -101,18 +95,12 @@ async function load(
  * export or push carries it.
  */
 export async function get(ctx: AppContext, caller: Caller, kind: DeviceKind | 'sensor', id: number) {
-  const d = await load(ctx, caller, kind, id);
-  return withToken(ctx, caller, kind, d);
-}
-
-export async function withToken<T extends { id: number }>(
-  ctx: AppContext,
-  caller: Caller,
-  kind: DeviceTarget,
-  d: T,
-): Promise<T & { token?: string }> {
-  const a = await deviceRight(ctx, caller, kind, d.id);
-  return a?.right === 'manage' ? { ...d, token: await repo.deviceToken(ctx.db, d.id) } : d;
+  const scope = await scopeOf(ctx, caller);
+  const d = await repo.findDeviceWithFacts(ctx.db, kind, id, scope, offlineOf(kind));
+  const right = d ? rightOf(caller, scope, d) : 'none';
+  if (!d || right === 'none' || d.is_delete) throw notFound(`${labelOf(kind)}不存在`);
+  const { visible: _v, registrant_path: _p, token, ...row } = d;
+  return right === 'manage' ? { ...row, token } : row;
 }
 
 /** Said of a serial number someone else registered: nothing about whose it is. */
