@@ -60,9 +60,15 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
   const own = new Params();
   const access = plain ? deviceAccessRows(own, f.scope, f.kind) : null;
   const w = access ? own : full;
+  // A keyword's matches come off its index first, each then checked against the scope
+  // (smallest first): `OFFSET 0` keeps the page's LIMIT out of that plan, or the planner
+  // walks the scope's whole closure range newest first, hoping to meet 20 matches early
+  // (a dealer's serial prefix GW-0012: 18,720 closure entries for 20 rows).
   const ids = access
     ? `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`
-    : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
+    : f.keywords
+      ? `SELECT m.id FROM (SELECT d.id FROM devices d WHERE ${where} OFFSET 0) m ORDER BY m.id DESC`
+      : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
   const countValues = [...w.values];
   const select = row(w, f.offlineMs);
   return selectPage<DeviceRow>(q, w, f, {
