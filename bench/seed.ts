@@ -1,8 +1,8 @@
 // Bench-only bulk seeding, straight into a console's database while the console is stopped
 // (its PGlite directory) or beside it (a PostgreSQL URL): readings as one generate_series
-// INSERT per slice of devices, with the hourly rollups and each device's latest values and
+// INSERT per slice of devices, with the five-minute and hourly rollups and each device's latest values and
 // last report written from the same series, so the tables stay as ingest leaves them
-// (ingest/repo.ts: telemetry, telemetry_hourly, devices.latest and devices.time).
+// (ingest/repo.ts: telemetry, telemetry_5min, telemetry_hourly, devices.latest and devices.time).
 // Nothing here runs in the server.
 import { openDb, type Db } from '../packages/server/src/db/index.ts';
 
@@ -43,6 +43,12 @@ export async function seedReadings(
          SELECT device_id, date_trunc('hour', ts), jsonb_build_object('nh3', sum(nh3), 'co2', sum(co2)),
                 jsonb_build_object('nh3', count(*), 'co2', count(*))
            FROM (${series(perDevice, endMs)}) s GROUP BY 1, 2`,
+        [ids],
+      );
+      await tx.query(
+        `INSERT INTO telemetry_5min (device_id, bucket, key, n, sum, min, max)
+         SELECT device_id, to_timestamp(floor(extract(epoch FROM ts) / 300) * 300), f.key, count(*), sum(f.v), min(f.v), max(f.v)
+           FROM (${series(perDevice, endMs)}) s, LATERAL (VALUES ('nh3', s.nh3), ('co2', s.co2)) f(key, v) GROUP BY 1, 2, 3`,
         [ids],
       );
       await tx.query(

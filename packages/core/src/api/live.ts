@@ -4,7 +4,10 @@ import { dateTimeField, idField, pageQuery } from './envelope.ts';
 
 const dateTime = dateTimeField();
 
-/** Chart ranges of the device detail; longer ones read the hourly rollup. */
+/** The bucket of the five-minute rollup the device history reads beyond a few hours. */
+export const FIVE_MINUTES = 300_000;
+
+/** Chart ranges of the device detail; longer ones read the five-minute, then the hourly rollup. */
 export const HISTORY_RANGES = {
   '1h': 3_600_000,
   '24h': 86_400_000,
@@ -24,7 +27,8 @@ export const historyQuery = z.object({
 /** Points of numeric fields, averaged per bucket; `ts` is the bucket start in ms. */
 export const historyData = z.object({
   bucket_ms: z.number(),
-  source: z.enum(['raw', 'hourly']),
+  /** Raw reports, the five-minute rollup or the hourly one. */
+  source: z.enum(['raw', '5min', 'hourly']),
   fields: z.array(z.string()),
   points: z.array(z.record(z.string(), z.number())),
 });

@@ -278,7 +278,39 @@ export interface OpenOptions {
 }
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir/pg` (or in memory for null). */
-export function openDb(opts: OpenOptions): Promise<Db> {
-  if (opts.databaseUrl) return Promise.resolve(openPostgres(opts.databaseUrl));
-  return opts.pgliteInProcess ? openPgliteHere(opts.dataDir) : openPgliteWorker(opts.dataDir);
+export async function openDb(opts: OpenOptions): Promise<Db> {
+  const db = opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : opts.pgliteInProcess
+      ? await openPgliteHere(opts.dataDir)
+      : await openPgliteWorker(opts.dataDir);
+  return process.env.SE_DB_TRACE ? traced(db) : db;
+}
+
+/**
+ * SE_DB_TRACE=1: every statement is written to stderr as one line (`[db] ` and its first
+ * 160 characters, `[db tx]` inside a transaction), to count what a request costs.
+ */
+function traced(db: Db): Db {
+  const line = (tag: string, sql: string) =>
+    process.stderr.write(`[db${tag}] ${sql.replace(/\s+/g, ' ').slice(0, 160)}\n`);
+  return {
+    kind: db.kind,
+    query<T>(sql: string, params?: readonly unknown[]) {
+      line('', sql);
+      return db.query<T>(sql, params);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return db.transaction((tx) =>
+        fn({
+          query<R>(sql: string, params?: readonly unknown[]) {
+            line(' tx', sql);
+            return tx.query<R>(sql, params);
+          },
+        }),
+      );
+    },
+    close: () => db.close(),
+    ping: () => db.ping(),
+  };
 }

@@ -38,12 +38,26 @@ export function likeSql(w: Params, fields: string[], keywords: string) {
  * the searched text of `table` (SEARCH, under its usual alias) holds every character pair of
  * the keyword — the index's test — and the keyword itself is in that text, or in one of
  * `fields` when only some parts of it are searched (each a part of it, so the index test
- * still holds for a match).
+ * still holds for a match). A device keyword shaped like a serial number is a serial-number
+ * prefix instead (SERIAL_LIKE).
  */
 export function keywordSql(w: Params, table: keyof typeof SEARCH, keywords: string, fields?: string[]) {
+  if (table === 'devices' && !fields && SERIAL_LIKE.test(keywords)) return serialPrefixSql(w, keywords);
   const text = SEARCH[table]();
   return `(search_tokens(${text}) @> search_key(${w.p(keywords)}) AND ${likeSql(w, fields ?? [text], keywords)})`;
 }
+
+/**
+ * A keyword shaped like a serial number — letters, then digits (GW0001, MT-000123, K10) — is
+ * looked up as the start of a device's serial number, ignoring case: one range of the btree
+ * index of migration 0041. Through the token index its character pairs ('00', '01'…) are in
+ * nearly every serial number, and at a million devices intersecting them took a second.
+ */
+export const SERIAL_LIKE = /^[a-z]+[-_]?[0-9][a-z0-9_-]*$/i;
+
+/** Devices (`d`) whose serial number starts with `keywords`, ignoring case (migration 0041's index). */
+export const serialPrefixSql = (w: Params, keywords: string) =>
+  `lower(d.ser_num) LIKE ${w.p(`${likeEscape(keywords.toLowerCase())}%`)}`;
 
 export const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 
@@ -63,7 +77,7 @@ export class Params {
 }
 
 /**
- * One page of a filtered list and the number of rows its filter matches, queried together.
+ * One page of a filtered list and the number of rows its filter matches, in one statement.
  * `list` builds the page query around the `LIMIT … OFFSET …` clause it is given (the two
  * parameters follow `w`'s); the total counts `SELECT … FROM countFrom WHERE where` over
  * `countValues` (default `w.values`), or is -1 when `countFrom` is null (not asked for).
@@ -71,6 +85,10 @@ export class Params {
  * of the same query and `estimated` is true, so a tenant of 10M rows costs no more to count
  * than one of a thousand. `exact` counts every row (an export's progress bar, which walks
  * them all anyway).
+ *
+ * One round trip a request (docs/architecture.md): the capped count rides in the page's
+ * statement (pageAndCount), and an estimate already made is reused for ESTIMATE_MS, so only
+ * the first request of a large list in that time pays a second statement (its EXPLAIN).
  */
 export async function selectPage<T>(
   q: Queryable,
@@ -79,13 +97,36 @@ export async function selectPage<T>(
   s: { list: (limit: string) => string; where: string; countFrom: string | null; countValues?: unknown[] },
 ): Promise<{ list: T[]; total: number; estimated?: boolean }> {
   const n = w.values.length;
-  const [list, count] = await Promise.all([
-    q.query<T>(s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`), [...w.values, page.limit, page.offset]),
-    s.countFrom === null
-      ? { total: -1 }
-      : cappedCount(q, `FROM ${s.countFrom} WHERE ${s.where}`, s.countValues ?? w.values, page.exact),
-  ]);
-  return { list, ...count };
+  const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`);
+  const values = [...w.values, page.limit, page.offset];
+  if (s.countFrom === null) return { list: await q.query<T>(listSql, values), total: -1 };
+  const from = `FROM ${s.countFrom} WHERE ${s.where}`;
+  const countValues = s.countValues ?? w.values;
+  const known = page.exact ? undefined : knownEstimate(from, countValues);
+  if (known !== undefined) return { list: await q.query<T>(listSql, values), total: known, estimated: true };
+  // The count's placeholders are the page's when its values are the first of the page's.
+  if (!countValues.every((v, i) => v === w.values[i])) {
+    const [list, count] = await Promise.all([
+      q.query<T>(listSql, values),
+      cappedCount(q, from, countValues, page.exact),
+    ]);
+    return { list, ...count };
+  }
+  const capped = page.exact ? `SELECT 1 ${from}` : `SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}`;
+  const rows = await q.query<T & { __total: number; __rn: number | null }>(
+    `WITH c AS (SELECT count(*)::int AS n FROM (${capped}) c)
+     SELECT c.n AS __total, p.* FROM c
+       LEFT JOIN LATERAL (SELECT l.*, row_number() OVER () AS __rn FROM (${listSql}) l) p ON true
+      ORDER BY p.__rn`,
+    values,
+  );
+  const total = rows[0]!.__total;
+  const list = rows.filter((r) => r.__rn !== null).map(({ __total: _t, __rn: _r, ...row }) => row as T);
+  if (page.exact || total <= EXACT_COUNT_LIMIT) {
+    estimates.delete(estimateKey(from, countValues));
+    return { list, total };
+  }
+  return { list, ...(await estimate(q, from, countValues)) };
 }
 
 /** The rows of `SELECT … ${from}` counted up to EXACT_COUNT_LIMIT, estimated past it (or all: `exact`). */
@@ -99,25 +140,35 @@ export async function cappedCount(
     const [all] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, values);
     return { total: all!.n };
   }
-  const key = `${from}\u0000${JSON.stringify(values)}`;
-  const now = Date.now();
-  const known = estimates.get(key);
-  if (known && now - known.at < ESTIMATE_MS) return { total: known.total, estimated: true };
+  const known = knownEstimate(from, values);
+  if (known !== undefined) return { total: known, estimated: true };
   const [capped] = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
     values,
   );
   if (capped!.n <= EXACT_COUNT_LIMIT) {
-    estimates.delete(key);
+    estimates.delete(estimateKey(from, values));
     return { total: capped!.n };
   }
+  return estimate(q, from, values);
+}
+
+const estimateKey = (from: string, values: unknown[]) => `${from}\u0000${JSON.stringify(values)}`;
+
+function knownEstimate(from: string, values: unknown[]) {
+  const known = estimates.get(estimateKey(from, values));
+  return known && Date.now() - known.at < ESTIMATE_MS ? known.total : undefined;
+}
+
+/** The planner's row estimate of `SELECT 1 ${from}` (at least past the limit), kept ESTIMATE_MS. */
+async function estimate(q: Queryable, from: string, values: unknown[]) {
   const [plan] = await q.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, values);
   const json = plan!['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
   const total = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
   if (estimates.size >= ESTIMATES_MAX) estimates.delete(estimates.keys().next().value!);
-  estimates.set(key, { total, at: now });
-  return { total, estimated: true };
+  estimates.set(estimateKey(from, values), { total, at: Date.now() });
+  return { total, estimated: true as const };
 }
 
 /**

@@ -84,6 +84,32 @@ export async function addHourly(
   await tx.query(ROLLUP_SQL, [deviceIds, hours, sums, counts]);
 }
 
+/**
+ * Adds counts, sums, least and greatest values to each (device, 5-minute bucket, field) of
+ * the five-minute rollup (migration 0040); the rows are distinct within a call.
+ */
+export async function addFiveMinute(
+  tx: Queryable,
+  r: {
+    device: number[];
+    bucket: string[];
+    key: string[];
+    n: number[];
+    sum: number[];
+    min: number[];
+    max: number[];
+  },
+) {
+  await tx.query(
+    `INSERT INTO telemetry_5min AS r (device_id, bucket, key, n, sum, min, max)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::float8[], $6::float8[], $7::float8[])
+     ON CONFLICT (device_id, bucket, key) DO UPDATE
+        SET n = r.n + EXCLUDED.n, sum = r.sum + EXCLUDED.sum,
+            min = least(r.min, EXCLUDED.min), max = greatest(r.max, EXCLUDED.max)`,
+    [r.device, r.bucket, r.key, r.n, r.sum, r.min, r.max],
+  );
+}
+
 /** One comment per rating; the toilet is read from the terminal's row in the same statement. */
 export function insertRatingComments(
   tx: Queryable,

@@ -27,6 +27,10 @@ export async function trimTelemetryDefault(q: Queryable, before: string) {
   await q.query(`DELETE FROM telemetry_default WHERE ts < $1`, [before]);
 }
 
+export async function trimTelemetry5min(q: Queryable, before: string) {
+  await q.query(`DELETE FROM telemetry_5min WHERE bucket < $1`, [before]);
+}
+
 export async function trimTelemetryHourly(q: Queryable, before: string) {
   await q.query(`DELETE FROM telemetry_hourly WHERE hour < $1`, [before]);
 }

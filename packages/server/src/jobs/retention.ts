@@ -2,13 +2,15 @@ import type { Db } from '../db/index.ts';
 import {
   dropTelemetryPartition,
   monthlyTelemetryPartitions,
+  trimTelemetry5min,
   trimTelemetryDefault,
   trimTelemetryHourly,
 } from './repo.ts';
 
 /**
  * Forgets reports older than `days`: whole monthly partitions are dropped (instant), the
- * default partition is trimmed row by row. Hourly rollups are kept three times as long.
+ * default partition is trimmed row by row, the five-minute rollup with them. Hourly rollups
+ * are kept three times as long.
  */
 export async function applyRetention(db: Db, days: number, now = new Date()) {
   if (days <= 0) return { dropped: [] as string[] };
@@ -24,6 +26,7 @@ export async function applyRetention(db: Db, days: number, now = new Date()) {
     }
   }
   await trimTelemetryDefault(db, cutoff.toISOString());
+  await trimTelemetry5min(db, cutoff.toISOString());
   await trimTelemetryHourly(db, new Date(now.getTime() - 3 * days * 86_400_000).toISOString());
   return { dropped };
 }

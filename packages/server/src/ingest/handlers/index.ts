@@ -1,6 +1,7 @@
 import type { IngestHandler } from '../handler.ts';
 import { deviceAlarms } from './alarms.ts';
 import { hourlyRollup } from './hourly.ts';
+import { fiveMinuteRollup } from './five-minute.ts';
 import { attendancePunches } from './punches.ts';
 import { meterUsage } from './meters.ts';
 import { industryExposure } from './industry.ts';
@@ -16,6 +17,7 @@ import { screenReports } from './players.ts';
  */
 export const INGEST_HANDLERS: readonly IngestHandler[] = [
   hourlyRollup,
+  fiveMinuteRollup,
   ratingComments,
   attendancePunches,
   deviceAlarms,

@@ -12,19 +12,27 @@ export interface AccessFacts {
   registrant_path: string | null;
 }
 
+/**
+ * The facts' columns (`visible`, `registrant_path`) and the joins they need over `devices d`,
+ * for a query that reads a device row with them in the same statement.
+ */
+export function deviceFactsSql(w: Params, scope: string) {
+  return {
+    columns: `${deviceSeen(w, scope)} AS visible, coalesce(fu.path, fgu.path) AS registrant_path`,
+    joins: `LEFT JOIN devices fg ON fg.id = d.gateway_id
+       LEFT JOIN users fu ON fu.id = d.registered_by
+       LEFT JOIN users fgu ON fgu.id = fg.registered_by`,
+  };
+}
+
 /** Facts of devices by id (of one kind when given), deleted ones included. */
 export function deviceFacts(q: Queryable, ids: number[], scope: string, kind?: string) {
   const w = new Params();
+  const facts = deviceFactsSql(w, scope);
   const cond = [`d.id = ANY(${w.p(ids)}::int[])`];
   if (kind) cond.push(`d.kind = ${w.p(kind)}`);
   return q.query<AccessFacts>(
-    `SELECT d.id, d.kind, d.is_delete, ${deviceSeen(w, scope)} AS visible,
-            coalesce(u.path, gu.path) AS registrant_path
-       FROM devices d
-       LEFT JOIN devices g ON g.id = d.gateway_id
-       LEFT JOIN users u ON u.id = d.registered_by
-       LEFT JOIN users gu ON gu.id = g.registered_by
-      WHERE ${cond.join(' AND ')}`,
+    `SELECT d.id, d.kind, d.is_delete, ${facts.columns} FROM devices d ${facts.joins} WHERE ${cond.join(' AND ')}`,
     w.values,
   );
 }

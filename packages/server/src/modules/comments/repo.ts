@@ -62,7 +62,11 @@ export async function listComments(
   const w = new Params();
   const where = whereOf(w, f);
   return selectPage<CommentRow>(q, w, f, {
-    list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY ${ORDER[f.sort]} ${page}`,
+    // The page's ids first (the filter is on `c` alone), then the full rows for those ids:
+    // a keyword matching thousands sorts their keys, not their formatted rows.
+    list: (page) =>
+      `WITH page AS (SELECT c.id FROM comments c WHERE ${where} ORDER BY ${ORDER[f.sort]} ${page})
+       SELECT ${ROW} FROM page JOIN (${FROM}) ON c.id = page.id ORDER BY ${ORDER[f.sort]}`,
     where,
     countFrom: 'comments c',
   });

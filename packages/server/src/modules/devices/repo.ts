@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, bindingPage, keywordSql, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
 import { deviceAccessRows, deviceSeen, toiletSeen } from '../access/visible-repo.ts';
+import { deviceFactsSql, type AccessFacts } from '../access/repo.ts';
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
   d.location, d.version, d.url,
@@ -59,9 +60,15 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
   const own = new Params();
   const access = plain ? deviceAccessRows(own, f.scope, f.kind) : null;
   const w = access ? own : full;
+  // A keyword's matches come off its index first, each then checked against the scope
+  // (smallest first): `OFFSET 0` keeps the page's LIMIT out of that plan, or the planner
+  // walks the scope's whole closure range newest first, hoping to meet 20 matches early
+  // (a dealer's serial prefix GW-0012: 18,720 closure entries for 20 rows).
   const ids = access
     ? `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`
-    : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
+    : f.keywords
+      ? `SELECT m.id FROM (SELECT d.id FROM devices d WHERE ${where} OFFSET 0) m ORDER BY m.id DESC`
+      : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
   const countValues = [...w.values];
   const select = row(w, f.offlineMs);
   return selectPage<DeviceRow>(q, w, f, {
@@ -119,28 +126,53 @@ export const deviceToiletSql = (d: string) =>
      AND t.gateway_id IN (${d}.id, ${d}.gateway_id) ORDER BY t.id LIMIT 1))`;
 
 /**
- * Where a device is (issue 19, its drawer's links): its toilet when the caller sees that
- * toilet too, and its campus room or building.
+ * One device of a kind for its drawer, in one statement (the drawer's one round trip): the
+ * facts its caller's right is decided from, its token, and where it is (issue 19, the
+ * drawer's links: its toilet when the caller sees that toilet too, its campus room or
+ * building). Deleted and unseen ones come too, for the caller to refuse; the token is handed
+ * on only to those who manage the device.
  */
-export async function devicePlace(q: Queryable, id: number, scope: string) {
+export function findDeviceWithFacts(
+  q: Queryable,
+  kind: string,
+  id: number,
+  scope: string,
+  offlineMs: number,
+) {
   const w = new Params();
+  const select = row(w, offlineMs);
+  const facts = deviceFactsSql(w, scope);
   const seen = toiletSeen(w, scope, 't.id');
-  const r = await first<DevicePlace>(
+  return first<DeviceRow & AccessFacts & { token: string } & PlaceColumns>(
     q,
-    `SELECT vt.id AS toilet_id, coalesce(vt.name, '') AS toilet_name,
-            p.building_id, coalesce(b.name, '') AS building_name,
-            p.room_id, coalesce(r.number, '') AS room_number, coalesce(r.name, '') AS room_name
-       FROM devices d
+    `SELECT ${select}, ${facts.columns}, d.token,
+            vt.id AS place_toilet_id, coalesce(vt.name, '') AS place_toilet_name,
+            p.building_id AS place_building_id, coalesce(b.name, '') AS place_building_name,
+            p.room_id AS place_room_id, coalesce(r.number, '') AS place_room_number,
+            coalesce(r.name, '') AS place_room_name
+       FROM devices d ${facts.joins}
        LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
                            WHERE t.id = ${deviceToiletSql('d')} AND ${seen}) vt ON true
        LEFT JOIN placements p ON p.device_id = d.id
        LEFT JOIN campus_buildings b ON b.id = p.building_id AND NOT b.is_delete
        LEFT JOIN campus_rooms r ON r.id = p.room_id AND NOT r.is_delete
-      WHERE d.id = ${w.p(id)}`,
+      WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)}`,
     w.values,
   );
-  return r ?? null;
 }
+
+type PlaceColumns = { [K in keyof DevicePlace as `place_${K}`]: DevicePlace[K] };
+
+/** The place columns of findDeviceWithFacts as the drawer's `place`. */
+export const placeOf = (r: PlaceColumns): DevicePlace => ({
+  toilet_id: r.place_toilet_id,
+  toilet_name: r.place_toilet_name,
+  building_id: r.place_building_id,
+  building_name: r.place_building_name,
+  room_id: r.place_room_id,
+  room_number: r.place_room_number,
+  room_name: r.place_room_name,
+});
 
 /** Ids among `ids` of this kind that are visible in the scope and not deleted. */
 export async function visibleIds(
@@ -276,11 +308,6 @@ export async function bindDevices(q: Queryable, userId: number, ids: number[]) {
     `UPDATE devices SET registered_by = $2 WHERE id = ANY($1::int[]) AND registered_by IS NULL AND kind <> 'sensor'`,
     [ids, userId],
   );
-}
-
-/** The secret a device signs in with; only the device's drawer shows it, to its managers. */
-export async function deviceToken(q: Queryable, id: number) {
-  return (await first<{ token: string }>(q, `SELECT token FROM devices WHERE id = $1`, [id]))?.token ?? '';
 }
 
 /**

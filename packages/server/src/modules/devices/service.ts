@@ -8,6 +8,7 @@ import {
   type AddDeviceBody,
   type BindBody,
   type DeviceKind,
+  type DeviceRow,
   type DeviceListQuery,
   type UpdateDeviceBody,
 } from '@se/core';
@@ -18,13 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
-import {
-  assertDeviceRight,
-  roleDevice,
-  deviceRight,
-  idsWithRight,
-  type DeviceTarget,
-} from '../access/devices.ts';
+import { assertDeviceRight, roleDevice, idsWithRight, rightOf } from '../access/devices.ts';
 import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
@@ -101,19 +96,14 @@ async function load(
  * is (its toilet, its campus room) for the drawer's links; no list, export or push carries them.
  */
 export async function get(ctx: AppContext, caller: Caller, kind: DeviceKind | 'sensor', id: number) {
-  const d = await load(ctx, caller, kind, id);
-  const place = await repo.devicePlace(ctx.db, d.id, await scopeOf(ctx, caller));
-  return { ...(await withToken(ctx, caller, kind, d)), place };
-}
-
-export async function withToken<T extends { id: number }>(
-  ctx: AppContext,
-  caller: Caller,
-  kind: DeviceTarget,
-  d: T,
-): Promise<T & { token?: string }> {
-  const a = await deviceRight(ctx, caller, kind, d.id);
-  return a?.right === 'manage' ? { ...d, token: await repo.deviceToken(ctx.db, d.id) } : d;
+  const scope = await scopeOf(ctx, caller);
+  const d = await repo.findDeviceWithFacts(ctx.db, kind, id, scope, offlineOf(kind));
+  const right = d ? rightOf(caller, scope, d) : 'none';
+  if (!d || right === 'none' || d.is_delete) throw notFound(`${labelOf(kind)}不存在`);
+  const { visible: _v, registrant_path: _p, token, ...rest } = d;
+  const row = Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('place_'))) as DeviceRow;
+  const place = repo.placeOf(d);
+  return right === 'manage' ? { ...row, token, place } : { ...row, place };
 }
 
 /** Said of a serial number someone else registered: nothing about whose it is. */

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { CODE, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
 import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { fiveMinuteBuckets } from './repo.ts';
 
 let t: TestApp;
 let owner: Account;
@@ -139,6 +140,58 @@ describe('history', () => {
       [gw.id],
     );
     expect(row!.n).toBe(6);
+  });
+
+  it('keeps five-minute buckets equal to the raw mean, least and greatest across a bucket boundary; 24 h reads them', async () => {
+    const dev = await addDevice(t, 'gateway', 'LIVE-GW-5MIN', owner.token);
+    const FIVE = 300_000;
+    const edge = Math.floor((Date.now() - 2 * 3_600_000) / FIVE) * FIVE;
+    // Before the edge (sent at once, so some may share a batch) and after it (one by one).
+    await Promise.all(
+      [
+        [-120_000, 600],
+        [-60_000, 640],
+        [-1, 500],
+      ].map(([dt, co2]) => sendReport(t, dev, { co2, pm25: 30 }, edge + dt!)),
+    );
+    for (const [dt, co2] of [
+      [0, 700],
+      [30_000, 710],
+      [FIVE - 1, 720],
+    ])
+      await sendReport(t, dev, { co2, pm25: 31 }, edge + dt!);
+    const stored = await fiveMinuteBuckets(t.ctx.db, dev.id, new Date(edge - FIVE), new Date(edge + FIVE));
+    const co2 = stored.filter((b) => b.key === 'co2');
+    expect(co2).toEqual([
+      { bucket: edge - FIVE, key: 'co2', n: 3, mean: 580, min: 500, max: 640 },
+      { bucket: edge, key: 'co2', n: 3, mean: 710, min: 700, max: 720 },
+    ]);
+    // The same figures straight from the raw reports.
+    const raw = await t.ctx.db.query<{
+      bucket: number;
+      key: string;
+      n: number;
+      mean: number;
+      min: number;
+      max: number;
+    }>(
+      `SELECT (floor(extract(epoch FROM ts) / 300) * 300000)::float8 AS bucket, e.key, count(*)::int AS n,
+              avg(e.value::text::float8)::float8 AS mean, min(e.value::text::float8) AS min, max(e.value::text::float8) AS max
+         FROM telemetry, jsonb_each(data) e WHERE device_id = $1 AND jsonb_typeof(e.value) = 'number'
+        GROUP BY 1, 2 ORDER BY 1, 2`,
+      [dev.id],
+    );
+    expect(stored).toEqual(raw);
+    const r = await t.get<{ source: string; bucket_ms: number; points: Record<string, number>[] }>(
+      LIVE_API.history,
+      { device_id: dev.id, range: '24h' },
+      { token: owner.token },
+    );
+    expect(r.data).toMatchObject({ source: '5min', bucket_ms: FIVE });
+    expect(r.data.points).toEqual([
+      { ts: edge - FIVE, co2: 580, pm25: 30 },
+      { ts: edge, co2: 710, pm25: 31 },
+    ]);
   });
 
   it('is not there for another tenant and checks the window', async () => {

@@ -66,32 +66,69 @@ export function ackAlarm(q: Queryable, id: number, userId: number) {
   );
 }
 
-/** Averages per bucket of every numeric field, from raw reports. */
-export async function rawHistory(q: Queryable, deviceId: number, start: Date, end: Date, bucketMs: number) {
-  return q.query<{ ts: number; k: string; v: number }>(
-    `SELECT (floor(extract(epoch FROM t.ts) * 1000 / $4) * $4)::float8 AS ts, e.key AS k, avg(e.value::text::float8)::float8 AS v
-       FROM telemetry t, jsonb_each(t.data) e
-      WHERE t.device_id = $1 AND t.ts >= $2 AND t.ts < $3 AND jsonb_typeof(e.value) = 'number'
-      GROUP BY 1, 2 ORDER BY 1`,
-    [deviceId, start.toISOString(), end.toISOString(), bucketMs],
-  );
-}
+/** Where a device's history is read from (HistoryData.source). */
+export type HistorySource = 'raw' | '5min' | 'hourly';
 
-/** Averages per bucket (a whole number of hours) from the hourly rollup. */
-export async function hourlyHistory(
-  q: Queryable,
-  deviceId: number,
-  start: Date,
-  end: Date,
-  bucketMs: number,
-) {
-  return q.query<{ ts: number; k: string; v: number }>(
-    `SELECT (floor(extract(epoch FROM h.hour) * 1000 / $4) * $4)::float8 AS ts, s.key AS k,
+/**
+ * Each source's averages per bucket of every numeric field, as SQL over the parameters
+ * `id` (device), `from`, `to` and `b` (bucket ms); `seen` gates it (a one-time filter).
+ */
+const POINTS: Record<
+  HistorySource,
+  (id: string, from: string, to: string, b: string, seen: string) => string
+> = {
+  raw: (id, from, to, b, seen) =>
+    `SELECT (floor(extract(epoch FROM t.ts) * 1000 / ${b}) * ${b})::float8 AS ts, e.key AS k, avg(e.value::text::float8)::float8 AS v
+       FROM telemetry t, jsonb_each(t.data) e
+      WHERE ${seen} AND t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to} AND jsonb_typeof(e.value) = 'number'
+      GROUP BY 1, 2`,
+  '5min': (id, from, to, b, seen) =>
+    `SELECT (floor(extract(epoch FROM r.bucket) * 1000 / ${b}) * ${b})::float8 AS ts, r.key AS k,
+            (sum(r.sum) / sum(r.n))::float8 AS v
+       FROM telemetry_5min r
+      WHERE ${seen} AND r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}
+      GROUP BY 1, 2`,
+  hourly: (id, from, to, b, seen) =>
+    `SELECT (floor(extract(epoch FROM h.hour) * 1000 / ${b}) * ${b})::float8 AS ts, s.key AS k,
             (sum(s.value::text::float8) / nullif(sum((h.counts->>s.key)::float8), 0))::float8 AS v
        FROM telemetry_hourly h, jsonb_each(h.sums) s
-      WHERE h.device_id = $1 AND h.hour >= $2 AND h.hour < $3
-      GROUP BY 1, 2 ORDER BY 1`,
-    [deviceId, start.toISOString(), end.toISOString(), bucketMs],
+      WHERE ${seen} AND h.device_id = ${id} AND h.hour >= ${from} AND h.hour < ${to}
+      GROUP BY 1, 2`,
+};
+
+/**
+ * A device's averages per bucket from `source`, in one statement with the visibility check:
+ * null when the scope does not see the device (or it is deleted), else the points, oldest first.
+ */
+export async function history(
+  q: Queryable,
+  scope: string,
+  f: { deviceId: number; source: HistorySource; start: Date; end: Date; bucketMs: number },
+) {
+  const w = new Params();
+  const id = `${w.p(f.deviceId)}::int`;
+  const seen = `EXISTS (SELECT 1 FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)})`;
+  const points = POINTS[f.source](
+    id,
+    `${w.p(f.start.toISOString())}::timestamptz`,
+    `${w.p(f.end.toISOString())}::timestamptz`,
+    `${w.p(f.bucketMs)}::float8`,
+    'v.seen',
+  );
+  const rows = await q.query<{ seen: boolean; ts: number | null; k: string | null; v: number | null }>(
+    `SELECT v.seen, p.ts, p.k, p.v FROM (SELECT ${seen} AS seen) v LEFT JOIN LATERAL (${points}) p ON true ORDER BY p.ts`,
+    w.values,
+  );
+  if (!rows[0]?.seen) return null;
+  return rows.filter((r): r is { seen: boolean; ts: number; k: string; v: number } => r.k !== null);
+}
+
+/** A device's five-minute buckets as stored (count, mean, least, greatest per field), oldest first. */
+export function fiveMinuteBuckets(q: Queryable, deviceId: number, start: Date, end: Date) {
+  return q.query<{ bucket: number; key: string; n: number; mean: number; min: number; max: number }>(
+    `SELECT (extract(epoch FROM bucket) * 1000)::float8 AS bucket, key, n, (sum / n)::float8 AS mean, min, max
+       FROM telemetry_5min WHERE device_id = $1 AND bucket >= $2 AND bucket < $3 ORDER BY bucket, key`,
+    [deviceId, start.toISOString(), end.toISOString()],
   );
 }
 

@@ -1,4 +1,4 @@
-import { HISTORY_RANGES, TZ_OFFSET_ISO, type HistoryData } from '@se/core';
+import { FIVE_MINUTES, HISTORY_RANGES, TZ_OFFSET_ISO, type HistoryData } from '@se/core';
 import type { z } from 'zod';
 import type { alarmListQuery, historyQuery } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
@@ -6,6 +6,7 @@ import { pageWindow } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { deviceRight } from '../access/devices.ts';
 import * as repo from './repo.ts';
+import type { HistorySource } from './repo.ts';
 import { scopeOf } from '../access/users.ts';
 
 /** Refuses a device the caller does not see (or a deleted one): one point check, no row read. */
@@ -16,18 +17,26 @@ async function visibleDevice(ctx: AppContext, caller: Caller, id: number) {
 
 const HOUR = 3_600_000;
 const MAX_POINTS = 400;
-/** Raw reports up to this range; beyond it the hourly rollup answers. */
-const RAW_LIMIT_MS = 2 * 86_400_000;
+/** Raw reports up to this range; beyond it the five-minute rollup, beyond ROLLUP5_LIMIT_MS the hourly one. */
+const RAW_LIMIT_MS = 3 * HOUR;
+const ROLLUP5_LIMIT_MS = 2 * 86_400_000;
 
 /** UTC+8 'YYYY-MM-DD HH:mm:ss' → Date. */
 const local = (s: string) => new Date(`${s.replace(' ', 'T')}${TZ_OFFSET_ISO}`);
 
+/** `ms` rounded up to a whole number of `unit`, at least one. */
+const whole = (ms: number, unit: number) => Math.max(unit, Math.ceil(ms / unit) * unit);
+
+/**
+ * A device's history: averages per bucket of every numeric field, at most MAX_POINTS
+ * buckets. One statement (visibility and points together): raw reports for a few hours, the
+ * five-minute rollup up to two days, the hourly one beyond.
+ */
 export async function history(
   ctx: AppContext,
   caller: Caller,
   q: z.output<typeof historyQuery>,
 ): Promise<HistoryData> {
-  await visibleDevice(ctx, caller, q.device_id);
   let start: Date;
   let end: Date;
   if (q.start || q.end) {
@@ -41,13 +50,18 @@ export async function history(
     start = new Date(end.getTime() - HISTORY_RANGES[q.range ?? '24h']);
   }
   const span = end.getTime() - start.getTime();
-  const source = span <= RAW_LIMIT_MS ? 'raw' : 'hourly';
-  let bucket = Math.max(10_000, Math.ceil(span / MAX_POINTS / 10_000) * 10_000);
-  if (source === 'hourly') bucket = Math.max(HOUR, Math.ceil(bucket / HOUR) * HOUR);
-  const rows =
-    source === 'raw'
-      ? await repo.rawHistory(ctx.db, q.device_id, start, end, bucket)
-      : await repo.hourlyHistory(ctx.db, q.device_id, start, end, bucket);
+  const source: HistorySource = span <= RAW_LIMIT_MS ? 'raw' : span <= ROLLUP5_LIMIT_MS ? '5min' : 'hourly';
+  const unit = { raw: 10_000, '5min': FIVE_MINUTES, hourly: HOUR }[source];
+  const bucket = whole(whole(span / MAX_POINTS, 10_000), unit);
+  const scope = await scopeOf(ctx, caller);
+  const rows = await repo.history(ctx.db, scope, {
+    deviceId: q.device_id,
+    source,
+    start,
+    end,
+    bucketMs: bucket,
+  });
+  if (!rows) throw notFound('设备不存在');
   const points = new Map<number, Record<string, number>>();
   const fields = new Set<string>();
   for (const r of rows) {
