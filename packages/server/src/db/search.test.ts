@@ -31,7 +31,7 @@ beforeAll(async () => {
   ({ t, admin } = await adminApp());
   ({ dealer, customer } = await dealers(t, 'kw'));
   await addDevice(t, 'gateway', 'KW-GW-1', dealer.token, { desc: '西湖公厕男卫', location: '杭州市西湖区' });
-  await addDevice(t, 'gateway', 'KW-GW-2', dealer.token, { desc: '东门女卫', location: '满100%覆盖' });
+  await addDevice(t, 'gateway', 'KW-GW-2', dealer.token, { desc: '东门女卫 B1层', location: '满100%覆盖' });
   westLake = await addToilet(t, dealer.token, {
     name: '西湖公厕',
     address: '北山街 1 号',
@@ -74,6 +74,8 @@ describe('keyword search', () => {
     expect(await sers('%')).toEqual(['KW-GW-2']);
     // The pairs are all there (湖公, 公厕…) but not in this order.
     expect(await sers('厕公')).toEqual([]);
+    // Letters then a digit, but too short for a serial-number prefix: a floor in the text.
+    expect(await sers('b1')).toEqual(['KW-GW-2']);
     expect(await sers('西湖', admin)).toEqual(['KW-GW-1']);
   });
 

@@ -48,12 +48,14 @@ export function keywordSql(w: Params, table: keyof typeof SEARCH, keywords: stri
 }
 
 /**
- * A keyword shaped like a serial number — letters, then digits (GW0001, MT-000123, K10) — is
- * looked up as the start of a device's serial number, ignoring case: one range of the btree
- * index of migration 0041. Through the token index its character pairs ('00', '01'…) are in
- * nearly every serial number, and at a million devices intersecting them took a second.
+ * A keyword shaped like a serial number — letters, then digits, four characters or more
+ * (GW0001, MT-000123, K100) — is looked up as the start of a device's serial number, ignoring
+ * case: one range of the btree index of migration 0041. Through the token index its character
+ * pairs ('00', '01'…) are in nearly every serial number, and at a million devices
+ * intersecting them took a second. Shorter ones (B1, A12: a floor or a room in a location)
+ * still search the whole text.
  */
-export const SERIAL_LIKE = /^[a-z]+[-_]?[0-9][a-z0-9_-]*$/i;
+export const SERIAL_LIKE = /^(?=.{4})[a-z]+[-_]?[0-9][a-z0-9_-]*$/i;
 
 /** Devices (`d`) whose serial number starts with `keywords`, ignoring case (migration 0041's index). */
 export const serialPrefixSql = (w: Params, keywords: string) =>
