@@ -1,0 +1,73 @@
+import type { RuleRow } from '@se/core';
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { listRules } from '../../api/rules.ts';
+import { fakeBrowserSockets } from '../../test-live.ts';
+import { renderWithProviders } from '../../test-render.tsx';
+import FormulaTab from './FormulaTab.tsx';
+
+vi.mock(import('../../api/rules.ts'), async (original) => ({
+  ...(await original()),
+  listRules: vi.fn(),
+}));
+
+const { current: ws, connect } = fakeBrowserSockets();
+
+const row = (over: Partial<RuleRow>): RuleRow => ({
+  id: 9,
+  user_id: 1,
+  name: '连续差评',
+  formula: 'star_level lte 2',
+  scope: 'all',
+  device_ids: [],
+  toilet_ids: [],
+  device_labels: [],
+  toilet_labels: [],
+  duration_s: 0,
+  cooldown_s: 600,
+  min_count: 3,
+  window_s: 1800,
+  template_id: null,
+  template_name: '',
+  object_ids: [],
+  object_names: [],
+  enabled: true,
+  is_delete: false,
+  hit_count: 0,
+  last_fired_at: null,
+  created_at: '2026-11-25 09:00:00',
+  updated_at: '2026-11-25 09:00:00',
+  ...over,
+});
+
+const page = (list: RuleRow[]) => ({
+  code: 200,
+  message: '',
+  data: { list, total: list.length, page: 1, page_size: 10 },
+});
+
+beforeEach(() => {
+  vi.mocked(listRules).mockReset();
+  vi.mocked(listRules).mockResolvedValue(page([row({})]));
+});
+
+describe('formula rules list', { timeout: 20_000 }, () => {
+  it("shows 最近触发 from the 'rules' channel without a reload", async () => {
+    renderWithProviders(<FormulaTab />, { router: true });
+    expect(await screen.findByText('尚未触发')).toBeTruthy();
+    // A counting rule says what it counts.
+    expect(screen.getByText('30 分钟内 3 次')).toBeTruthy();
+
+    await connect();
+    expect(ws().last('subscribe').data).toEqual({ channel: 'rules' });
+    ws().reply(ws().last('subscribe'));
+    await act(async () => {});
+
+    vi.mocked(listRules).mockResolvedValue(
+      page([row({ hit_count: 1, last_fired_at: '2026-11-25 10:15:00' })]),
+    );
+    act(() => ws().push('rules', undefined, { id: 9, fired_at: Date.now(), hits: 1 }));
+    expect(await screen.findByText('2026-11-25 10:15:00（共 1 次）')).toBeTruthy();
+    expect(listRules).toHaveBeenCalledTimes(2);
+  });
+});
