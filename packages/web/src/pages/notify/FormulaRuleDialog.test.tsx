@@ -1,9 +1,10 @@
-import type { NotifyObject, RuleRow } from '@se/core';
+import type { NotifyObject } from '@se/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addObject } from '../../api/notify.ts';
 import { listObjectsForRules, listRuleDevices, listTemplatesForRules, updateRule } from '../../api/rules.ts';
 import { renderWithProviders } from '../../test-render.tsx';
+import { okPage, ruleRow } from '../../test-rows.ts';
 import { FormulaRuleDialog } from './FormulaRuleDialog.tsx';
 
 vi.mock(import('../../api/rules.ts'), async (original) => ({
@@ -18,37 +19,7 @@ vi.mock(import('../../api/notify.ts'), async (original) => ({
   addObject: vi.fn(),
 }));
 
-const page = <T,>(list: T[]) => ({
-  code: 200,
-  message: '',
-  data: { list, total: list.length, page: 1, page_size: 100 },
-});
-
-const rule: RuleRow = {
-  id: 9,
-  user_id: 1,
-  name: '连续差评',
-  formula: 'star_level lte 2',
-  scope: 'all',
-  device_ids: [],
-  toilet_ids: [],
-  device_labels: [],
-  toilet_labels: [],
-  duration_s: 0,
-  cooldown_s: 600,
-  min_count: 3,
-  window_s: 1800,
-  template_id: null,
-  template_name: '',
-  object_ids: [],
-  object_names: [],
-  enabled: true,
-  is_delete: false,
-  hit_count: 0,
-  last_fired_at: null,
-  created_at: '2026-11-25 09:00:00',
-  updated_at: '2026-11-25 09:00:00',
-};
+const rule = ruleRow();
 
 const duty: NotifyObject = {
   id: 5,
@@ -62,9 +33,9 @@ const duty: NotifyObject = {
 };
 
 beforeEach(() => {
-  vi.mocked(listObjectsForRules).mockResolvedValue(page<NotifyObject>([]));
-  vi.mocked(listRuleDevices).mockResolvedValue(page([]));
-  vi.mocked(listTemplatesForRules).mockResolvedValue(page([]));
+  vi.mocked(listObjectsForRules).mockResolvedValue(okPage<NotifyObject>([], 100));
+  vi.mocked(listRuleDevices).mockResolvedValue(okPage([], 100));
+  vi.mocked(listTemplatesForRules).mockResolvedValue(okPage([], 100));
   vi.mocked(addObject).mockResolvedValue({ code: 200, message: '成功', data: duty });
   vi.mocked(updateRule).mockResolvedValue({ code: 200, message: '成功', data: rule });
 });

@@ -1,9 +1,9 @@
-import type { RuleRow } from '@se/core';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listRules } from '../../api/rules.ts';
 import { fakeBrowserSockets } from '../../test-live.ts';
 import { renderWithProviders } from '../../test-render.tsx';
+import { okPage, ruleRow } from '../../test-rows.ts';
 import FormulaTab from './FormulaTab.tsx';
 
 vi.mock(import('../../api/rules.ts'), async (original) => ({
@@ -13,42 +13,9 @@ vi.mock(import('../../api/rules.ts'), async (original) => ({
 
 const { current: ws, connect } = fakeBrowserSockets();
 
-const row = (over: Partial<RuleRow>): RuleRow => ({
-  id: 9,
-  user_id: 1,
-  name: '连续差评',
-  formula: 'star_level lte 2',
-  scope: 'all',
-  device_ids: [],
-  toilet_ids: [],
-  device_labels: [],
-  toilet_labels: [],
-  duration_s: 0,
-  cooldown_s: 600,
-  min_count: 3,
-  window_s: 1800,
-  template_id: null,
-  template_name: '',
-  object_ids: [],
-  object_names: [],
-  enabled: true,
-  is_delete: false,
-  hit_count: 0,
-  last_fired_at: null,
-  created_at: '2026-11-25 09:00:00',
-  updated_at: '2026-11-25 09:00:00',
-  ...over,
-});
-
-const page = (list: RuleRow[]) => ({
-  code: 200,
-  message: '',
-  data: { list, total: list.length, page: 1, page_size: 10 },
-});
-
 beforeEach(() => {
   vi.mocked(listRules).mockReset();
-  vi.mocked(listRules).mockResolvedValue(page([row({})]));
+  vi.mocked(listRules).mockResolvedValue(okPage([ruleRow()]));
 });
 
 describe('formula rules list', { timeout: 20_000 }, () => {
@@ -64,7 +31,7 @@ describe('formula rules list', { timeout: 20_000 }, () => {
     await act(async () => {});
 
     vi.mocked(listRules).mockResolvedValue(
-      page([row({ hit_count: 1, last_fired_at: '2026-11-25 10:15:00' })]),
+      okPage([ruleRow({ hit_count: 1, last_fired_at: '2026-11-25 10:15:00' })]),
     );
     act(() => ws().push('rules', undefined, { id: 9, fired_at: Date.now(), hits: 1 }));
     expect(await screen.findByText('2026-11-25 10:15:00（共 1 次）')).toBeTruthy();
