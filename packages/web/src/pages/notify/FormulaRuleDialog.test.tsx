@@ -7,17 +7,11 @@ import { renderWithProviders } from '../../test-render.tsx';
 import { okPage, ruleRow } from '../../test-rows.ts';
 import { FormulaRuleDialog } from './FormulaRuleDialog.tsx';
 
-vi.mock(import('../../api/rules.ts'), async (original) => ({
-  ...(await original()),
-  listObjectsForRules: vi.fn(),
-  listRuleDevices: vi.fn(),
-  listTemplatesForRules: vi.fn(),
-  updateRule: vi.fn(),
-}));
-vi.mock(import('../../api/notify.ts'), async (original) => ({
-  ...(await original()),
-  addObject: vi.fn(),
-}));
+const { withStubs } = await vi.hoisted(() => import('../../test-mock.ts'));
+vi.mock(import('../../api/rules.ts'), (original) =>
+  withStubs(original, ['listObjectsForRules', 'listRuleDevices', 'listTemplatesForRules', 'updateRule']),
+);
+vi.mock(import('../../api/notify.ts'), (original) => withStubs(original, ['addObject']));
 
 const rule = ruleRow();
 

@@ -6,10 +6,8 @@ import { renderWithProviders } from '../../test-render.tsx';
 import { okPage, ruleRow } from '../../test-rows.ts';
 import FormulaTab from './FormulaTab.tsx';
 
-vi.mock(import('../../api/rules.ts'), async (original) => ({
-  ...(await original()),
-  listRules: vi.fn(),
-}));
+const { withStubs } = await vi.hoisted(() => import('../../test-mock.ts'));
+vi.mock(import('../../api/rules.ts'), (original) => withStubs(original, ['listRules']));
 
 const { current: ws, connect } = fakeBrowserSockets();
 
