@@ -110,8 +110,17 @@ export class ValueModel {
           (r() < 0.001 ? PAPER_WARNING.paperJam : 0);
         return { level, warning };
       }
-      case 'evaluate':
-        return { star_level: r() < 0.7 ? 5 : r() < 0.5 ? 4 : 3, smelly: r() < 0.1 ? 1 : 0 };
+      case 'evaluate': {
+        // Mostly content; now and then a bad review, with the complaint it ticks.
+        const s = r();
+        const star = s < 0.6 ? 5 : s < 0.8 ? 4 : s < 0.92 ? 3 : s < 0.97 ? 2 : 1;
+        return {
+          star_level: star,
+          smelly: star <= 3 && r() < 0.4 ? 1 : 0,
+          poorsanitary: star <= 2 && r() < 0.5 ? 1 : 0,
+          badattitude: star === 1 && r() < 0.3 ? 1 : 0,
+        };
+      }
       case 'attendance':
         // A demo employee's card or face (sim/demo-attendance.ts), now and then a stranger's.
         return r() < 0.03
