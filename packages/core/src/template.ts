@@ -45,6 +45,9 @@ export const TEMPLATE_SAMPLE: Record<TemplateKey, TemplateValue> = {
 /** Used when a rule has no template. */
 export const DEFAULT_TEMPLATE =
   '{desc}（{ser_num}）触发提醒：{formula}，氨气 {nh3}，硫化氢 {h2s}，时间 {time}';
+/** Used when a rule without a template fired on a review (an evaluation terminal's). */
+export const DEFAULT_REVIEW_TEMPLATE =
+  '{desc}（{ser_num}）触发提醒：{formula}，评价星级 {star_level}，时间 {time}';
 
 const ALARM_KEYS = new Set(['alarm', 'smk_alarm']);
 

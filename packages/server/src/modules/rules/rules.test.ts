@@ -587,12 +587,14 @@ describe('review rules (star level and the four flags)', () => {
     await report(terminal, { star_level: 1 }, at(3300));
     expect((await hitsOf(id)).total).toBe(1);
     // The owner hears of it like of any rule.
-    const msgs = await t.get<{ list: { title: string }[] }>(
+    const msgs = await t.get<{ list: { title: string; content: string }[] }>(
       MESSAGE_API.list,
       { kind: 'rule' },
       { token: owner.token },
     );
     expect(msgs.data.list[0]!.title).toContain('RULE-EVL');
+    // Without a template, the text speaks of the review, not of gases.
+    expect(msgs.data.list[0]!.content).toContain('star_level lte 2，评价星级 1，时间');
     await t.post(RULE_API.update, { id, is_delete: true }, { token: owner.token });
   });
 
