@@ -53,8 +53,29 @@ export const JWB_WARNINGS = [
 ] as const;
 export const MAX_LIQUID_MARGIN = 550;
 
-export function warningLabels(warning: number): string[] {
-  return JWB_WARNINGS.filter((w) => (warning & w.bit) !== 0).map((w) => w.label);
+/** Paper dispenser warning bits (docs/protocol.md; the SPEC names the field, not its bits). */
+export const PAPER_WARNING = {
+  outOfPaper: 1,
+  paperJam: 2,
+  lowPaper: 4,
+  motor: 8,
+  lowBattery: 16,
+  coverOpen: 32,
+} as const;
+
+export const PAPER_WARNINGS = [
+  { bit: PAPER_WARNING.outOfPaper, label: '缺纸' },
+  { bit: PAPER_WARNING.paperJam, label: '卡纸' },
+  { bit: PAPER_WARNING.lowPaper, label: '纸量低' },
+  { bit: PAPER_WARNING.motor, label: '电机故障' },
+  { bit: PAPER_WARNING.lowBattery, label: '电量低' },
+  { bit: PAPER_WARNING.coverOpen, label: '机盖未关' },
+] as const;
+
+/** The labels of the bits set in a device's `warning` (a dispenser's unless `kind` says paper). */
+export function warningLabels(warning: number, kind = 'jwb'): string[] {
+  const bits = kind === 'paper_machine' ? PAPER_WARNINGS : JWB_WARNINGS;
+  return bits.filter((w) => (warning & w.bit) !== 0).map((w) => w.label);
 }
 
 /** Sensor operation codes and dispenser cache operation codes (SPEC §4). */

@@ -76,6 +76,11 @@ const fullReadings = fc.record({
   h2s: fc.constantFrom(0, 0.02, 0.05),
   alarm: fc.boolean(),
   smk_alarm: fc.constantFrom(0, 1),
+  star_level: fc.constantFrom(1, 2, 3, 4, 5),
+  badattitude: fc.boolean(),
+  inefficiency: fc.boolean(),
+  poorsanitary: fc.boolean(),
+  smelly: fc.boolean(),
 });
 
 /**

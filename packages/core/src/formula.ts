@@ -1,7 +1,8 @@
 /**
  * The rule-formula language of SPEC §3: variables co2, pm25, voc, nh3, h2s (numbers) and
- * alarm, smk_alarm (booleans); operators plus, minus, multiply, divide, gt, gte, lt, lte, te,
- * and, or, not; parentheses, number literals and true/false.
+ * alarm, smk_alarm (booleans), a review's star_level (number) and its four flags badattitude,
+ * inefficiency, poorsanitary, smelly (booleans; SPEC §3 Comment); operators plus, minus,
+ * multiply, divide, gt, gte, lt, lte, te, and, or, not; parentheses, number literals and true/false.
  *
  * Precedence, tightest first: not; multiply divide; plus minus; gt gte lt lte te; and; or.
  * Binary operators associate to the left. Keywords and variables are case-insensitive and
@@ -15,9 +16,12 @@
  *   number"; every comparison with NaN is false (so `not (x divide 0 gt 1)` is true).
  * - `te` on numbers is equality within a relative 1e-9 (0.1 plus 0.2 te 0.3 is true).
  */
+import { COMMENT_FLAGS } from './api/comments.ts';
 
-export const FORMULA_NUMBER_VARS = ['co2', 'pm25', 'voc', 'nh3', 'h2s'] as const;
-export const FORMULA_BOOL_VARS = ['alarm', 'smk_alarm'] as const;
+export const FORMULA_NUMBER_VARS = ['co2', 'pm25', 'voc', 'nh3', 'h2s', 'star_level'] as const;
+/** The four flags a review may tick (SPEC §3 Comment; COMMENT_FLAGS has their labels). */
+export const REVIEW_FLAGS = ['badattitude', 'inefficiency', 'poorsanitary', 'smelly'] as const;
+export const FORMULA_BOOL_VARS = ['alarm', 'smk_alarm', ...REVIEW_FLAGS] as const;
 export const FORMULA_VARS = [...FORMULA_NUMBER_VARS, ...FORMULA_BOOL_VARS] as const;
 export type FormulaVar = (typeof FORMULA_VARS)[number];
 
@@ -30,6 +34,11 @@ export const FORMULA_VAR_LABELS: Record<FormulaVar, string> = {
   h2s: '硫化氢 H2S',
   alarm: '求助报警',
   smk_alarm: '烟雾报警',
+  star_level: '评价星级',
+  badattitude: `评价：${COMMENT_FLAGS.badattitude}`,
+  inefficiency: `评价：${COMMENT_FLAGS.inefficiency}`,
+  poorsanitary: `评价：${COMMENT_FLAGS.poorsanitary}`,
+  smelly: `评价：${COMMENT_FLAGS.smelly}`,
 };
 
 export const ARITH_OPS = ['plus', 'minus', 'multiply', 'divide'] as const;
@@ -390,9 +399,14 @@ export type FormulaReadings = Partial<Record<string, unknown>>;
 /** A value of an expression; undefined = unknown (a variable was not reported). */
 export type FormulaValue = number | boolean | undefined;
 
-/** Readings as the formula sees them: gas fields as finite numbers, alarm flags as booleans. */
+/**
+ * Readings as the formula sees them: gas fields and star levels as finite numbers, alarm and
+ * review flags as booleans. A review (a report with a star level) is whole: a flag it does
+ * not carry is not ticked, rather than left over from the review before.
+ */
 export function formulaInputs(data: FormulaReadings): Partial<Record<FormulaVar, number | boolean>> {
   const out: Partial<Record<FormulaVar, number | boolean>> = {};
+  if (typeof data.star_level === 'number') for (const k of REVIEW_FLAGS) out[k] = false;
   for (const k of FORMULA_NUMBER_VARS) {
     const v = data[k];
     if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;

@@ -16,6 +16,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   { key: 'voc', label: 'VOC' },
   { key: 'alarm', label: '求助报警' },
   { key: 'smk_alarm', label: '烟雾报警' },
+  { key: 'star_level', label: '评价星级' },
   { key: 'formula', label: '触发的公式' },
   { key: 'time', label: '触发时间' },
 ] as const;
@@ -36,6 +37,7 @@ export const TEMPLATE_SAMPLE: Record<TemplateKey, TemplateValue> = {
   voc: 1.2,
   alarm: 0,
   smk_alarm: 0,
+  star_level: 2,
   formula: 'nh3 gt 1.5 and not alarm',
   time: '2026-03-02 08:15:00',
 };
@@ -43,6 +45,9 @@ export const TEMPLATE_SAMPLE: Record<TemplateKey, TemplateValue> = {
 /** Used when a rule has no template. */
 export const DEFAULT_TEMPLATE =
   '{desc}（{ser_num}）触发提醒：{formula}，氨气 {nh3}，硫化氢 {h2s}，时间 {time}';
+/** Used when a rule without a template fired on a review (an evaluation terminal's). */
+export const DEFAULT_REVIEW_TEMPLATE =
+  '{desc}（{ser_num}）触发提醒：{formula}，评价星级 {star_level}，时间 {time}';
 
 const ALARM_KEYS = new Set(['alarm', 'smk_alarm']);
 

@@ -16,6 +16,8 @@ export type WsChannel =
   | { channel: 'comments' }
   /** The user's own unread message count (data: MessagesPush). */
   | { channel: 'messages' }
+  /** The user's own formula rules firing (data: RuleFiredPush), for 最近触发. */
+  | { channel: 'rules' }
   /**
    * A campus organisation's placed devices (issue 15): a report or an alarm of one of them
    * (data: CampusPush); the data centre reloads its figures. org_id only for develop and
@@ -64,6 +66,16 @@ export interface DevicePush {
 /** What the 'messages' channel pushes when the user's unread count changes. */
 export interface MessagesPush {
   unread: number;
+}
+
+/** What the 'rules' channel pushes when one of the user's rules fired. */
+export interface RuleFiredPush {
+  /** The rule's id. */
+  id: number;
+  /** ms of the (newest) hit. */
+  fired_at: number;
+  /** Hits of this round. */
+  hits: number;
 }
 
 export interface WsPush {

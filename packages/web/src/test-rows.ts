@@ -1,4 +1,11 @@
-import type { AlarmRow, DeviceRow } from '@se/core';
+import type { AlarmRow, DeviceRow, RuleRow } from '@se/core';
+
+/** A list answer of `list` (one page holding all of it), as a mocked list call resolves. */
+export const okPage = <T>(list: T[], page_size = 10) => ({
+  code: 200,
+  message: '',
+  data: { list, total: list.length, page: 1, page_size },
+});
 
 /** A device row as the list API returns it, with blank defaults; tests set what they look at. */
 export const deviceRow = (over: Partial<DeviceRow> = {}): DeviceRow => ({
@@ -45,5 +52,33 @@ export const alarmRow = (id: number, status: string, over: Partial<AlarmRow> = {
   acked_at: null,
   acked_by_name: '',
   closed_at: null,
+  ...over,
+});
+
+/** A formula rule as the list API returns it: 连续差评 (3 reviews of at most 2 stars in 30 minutes). */
+export const ruleRow = (over: Partial<RuleRow> = {}): RuleRow => ({
+  id: 9,
+  user_id: 1,
+  name: '连续差评',
+  formula: 'star_level lte 2',
+  scope: 'all',
+  device_ids: [],
+  toilet_ids: [],
+  device_labels: [],
+  toilet_labels: [],
+  duration_s: 0,
+  cooldown_s: 600,
+  min_count: 3,
+  window_s: 1800,
+  template_id: null,
+  template_name: '',
+  object_ids: [],
+  object_names: [],
+  enabled: true,
+  is_delete: false,
+  hit_count: 0,
+  last_fired_at: null,
+  created_at: '2026-11-25 09:00:00',
+  updated_at: '2026-11-25 09:00:00',
   ...over,
 });

@@ -170,6 +170,8 @@ export type DeliveryChannel = keyof typeof DELIVERY_CHANNELS;
 export const DELIVERY_STATUS = {
   pending: '等待发送',
   sending: '发送中',
+  /** A mail recorded in the outbox with no SMTP server to hand it to: not sent. */
+  queued: '已排队',
   sent: '已发送',
   failed: '失败',
 } as const;

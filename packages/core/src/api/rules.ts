@@ -6,7 +6,9 @@ import { boolField, dateTimeField, idField, intField, keywordsField, pageQuery }
 /**
  * Formula rules (/notify-formula): when a formula over a device's readings holds for
  * `duration_s`, the rule fires (at most once per `cooldown_s` per device) and hands the hit to
- * the notification side with its template and recipients.
+ * the notification side with its template and recipients. A counting rule (`min_count` > 1)
+ * fires instead when the formula held on `min_count` reports of a device within `window_s`
+ * (e.g. 3 reviews of at most 2 stars within 30 minutes at a toilet's evaluation terminal).
  */
 export const RULE_API = {
   list: '/api/v1/notify/rules',
@@ -27,13 +29,16 @@ export const RULE_SCOPES = {
 export type RuleScope = keyof typeof RULE_SCOPES;
 export const ruleScope = z.enum(['all', 'devices', 'toilets'], '范围只能是 all、devices 或 toilets');
 
-/** Device kinds whose reports carry formula variables (gases, alarm flags). */
-export const RULE_DEVICE_KINDS = ['gateway', 'sensor', 'jwb'] as const;
+/** Device kinds whose reports carry formula variables (gases, alarm flags, reviews). */
+export const RULE_DEVICE_KINDS = ['gateway', 'sensor', 'jwb', 'evaluate'] as const;
 
 export const RULE_LIMITS = {
   durationMax: 86_400,
   cooldownMax: 7 * 86_400,
   defaultCooldown: 600,
+  /** A counting rule: at most this many reports, within at most windowMax seconds. */
+  countMax: 100,
+  windowMax: 7 * 86_400,
   /** Rules one user may keep (not deleted). */
   perUser: 200,
 } as const;
@@ -72,6 +77,20 @@ const ruleFields = {
   template_id: templateId,
   object_ids: idList('object_ids'),
   enabled: boolField(),
+  min_count: intField('次数').pipe(
+    z
+      .number()
+      .int()
+      .min(1, '次数不能小于 1')
+      .max(RULE_LIMITS.countMax, `次数不能超过 ${RULE_LIMITS.countMax}`),
+  ),
+  window_s: seconds('统计时间', RULE_LIMITS.windowMax),
+};
+
+/** A counting rule needs its window. */
+const countRefine = (b: { min_count?: number; window_s?: number }, c: z.RefinementCtx) => {
+  if (b.min_count !== undefined && b.min_count > 1 && b.window_s !== undefined && b.window_s <= 0)
+    c.addIssue({ code: 'custom', path: ['window_s'], message: '按次数触发时，请填写统计时间' });
 };
 
 const scopeRefine = (
@@ -96,8 +115,11 @@ export const addRuleBody = z
     template_id: ruleFields.template_id.optional(),
     object_ids: ruleFields.object_ids,
     enabled: ruleFields.enabled.default(true),
+    min_count: ruleFields.min_count.default(1),
+    window_s: ruleFields.window_s.default(0),
   })
-  .superRefine(scopeRefine);
+  .superRefine(scopeRefine)
+  .superRefine(countRefine);
 export type AddRuleBody = z.output<typeof addRuleBody>;
 
 /** Only the fields sent change; a scope change must come with its ids. */
@@ -115,8 +137,11 @@ export const updateRuleBody = z
     template_id: ruleFields.template_id.optional(),
     object_ids: ruleFields.object_ids.optional(),
     enabled: ruleFields.enabled.optional(),
+    min_count: ruleFields.min_count.optional(),
+    window_s: ruleFields.window_s.optional(),
   })
-  .superRefine(scopeRefine);
+  .superRefine(scopeRefine)
+  .superRefine(countRefine);
 export type UpdateRuleBody = z.output<typeof updateRuleBody>;
 
 export const rulesQuery = pageQuery.extend({
@@ -137,6 +162,9 @@ export const ruleRow = z.object({
   toilet_labels: z.array(z.string()),
   duration_s: z.number(),
   cooldown_s: z.number(),
+  /** 1: the formula must hold for duration_s; more: on this many reports within window_s. */
+  min_count: z.number(),
+  window_s: z.number(),
   template_id: z.number().nullable(),
   template_name: z.string(),
   object_ids: z.array(z.number()),
@@ -162,6 +190,8 @@ export const RULE_VALUE_KEYS = [
   'template_id',
   'object_ids',
   'enabled',
+  'min_count',
+  'window_s',
 ] as const;
 export type RuleValues = Pick<RuleRow, (typeof RULE_VALUE_KEYS)[number]>;
 

@@ -52,7 +52,7 @@ export function signals(kind: string, data: Record<string, unknown>): AlarmSigna
     out.push({ type: 'help', active: data.alarm === 1, message: '求助报警', detail: { alarm: data.alarm } });
   }
   if (typeof data.warning === 'number' && (kind === 'jwb' || kind === 'paper_machine')) {
-    const labels = warningLabels(data.warning);
+    const labels = warningLabels(data.warning, kind);
     out.push({
       type: 'warning',
       active: data.warning !== 0,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, PERMISSION, WS_TYPE } from '@se/core';
+import { CODE, PERMISSION, RULE_API, WS_TYPE } from '@se/core';
+import { ruleEngineOf } from '../modules/rules/engine.ts';
 import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../test/harness.ts';
 
-// The 'comments' and 'messages' channels of /ws: who hears what.
+// The 'comments', 'messages' and 'rules' channels of /ws: who hears what.
 
 let t: TestApp;
 let base: string;
@@ -190,5 +191,39 @@ describe('messages channel', () => {
     t.ctx.events.emit('messages', [{ user_id: owner.id, unread: 9 }]);
     expect(await a.pushes('messages')).toEqual([]);
     a.ws.close();
+  });
+});
+
+describe('rules channel', () => {
+  it("pushes a fired rule to its owner's subscribed sockets only, so 最近触发 moves without a reload", async () => {
+    const terminal = await addDevice(t, 'evaluate', 'CH-EVL-RULE', owner.token);
+    const rule = await t.post<{ id: number }>(
+      RULE_API.add,
+      { name: '差评', formula: 'star_level lte 2', scope: 'devices', device_ids: terminal.id, cooldown_s: 0 },
+      { token: owner.token },
+    );
+    expect(rule.code, rule.message).toBe(200);
+    const a = open(owner.token);
+    const b = open(other.token);
+    const quiet = open(owner.token);
+    await Promise.all([a.ready, b.ready, quiet.ready]);
+    for (const s of [a, b]) expect((await s.request('subscribe', { channel: 'rules' })).type).toBe(2);
+
+    const ts = Date.now();
+    await sendReport(t, terminal, { star_level: 1 }, ts);
+    await ruleEngineOf(t.ctx)!.idle();
+    expect((await a.pushes('rules')).map((p) => p.data)).toEqual([
+      { id: rule.data.id, fired_at: ts, hits: 1 },
+    ]);
+    expect(await b.pushes('rules')).toEqual([]);
+    expect(await quiet.pushes('rules')).toEqual([]);
+    // The list it updates says the same.
+    const row = await t.get<{ hit_count: number; last_fired_at: string | null }>(
+      RULE_API.get,
+      { id: rule.data.id },
+      { token: owner.token },
+    );
+    expect(row.data).toMatchObject({ hit_count: 1, last_fired_at: expect.any(String) });
+    for (const s of [a, b, quiet]) s.ws.close();
   });
 });

@@ -9,6 +9,7 @@ import {
   type CampusPush,
   type DevicePush,
   type MessagesPush,
+  type RuleFiredPush,
   type WsChannel,
   type WsPush,
 } from '@se/core';
@@ -41,6 +42,8 @@ interface Conn {
   comments: { toilets: Set<number>; devices: Set<number> } | 'all' | null;
   /** Subscribed to its own unread message count. */
   messages: boolean;
+  /** Subscribed to its own rules firing. */
+  rules: boolean;
   /** A campus organisation's placed devices (and their sensors); null: not subscribed. */
   campus: { orgId: number; devices: Set<number> } | null;
   buffer: WsPush[];
@@ -147,6 +150,7 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       c.alarms = null;
       c.comments = null;
       c.messages = false;
+      c.rules = false;
       return fail(still.code, still.message);
     }
     const ch = req.data as unknown as WsChannel | undefined;
@@ -179,6 +183,10 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
     }
     if (ch.channel === 'messages') {
       c.messages = on;
+      return ok();
+    }
+    if (ch.channel === 'rules') {
+      c.rules = on;
       return ok();
     }
     if (ch.channel === 'campus') {
@@ -217,6 +225,7 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       alarms: null,
       comments: null,
       messages: false,
+      rules: false,
       campus: null,
       buffer: [],
       refreshed: Date.now(),
@@ -325,6 +334,17 @@ export function realtime(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
       const data: MessagesPush = { unread: m.unread };
       for (const c of conns) {
         if (c.messages && c.caller?.id === m.user_id) push(c, { channel: 'messages', data });
+      }
+    }
+  });
+
+  // A user's rules fired: only that user's own sockets hear it (the rules are theirs alone).
+  bus.on('rule-hits', (items: (RuleFiredPush & { user_id: number })[]) => {
+    if (!Array.isArray(items)) return;
+    for (const { user_id, ...data } of items) {
+      if (!Number.isSafeInteger(user_id) || !Number.isSafeInteger(data.id)) continue;
+      for (const c of conns) {
+        if (c.rules && c.caller?.id === user_id) push(c, { channel: 'rules', data });
       }
     }
   });

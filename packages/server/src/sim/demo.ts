@@ -16,6 +16,8 @@ import { seedMaintenance } from './demo-maintenance.ts';
 import { seedMaintenancePlans } from './demo-maintenance-plans.ts';
 import { demoAttendanceRules } from './demo-attendance-rules.ts';
 import { demoPlayers } from './demo-players.ts';
+import { demoRules } from './demo-rules.ts';
+import { demoPaperHistory } from './demo-paper.ts';
 
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'demo-pass-123';
@@ -115,6 +117,8 @@ async function main() {
   fleet.push(...(await ensureDemoMeters(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
   fleet.push(...(await ensureDemoIndustry(admin, base, `mqtt://127.0.0.1:${ctx.broker!.port}`)));
   await demoAttendanceRules(await new ConsoleApi(base).login(ATTENDANCE_USER, DEMO_PASSWORD));
+  await demoRules(await new ConsoleApi(base).login(DEMO_USER, DEMO_PASSWORD));
+  await demoPaperHistory(admin, `mqtt://127.0.0.1:${ctx.broker!.port}`, fleet);
   void demoPlayers({
     admin,
     mqttUrl: `mqtt://127.0.0.1:${ctx.broker!.port}`,

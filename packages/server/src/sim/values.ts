@@ -1,9 +1,9 @@
-import { JWB_WARNING, MAX_LIQUID_MARGIN, TZ_OFFSET_HOURS } from '@se/core';
+import { JWB_WARNING, MAX_LIQUID_MARGIN, PAPER_WARNING, TZ_OFFSET_HOURS } from '@se/core';
 
 /**
  * Plausible readings for a simulated device at a moment: occupancy follows a daily curve
  * (morning and evening peaks), NH3 rises with use, dispensers slowly run out of liquid,
- * help alarms are rare. Deterministic per device (seeded), so runs can be compared.
+ * paper dispensers run out of paper (缺纸) until a cleaner refills them, help alarms are rare. Deterministic per device (seeded), so runs can be compared.
  */
 
 /** The demo organisation's staff (sim/demo-attendance.ts): their cards and faces. */
@@ -81,12 +81,14 @@ export class ValueModel {
   private r: () => number;
   private liquid: number;
   private reading: number;
+  private paper: number;
 
   constructor(private device: SimDevice) {
     this.r = rng(hash(device.ser_num));
     const liquid = 200 + this.r() * 350;
     this.liquid = device.liquid ?? liquid;
     this.reading = 1000 + this.r() * 50_000;
+    this.paper = 30 + this.r() * 70;
   }
 
   next(at: number): Record<string, unknown> {
@@ -130,10 +132,19 @@ export class ValueModel {
       case 'water_meter':
         this.reading += u * r() * 0.5;
         return { reading: round(this.reading, 2) };
-      case 'paper_machine':
-        return { level: Math.round(100 - (1 - u) * 10 - r() * 80), warning: 0 };
-      case 'evaluate':
+      case 'paper_machine': {
+        // Drains with use; empty (缺纸) until a cleaner comes by; now and then a jam.
+        this.paper = Math.max(0, this.paper - u * r() * 1.5);
+        if (this.paper === 0 && r() < 0.01) this.paper = 100;
+        const level = Math.round(this.paper);
+        const warning =
+          (level === 0 ? PAPER_WARNING.outOfPaper : level < 15 ? PAPER_WARNING.lowPaper : 0) |
+          (r() < 0.001 ? PAPER_WARNING.paperJam : 0);
+        return { level, warning };
+      }
+      case 'evaluate': {
         if (this.device.ratings === 'poor') {
+          // A toilet with a problem worth finding: low stars and the complaints they tick.
           return {
             star_level: r() < 0.6 ? 1 : r() < 0.6 ? 2 : 3,
             smelly: r() < 0.6 ? 1 : 0,
@@ -141,7 +152,16 @@ export class ValueModel {
             inefficiency: r() < 0.15 ? 1 : 0,
           };
         }
-        return { star_level: r() < 0.7 ? 5 : r() < 0.5 ? 4 : 3, smelly: r() < 0.1 ? 1 : 0 };
+        // Mostly content; now and then a bad review, with the complaint it ticks.
+        const s = r();
+        const star = s < 0.6 ? 5 : s < 0.8 ? 4 : s < 0.92 ? 3 : s < 0.97 ? 2 : 1;
+        return {
+          star_level: star,
+          smelly: star <= 3 && r() < 0.4 ? 1 : 0,
+          poorsanitary: star <= 2 && r() < 0.5 ? 1 : 0,
+          badattitude: star === 1 && r() < 0.3 ? 1 : 0,
+        };
+      }
       case 'attendance':
         // A demo employee's card or face (sim/demo-attendance.ts), now and then a stranger's.
         return r() < 0.03

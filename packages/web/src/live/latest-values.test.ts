@@ -53,7 +53,9 @@ describe('实时数据: alarm and flag fields (SPEC §4)', () => {
   it("names a dispenser's warning bits, 无 when none", () => {
     expect(describeField('jwb', 'warning', 32768 | 4).text).toBe('缺液、断水');
     expect(tag('jwb', 'warning', 0)).toEqual({ text: '无', color: 'green' });
-    expect(describeField('paper_machine', 'warning', 2).text).toBe('2');
+    expect(describeField('paper_machine', 'warning', 2).text).toBe('卡纸');
+    expect(describeField('paper_machine', 'warning', 1 | 4).text).toBe('缺纸、纸量低');
+    expect(describeField('gateway', 'warning', 2).text).toBe('2');
   });
 });
 

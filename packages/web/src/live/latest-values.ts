@@ -142,7 +142,7 @@ export function describeField(kind: string, key: string, value: unknown): Latest
     case 'warning': {
       if (n === null) return { ...base, text: '—' };
       if (n === 0) return { ...base, text: '无', tag: { text: '无', color: 'green' } };
-      const labels = kind === 'jwb' ? warningLabels(n) : [];
+      const labels = kind === 'jwb' || kind === 'paper_machine' ? warningLabels(n, kind) : [];
       const text = labels.length > 0 ? labels.join('、') : String(n);
       return { ...base, text, tag: { text, color: 'red' } };
     }

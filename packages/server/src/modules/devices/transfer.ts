@@ -276,7 +276,7 @@ export async function* exportRows(
       ...d,
       online: d.online ? '在线' : '离线',
       time: d.time === null ? '从未上报' : formatDateTime(d.time),
-      warning: warningLabels(d.warning).join('、'),
+      warning: warningLabels(d.warning, kind).join('、'),
       type: GATEWAY_TYPES.find((g) => g.value === d.type)?.label ?? d.type,
     }));
   }

@@ -94,6 +94,17 @@ describe('alarm lifecycle', () => {
     );
   });
 
+  it("names a paper dispenser's warning bits (缺纸, 卡纸) in its alarm and closes it once refilled", async () => {
+    const paper = await addDevice(t, 'paper_machine', 'LIVE-PM', owner.token);
+    await sendReport(t, paper, { level: 0, warning: 1 | 2 });
+    let alarms = await activeAlarms(owner.token, paper.id);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ type: 'warning', status: 'open', message: '设备告警：缺纸、卡纸' });
+    await sendReport(t, paper, { level: 100, warning: 0 });
+    alarms = await activeAlarms(owner.token, paper.id);
+    expect(alarms.map((a) => a.status)).toEqual(['closed']);
+  });
+
   it('opens an offline alarm in the sweep and closes it with the next report', async () => {
     await t.ctx.db.query(`UPDATE devices SET time = now() - interval '6 hours' WHERE id = $1`, [jwb.id]);
     await offlineSweep(t.ctx);

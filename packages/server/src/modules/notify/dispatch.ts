@@ -1,4 +1,10 @@
-import { DEFAULT_TEMPLATE, renderTemplate, type NotifyObject, type TemplateVars } from '@se/core';
+import {
+  DEFAULT_REVIEW_TEMPLATE,
+  DEFAULT_TEMPLATE,
+  renderTemplate,
+  type NotifyObject,
+  type TemplateVars,
+} from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { findUser } from '../users/repo.ts';
 import { announce, deliver } from '../messages/service.ts';
@@ -53,7 +59,11 @@ async function dispatch(ctx: AppContext, hit: RuleHit) {
   if (!owner) return;
   // Only the owner's own, live template counts; otherwise the default text.
   const usable = template && !template.is_delete && template.user_id === hit.user_id;
-  const text = usable ? template.content : DEFAULT_TEMPLATE;
+  const text = usable
+    ? template.content
+    : typeof hit.values.star_level === 'number'
+      ? DEFAULT_REVIEW_TEMPLATE
+      : DEFAULT_TEMPLATE;
   const vars: TemplateVars = {
     ...hit.values,
     desc: hit.desc,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
+  DELIVERY_MAX_ATTEMPTS,
   MESSAGE_API,
   NOTIFY_API,
   type DeliveryRow,
@@ -15,6 +16,7 @@ import { Mailer } from '../../mail/mailer.ts';
 import { addDevice, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { dispatchRuleHit, type RuleHit } from './dispatch.ts';
 import { notifierOf } from './runtime.ts';
+import { NO_SMTP } from './worker.ts';
 
 // ---- a local HTTP receiver that checks signatures and can be told to fail ----
 
@@ -424,9 +426,11 @@ describe('dispatchRuleHit', () => {
     expect(again[1]!.body).toBe(again[0]!.body);
     expect(again[1]!.signatureOk).toBe(true);
     const n = (await history(owner.token)).list[0]!;
-    expect(n.deliveries.every((d) => d.status === 'sent')).toBe(true);
+    expect(n.deliveries.filter((d) => d.channel !== 'email').every((d) => d.status === 'sent')).toBe(true);
     const email = n.deliveries.find((d) => d.channel === 'email')!;
-    // No SMTP configured: the outbox is the delivery.
+    // No SMTP configured: the mail waits in the outbox, and says so instead of 已发送.
+    expect(email).toMatchObject({ status: 'queued', sent_at: null, last_error: NO_SMTP });
+    expect((await history(owner.token, { status: 'pending' })).list.map((x) => x.id)).toContain(n.id);
     const [mail] = await t.ctx.db.query<{ subject: string; body: string }>(
       `SELECT subject, body FROM outbox WHERE to_addr = $1 ORDER BY id DESC LIMIT 1`,
       [email.target],
@@ -523,7 +527,17 @@ describe('e-mail through SMTP', () => {
       d = (await history(owner.token)).list[0]!.deliveries.find((x) => x.channel === 'email')!;
       expect(d.status).toBe('pending');
       expect(d.attempts).toBe(1);
-      expect(d.last_error).toBeTruthy();
+      // The SMTP server's own reason is kept for the screen.
+      expect(d.last_error).toContain('550 no such user');
+      // Refused every time: failed for good, with the reason; never 已发送.
+      for (let i = 1; i < DELIVERY_MAX_ATTEMPTS; i++) {
+        await dueNow();
+        await worker().drain();
+      }
+      d = (await history(owner.token)).list[0]!.deliveries.find((x) => x.channel === 'email')!;
+      expect(d).toMatchObject({ status: 'failed', attempts: DELIVERY_MAX_ATTEMPTS, sent_at: null });
+      expect(d.last_error).toContain('550 no such user');
+      expect(smtp.mails).toHaveLength(1);
     } finally {
       t.ctx.mailer.close();
       t.ctx.mailer = original;

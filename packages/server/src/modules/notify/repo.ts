@@ -213,7 +213,8 @@ export async function listNotifications(
   if (f.start) cond.push(`n.created_at >= ${fromLocal(w.p(f.start))}`);
   if (f.end) cond.push(`n.created_at <= ${fromLocal(w.p(f.end))}`);
   if (f.status) {
-    const st = f.status === 'pending' ? `x.status IN ('pending', 'sending')` : `x.status = ${w.p(f.status)}`;
+    const st =
+      f.status === 'pending' ? `x.status IN ('pending', 'sending', 'queued')` : `x.status = ${w.p(f.status)}`;
     cond.push(`EXISTS (SELECT 1 FROM deliveries x WHERE x.notification_id = n.id AND ${st})`);
   }
   if (f.keywords) {
@@ -252,7 +253,7 @@ export async function listDockingDeliveries(
 ) {
   const w = new Params();
   const cond = [`x.docking_id = ${w.p(f.dockingId)}`];
-  if (f.status === 'pending') cond.push(`x.status IN ('pending', 'sending')`);
+  if (f.status === 'pending') cond.push(`x.status IN ('pending', 'sending', 'queued')`);
   else if (f.status) cond.push(`x.status = ${w.p(f.status)}`);
   const where = cond.join(' AND ');
   return selectPage<DeliveryRow>(q, w, f, {
@@ -274,7 +275,7 @@ export function findDelivery(q: Queryable, id: number) {
 export async function requeue(q: Queryable, id: number) {
   const r = await q.query(
     `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), last_error = NULL
-      WHERE id = $1 AND status IN ('failed', 'pending') RETURNING id`,
+      WHERE id = $1 AND status IN ('failed', 'pending', 'queued') RETURNING id`,
     [id],
   );
   return r.length > 0;
@@ -321,6 +322,17 @@ export function markSent(q: Queryable, id: number, code: number | null) {
   return q.query(
     `UPDATE deliveries SET status = 'sent', sent_at = now(), response_code = $2, last_error = NULL WHERE id = $1`,
     [id, code],
+  );
+}
+
+/**
+ * A mail that only reached the outbox (no SMTP server configured): not sent, not retried by
+ * itself; `reason` says why.
+ */
+export function markQueued(q: Queryable, id: number, reason: string) {
+  return q.query(
+    `UPDATE deliveries SET status = 'queued', response_code = NULL, last_error = $2 WHERE id = $1`,
+    [id, reason],
   );
 }
 

@@ -18,7 +18,12 @@ interface Outcome {
   ok: boolean;
   code: number | null;
   error?: string;
+  /** A mail kept in the outbox (no SMTP): neither sent nor failed. */
+  queued?: boolean;
 }
+
+/** Why a mail in the outbox was not sent (the delivery's reason while it is 已排队). */
+export const NO_SMTP = '未配置 SMTP 服务器，邮件保存在发件箱，未发出';
 
 /**
  * Sends due deliveries from the database with bounded concurrency, retrying failures with
@@ -100,6 +105,10 @@ export class DeliveryWorker {
         error: err instanceof WebhookError ? err.message : `发送失败：${(err as Error).message}`,
       };
     }
+    if (out.queued) {
+      await repo.markQueued(this.ctx.db, d.id, NO_SMTP);
+      return;
+    }
     if (out.ok) {
       await repo.markSent(this.ctx.db, d.id, out.code);
       return;
@@ -120,7 +129,8 @@ export class DeliveryWorker {
           body: p.text,
           html: p.html,
         });
-        return { ok: true, code: via === 'smtp' ? 250 : null };
+        // Sent only once an SMTP server accepted it; the outbox alone is a queue, not a delivery.
+        return via === 'smtp' ? { ok: true, code: 250 } : { ok: false, code: null, queued: true };
       }
       case 'docking': {
         if (!d.docking_url || !d.docking_token) return { ok: false, code: null, error: '对接接口已删除' };

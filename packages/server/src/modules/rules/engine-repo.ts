@@ -12,6 +12,8 @@ export interface RuleRecord {
   formula: string;
   duration_s: number;
   cooldown_s: number;
+  min_count: number;
+  window_s: number;
   template_id: number | null;
   object_ids: number[];
 }
@@ -23,6 +25,8 @@ export interface StateRow {
   true_since: number | null;
   last_fired_at: number | null;
   last_values: Record<string, number | boolean>;
+  /** Counting rules: the times (ms) of the latest reports the formula held on. */
+  recent_true: number[];
 }
 
 /** Enabled rules of owners still there, with the owner's path and rights. */
@@ -67,7 +71,7 @@ export async function setHitDispatchError(q: Queryable, hitId: number, error: st
 
 export function enabledRules(tx: Queryable, ids: number[]) {
   return tx.query<RuleRecord>(
-    `SELECT id, user_id, formula, duration_s, cooldown_s, template_id, object_ids
+    `SELECT id, user_id, formula, duration_s, cooldown_s, min_count, window_s, template_id, object_ids
              FROM notify_rules WHERE id = ANY($1::int[]) AND enabled AND NOT is_delete`,
     [ids],
   );
@@ -94,7 +98,7 @@ export function lockRuleStates(tx: Queryable, ruleIds: number[], deviceIds: numb
   return tx.query<StateRow>(
     `SELECT s.rule_id, s.device_id, (extract(epoch FROM s.last_ts) * 1000)::float8 AS last_ts,
               (extract(epoch FROM s.true_since) * 1000)::float8 AS true_since,
-              (extract(epoch FROM s.last_fired_at) * 1000)::float8 AS last_fired_at, s.last_values
+              (extract(epoch FROM s.last_fired_at) * 1000)::float8 AS last_fired_at, s.last_values, s.recent_true
          FROM notify_rule_state s JOIN unnest($1::int[], $2::int[]) AS v(rule_id, device_id)
               ON s.rule_id = v.rule_id AND s.device_id = v.device_id
         ORDER BY s.rule_id, s.device_id
@@ -160,12 +164,13 @@ export async function upsertRuleStates(
   trueSince: (string | null)[],
   lastFiredAt: (string | null)[],
   lastValues: string[],
+  recentTrue: string[],
 ) {
   await tx.query(
-    `INSERT INTO notify_rule_state (rule_id, device_id, last_ts, true_since, last_fired_at, last_values)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::jsonb[])
+    `INSERT INTO notify_rule_state (rule_id, device_id, last_ts, true_since, last_fired_at, last_values, recent_true)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::jsonb[], $7::jsonb[])
          ON CONFLICT (rule_id, device_id) DO UPDATE SET last_ts = EXCLUDED.last_ts, true_since = EXCLUDED.true_since,
-           last_fired_at = EXCLUDED.last_fired_at, last_values = EXCLUDED.last_values`,
-    [ruleIds, deviceIds, lastTs, trueSince, lastFiredAt, lastValues],
+           last_fired_at = EXCLUDED.last_fired_at, last_values = EXCLUDED.last_values, recent_true = EXCLUDED.recent_true`,
+    [ruleIds, deviceIds, lastTs, trueSince, lastFiredAt, lastValues, recentTrue],
   );
 }

@@ -67,6 +67,11 @@ export function ruleEngineOf(ctx: AppContext): RuleEngine | undefined {
  * fire of the rule for that device until `cooldown_s` has passed; while the condition keeps
  * holding, it fires again once the cool-down is over. A false or unknown result resets
  * `true_since`. A report not newer than the last one evaluated for the pair is ignored.
+ *
+ * Counting rules (`min_count` > 1, e.g. reviews of at most 2 stars): each report the formula
+ * holds on counts, a report it does not hold on neither counts nor resets; the rule fires
+ * when `min_count` reports within `window_s` counted (and the cool-down is over), and the
+ * count starts afresh. Reviews come in as evaluation terminals' reports like any other.
  */
 export class RuleEngine {
   private queue: StoredReport[] = [];
@@ -252,6 +257,7 @@ export class RuleEngine {
     // Committed: these pairs have their row now (a failed round only claims them again).
     if (this.claimed.size + claims.length > 1_000_000) this.claimed.clear();
     for (const k of claims) this.claimed.add(k);
+    if (hits.length) this.announce(hits.map((h) => h.hit));
     for (const { hit, id } of hits) {
       try {
         await dispatchRuleHit(this.ctx, hit);
@@ -265,6 +271,19 @@ export class RuleEngine {
         ).catch(() => {});
       }
     }
+  }
+
+  /** Tells the owners' open rule lists (/ws 'rules') which rules fired, once per rule. */
+  private announce(hits: RuleHit[]) {
+    const per = new Map<number, { user_id: number; id: number; fired_at: number; hits: number }>();
+    for (const h of hits) {
+      const p = per.get(h.rule_id);
+      if (p) {
+        p.hits++;
+        p.fired_at = Math.max(p.fired_at, h.time);
+      } else per.set(h.rule_id, { user_id: h.user_id, id: h.rule_id, fired_at: h.time, hits: 1 });
+    }
+    this.ctx.events.emit('rule-hits', [...per.values()]);
   }
 
   /** Claims the pairs not known to have a state row, before any of them is locked; answers their keys. */
@@ -336,6 +355,7 @@ export class RuleEngine {
           true_since: null,
           last_fired_at: null,
           last_values: { ...latest.get(device) },
+          recent_true: [],
         };
         let dirty = false;
         for (const r of reports) {
@@ -351,10 +371,18 @@ export class RuleEngine {
             continue;
           }
           state.true_since ??= r.ts;
-          const held = r.ts - state.true_since >= rule.duration_s * 1000;
           const cooled = state.last_fired_at === null || r.ts - state.last_fired_at >= rule.cooldown_s * 1000;
+          let held: boolean;
+          if (rule.min_count > 1) {
+            const from = r.ts - rule.window_s * 1000;
+            state.recent_true = [...(state.recent_true ?? []).filter((t) => t > from), r.ts].slice(
+              -rule.min_count,
+            );
+            held = state.recent_true.length >= rule.min_count;
+          } else held = r.ts - state.true_since >= rule.duration_s * 1000;
           if (held && cooled) {
             state.last_fired_at = r.ts;
+            state.recent_true = [];
             fires.push({ rule, state, ts: r.ts, values });
           }
         }
@@ -420,6 +448,7 @@ export class RuleEngine {
         changed.map((s) => iso(s.true_since)),
         changed.map((s) => iso(s.last_fired_at)),
         changed.map((s) => JSON.stringify(s.last_values)),
+        changed.map((s) => JSON.stringify(s.recent_true ?? [])),
       );
     }
     return hits;

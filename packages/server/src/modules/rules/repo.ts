@@ -26,7 +26,7 @@ export const TOILET_DEVICE_JOIN = `(d.toilet_id = t.id OR (t.gateway_id IS NOT N
 const ROW = `r.id, r.user_id, r.name, r.formula, r.scope, r.device_ids, r.toilet_ids,
   ARRAY(SELECT d.ser_num FROM unnest(r.device_ids) WITH ORDINALITY AS x(id, o) JOIN devices d ON d.id = x.id ORDER BY x.o) AS device_labels,
   ARRAY(SELECT t.name FROM unnest(r.toilet_ids) WITH ORDINALITY AS x(id, o) JOIN toilets t ON t.id = x.id ORDER BY x.o) AS toilet_labels,
-  r.duration_s, r.cooldown_s, r.template_id, coalesce(tp.name, '') AS template_name, r.object_ids,
+  r.duration_s, r.cooldown_s, r.min_count, r.window_s, r.template_id, coalesce(tp.name, '') AS template_name, r.object_ids,
   ARRAY(SELECT ob.name FROM unnest(r.object_ids) WITH ORDINALITY AS x(id, o) JOIN notify_objects ob ON ob.id = x.id
          WHERE NOT ob.is_delete ORDER BY x.o) AS object_names,
   r.enabled, r.is_delete,
@@ -80,8 +80,8 @@ export async function countRules(q: Queryable, userId: number) {
 export async function insertRule(q: Queryable, userId: number, v: RuleValues) {
   const rows = await q.query<{ id: number }>(
     `INSERT INTO notify_rules (user_id, name, formula, scope, device_ids, toilet_ids, duration_s, cooldown_s,
-                               template_id, object_ids, enabled)
-     VALUES ($1, $2, $3, $4, $5::int[], $6::int[], $7, $8, $9, $10::int[], $11) RETURNING id`,
+                               template_id, object_ids, enabled, min_count, window_s)
+     VALUES ($1, $2, $3, $4, $5::int[], $6::int[], $7, $8, $9, $10::int[], $11, $12, $13) RETURNING id`,
     [
       userId,
       v.name,
@@ -94,6 +94,8 @@ export async function insertRule(q: Queryable, userId: number, v: RuleValues) {
       v.template_id,
       v.object_ids,
       v.enabled,
+      v.min_count,
+      v.window_s,
     ],
   );
   return rows[0]!.id;
@@ -109,11 +111,14 @@ export const RULES: Patchable<keyof RuleValues | 'is_delete'> = {
 };
 
 /**
- * Forgets since-when each device's condition held (a new formula or a re-enabled rule starts
- * counting its duration afresh); the cool-down (last_fired_at) is kept.
+ * Forgets since-when each device's condition held and the reports it held on (a new formula
+ * or a re-enabled rule starts counting its duration afresh); the cool-down (last_fired_at)
+ * is kept.
  */
 export function resetTrueSince(q: Queryable, ruleId: number) {
-  return q.query(`UPDATE notify_rule_state SET true_since = NULL WHERE rule_id = $1`, [ruleId]);
+  return q.query(`UPDATE notify_rule_state SET true_since = NULL, recent_true = '[]' WHERE rule_id = $1`, [
+    ruleId,
+  ]);
 }
 
 /** Ids among `ids` that are devices of a rule-capable kind the scope may see. */

@@ -7,13 +7,21 @@ import {
   RULE_API,
   SENSOR_API,
   TOILET_API,
+  TOILET_DETAIL_API,
   type RuleHitRow,
   type RuleRow,
 } from '@se/core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
-import { adminApp, sendReport, usingPostgres, type Account, type TestApp } from '../../test/harness.ts';
+import {
+  addDevice,
+  adminApp,
+  sendReport,
+  usingPostgres,
+  type Account,
+  type TestApp,
+} from '../../test/harness.ts';
 import { RuleEngine, ruleEngineOf } from './engine.ts';
 
 type Dev = { id: number; ser_num: string; token: string };
@@ -533,5 +541,80 @@ describe('the rule engine', () => {
     engine.enqueue([{ device_id: gw.id, kind: 'gateway', ts: at(4010), data: { male_count: 1 } }]);
     expect(engine.stats.dropped).toBe(3);
     await engine.stop();
+  });
+});
+
+describe('review rules (star level and the four flags)', () => {
+  const T1 = Date.now() - 7_200_000;
+  const at = (s: number) => T1 + s * 1000;
+  let terminal: Dev;
+
+  beforeAll(async () => {
+    terminal = await addDevice(t, 'evaluate', 'RULE-EVL', owner.token);
+    await add(TOILET_DETAIL_API.place, { toilet_id: toilet, add_ids: `${terminal.id}` }, owner.token);
+  });
+
+  it('needs a window to count in', async () => {
+    const r = await addRule({ name: '差评', formula: 'star_level lte 2', min_count: 3 });
+    expect(r.code).toBe(CODE.badRequest);
+    expect(r.message).toContain('按次数触发时，请填写统计时间');
+  });
+
+  it('alerts on a run of bad reviews at a toilet: 3 of at most 2 stars within 30 minutes', async () => {
+    const r = await addRule({
+      name: '连续差评',
+      formula: 'star_level lte 2',
+      scope: 'toilets',
+      toilet_ids: toilet,
+      min_count: 3,
+      window_s: 1800,
+    });
+    expect(r.code, r.message).toBe(200);
+    expect(r.data).toMatchObject({ min_count: 3, window_s: 1800 });
+    const id = r.data.id;
+    await report(terminal, { star_level: 1 }, at(0));
+    await report(terminal, { star_level: 5 }, at(60)); // a good one neither counts nor resets
+    await report(terminal, { star_level: 2 }, at(120));
+    expect((await hitsOf(id)).total).toBe(0);
+    await report(terminal, { star_level: 1 }, at(3000)); // the first two are out of the window now
+    await report(terminal, { star_level: 2 }, at(3100));
+    expect((await hitsOf(id)).total).toBe(0);
+    await report(terminal, { star_level: 1 }, at(3200));
+    const h = await hitsOf(id);
+    expect(h.total).toBe(1);
+    expect(h.list[0]).toMatchObject({ ser_num: 'RULE-EVL', values: { star_level: 1 } });
+    // The count starts afresh after a fire.
+    await report(terminal, { star_level: 1 }, at(3300));
+    expect((await hitsOf(id)).total).toBe(1);
+    // The owner hears of it like of any rule.
+    const msgs = await t.get<{ list: { title: string; content: string }[] }>(
+      MESSAGE_API.list,
+      { kind: 'rule' },
+      { token: owner.token },
+    );
+    expect(msgs.data.list[0]!.title).toContain('RULE-EVL');
+    // Without a template, the text speaks of the review, not of gases.
+    expect(msgs.data.list[0]!.content).toContain('star_level lte 2，评价星级 1，时间');
+    await t.post(RULE_API.update, { id, is_delete: true }, { token: owner.token });
+  });
+
+  it('fires on a ticked flag, and reads each review whole (no flag carried over)', async () => {
+    const id = (
+      await addRule({
+        name: '异味或卫生差',
+        formula: 'smelly or poorsanitary',
+        scope: 'devices',
+        device_ids: terminal.id,
+      })
+    ).data.id;
+    await report(terminal, { star_level: 4, smelly: 1 }, at(4000));
+    expect((await hitsOf(id)).list.map((x) => x.values)).toEqual([
+      expect.objectContaining({ smelly: true, poorsanitary: false, star_level: 4 }),
+    ]);
+    await report(terminal, { star_level: 5 }, at(4100));
+    expect((await hitsOf(id)).total).toBe(1);
+    await report(terminal, { star_level: 3, poorsanitary: 1 }, at(4200));
+    expect((await hitsOf(id)).total).toBe(2);
+    await t.post(RULE_API.update, { id, is_delete: true }, { token: owner.token });
   });
 });

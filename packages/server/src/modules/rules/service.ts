@@ -105,6 +105,8 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateRuleBody,
   if (!b.is_delete) {
     if (scope === 'devices' && !deviceIds.length) throw badRequest('请选择至少一台设备');
     if (scope === 'toilets' && !toiletIds.length) throw badRequest('请选择至少一个厕所');
+    if ((b.min_count ?? cur.min_count) > 1 && (b.window_s ?? cur.window_s) <= 0)
+      throw badRequest('按次数触发时，请填写统计时间');
   }
   // Ids only count under the scope that uses them; new ones are checked, kept ones are not
   // (a device unbound since would otherwise block switching the rule off).
@@ -122,6 +124,8 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateRuleBody,
     scope: b.scope,
     duration_s: b.duration_s,
     cooldown_s: b.cooldown_s,
+    min_count: b.min_count,
+    window_s: b.window_s,
     template_id: b.template_id,
     object_ids: b.object_ids && uniq(b.object_ids),
     enabled: b.enabled,
@@ -136,7 +140,13 @@ export async function update(ctx: AppContext, caller: Caller, b: UpdateRuleBody,
     table: repo.RULES,
     write: async (tx, set) => {
       // A new condition (or one that was not watched while off) counts its duration afresh.
-      if (set.formula !== undefined || set.enabled === true || set.scope !== undefined)
+      if (
+        set.formula !== undefined ||
+        set.enabled === true ||
+        set.scope !== undefined ||
+        set.min_count !== undefined ||
+        set.window_s !== undefined
+      )
         await repo.resetTrueSince(tx, cur.id);
     },
     audit: {

@@ -20,15 +20,18 @@ const columns: ListColumn<OutboxMail>[] = [
     title: '状态',
     key: 'status',
     width: 220,
+    // As the mail stands: 已排队 until an SMTP server accepted it (or for good without one).
     render: (_, mail) =>
       mail.error ? (
-        <Tag color="error" title={mail.error}>
-          发送失败
+        <Tag color="error" title={mail.error} style={{ whiteSpace: 'normal' }}>
+          失败（{mail.error}）
         </Tag>
       ) : mail.sent_at ? (
         <Tag color="success">已发送 {when(mail.sent_at)}</Tag>
       ) : (
-        <Tag>仅存于发件箱</Tag>
+        <Tag color="gold" title="未配置 SMTP 时邮件只保存在发件箱">
+          已排队
+        </Tag>
       ),
   },
   {

@@ -1,4 +1,4 @@
-import { COMMAND_STATUS, type CommandStatus } from '@se/core';
+import { COMMAND_STATUS, type CommandStatus, type DeviceKind } from '@se/core';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { TagList } from '../../components/TagList.tsx';
@@ -34,10 +34,16 @@ export function OnlineSince({ online, time, now }: { online: boolean; time: numb
   );
 }
 
-export function WarningTags({ warning }: { warning: number | null | undefined }) {
+export function WarningTags({
+  warning,
+  kind = 'jwb',
+}: {
+  warning: number | null | undefined;
+  kind?: DeviceKind;
+}) {
   return (
     <TagList
-      labels={warningTags(warning)}
+      labels={warningTags(warning, kind)}
       color="error"
       empty={<Typography.Text type="secondary">无</Typography.Text>}
     />

@@ -75,6 +75,14 @@ export function DeviceInfo({ kind, device }: { kind: DeviceKind; device: DeviceR
       { key: 'config_date', label: '配置时间', children: when(device.config_date) },
     );
   }
+  if (f.paper) {
+    items.push({
+      key: 'warning',
+      label: '告警',
+      children: <WarningTags warning={device.warning} kind="paper_machine" />,
+      span: 2,
+    });
+  }
   if (f.gateway) {
     items.push(
       { key: 'type', label: '网关类型', children: gatewayTypeLabel(device.type) },

@@ -160,12 +160,12 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       render: (time: number | null) => <LastReport time={time} now={now} />,
     },
   ];
-  if (f.dispenser) {
+  if (f.dispenser || f.paper) {
     columns.push({
       title: '告警',
       dataIndex: 'warning',
       width: 150,
-      render: (w: number) => <WarningTags warning={w} />,
+      render: (w: number) => <WarningTags warning={w} kind={kind} />,
     });
   }
   if (f.gateway) {

@@ -58,6 +58,19 @@ describe('dispenser warning tags', () => {
   it('ignores bits that are not warnings', () => {
     expect(warningTags(1 | 2 | 16 | 1024)).toEqual(['雾化器']);
   });
+
+  it("reads a paper dispenser's bits as its own (缺纸, 卡纸 …), not a fragrance dispenser's", () => {
+    expect(warningTags(1, 'paper_machine')).toEqual(['缺纸']);
+    expect(warningTags(1 | 2 | 4 | 8 | 16 | 32, 'paper_machine')).toEqual([
+      '缺纸',
+      '卡纸',
+      '纸量低',
+      '电机故障',
+      '电量低',
+      '机盖未关',
+    ]);
+    expect(warningTags(32768, 'paper_machine')).toEqual([]);
+  });
 });
 
 describe('online filter', () => {

@@ -26,6 +26,8 @@ export const features = (kind: DeviceKind) => ({
   meter: kind === 'electric_meter' || kind === 'water_meter',
   /** Evaluation terminals carry the star rating given at them. */
   rating: kind === 'evaluate',
+  /** Paper dispensers: warning bits (缺纸, 卡纸 …) and the paper level. */
+  paper: kind === 'paper_machine',
   /** Clock-in terminals: punches and 同步员工. */
   terminal: kind === 'attendance',
 });
@@ -51,9 +53,12 @@ export function lastReportText(time: number | null, now: number): string {
 export const lastReportTitle = (time: number | null): string =>
   time === null ? '设备登记后尚未上报数据' : formatDateTime(time);
 
-/** The red tags of a dispenser's warning bits (缺液, 缺水, 雾化器, 风扇, 清洗, 断水). */
-export const warningTags = (warning: number | null | undefined): string[] =>
-  warning ? warningLabels(warning) : [];
+/**
+ * The red tags of a device's warning bits: a fragrance dispenser's (缺液, 缺水, 雾化器, 风扇,
+ * 清洗, 断水) or a paper dispenser's (缺纸, 卡纸, 纸量低 …).
+ */
+export const warningTags = (warning: number | null | undefined, kind: DeviceKind = 'jwb'): string[] =>
+  warning ? warningLabels(warning, kind) : [];
 
 export const gatewayTypeLabel = (type: number | null): string =>
   GATEWAY_TYPES.find((t) => t.value === type)?.label ?? (type === null ? '—' : String(type));

@@ -1,7 +1,7 @@
 import type { Envelope, Page } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { loadOrThrow } from '../../components/feedback.ts';
 import { useDebounced } from '../../components/use-debounced.ts';
 
@@ -19,6 +19,7 @@ export function RemoteSelect<T>({
   multiple,
   placeholder,
   ariaLabel,
+  empty = '无匹配结果',
 }: {
   queryKey: string;
   load: (keywords: string | undefined) => Promise<Envelope<Page<T>>>;
@@ -29,6 +30,8 @@ export function RemoteSelect<T>({
   multiple?: boolean;
   placeholder?: string;
   ariaLabel?: string;
+  /** What the dropdown says when nothing matches. */
+  empty?: ReactNode;
 }) {
   const [search, setSearch] = useState('');
   const keywords = useDebounced(search.trim());
@@ -48,7 +51,7 @@ export function RemoteSelect<T>({
       onChange={(v) => onChange?.((v ?? (multiple ? [] : null)) as never)}
       options={options}
       placeholder={placeholder}
-      notFoundContent={list.isFetching ? <Spin size="small" /> : '无匹配结果'}
+      notFoundContent={list.isFetching ? <Spin size="small" /> : empty}
       onBlur={() => setSearch('')}
       style={{ width: '100%' }}
     />

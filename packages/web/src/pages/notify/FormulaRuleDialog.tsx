@@ -1,4 +1,5 @@
-import { ExperimentOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   FORMULA_VAR_LABELS,
   RULE_LIMITS,
@@ -9,6 +10,7 @@ import {
   tryCheckFormula,
   type FormulaTestResult,
   type FormulaVar,
+  type NotifyObject,
   type RuleRow,
   type RuleScope,
 } from '@se/core';
@@ -29,6 +31,7 @@ import { attempt } from '../../components/feedback.ts';
 import type { FormField } from '../../components/form-fields.tsx';
 import { FormulaEditor } from './FormulaEditor.tsx';
 import { RemoteSelect } from './FormulaPickers.tsx';
+import { ObjectDialog } from './ObjectsPanel.tsx';
 
 /** The dialog's values are what the add route reads (the edit route takes the same plus the id). */
 type RuleForm = AddRuleBody;
@@ -108,6 +111,54 @@ function TestPanel() {
   );
 }
 
+const objectOption = (o: NotifyObject) => ({ value: o.id, label: `${o.name}（${o.target_label}）` });
+
+/**
+ * 提醒对象: the owner's recipients, and 新增提醒对象 right here (the recipients' own dialog),
+ * which selects the new one, so a missing recipient is no dead end.
+ */
+function ObjectPicker({
+  value,
+  onChange,
+  known,
+}: {
+  value?: number[];
+  onChange?: (v: number[]) => void;
+  known: { value: number; label: string }[];
+}) {
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<{ value: number; label: string }[]>([]);
+  const created = (o: NotifyObject) => {
+    setAdded((a) => [...a, objectOption(o)]);
+    onChange?.([...(value ?? []), o.id]);
+    void queryClient.invalidateQueries({ queryKey: ['rules', 'picker', 'objects'] });
+    void queryClient.invalidateQueries({ queryKey: ['notify', 'objects'] });
+  };
+  return (
+    <Flex gap={8}>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <RemoteSelect
+          queryKey="objects"
+          ariaLabel="提醒对象"
+          multiple
+          load={listObjectsForRules}
+          toOption={objectOption}
+          known={[...known, ...added]}
+          value={value}
+          onChange={(v: number[]) => onChange?.(v)}
+          placeholder="选择提醒对象"
+          empty="暂无提醒对象，点右侧「新增提醒对象」"
+        />
+      </div>
+      <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+        新增提醒对象
+      </Button>
+      {adding && <ObjectDialog object={null} onSaved={created} onClosed={() => setAdding(false)} />}
+    </Flex>
+  );
+}
+
 const label = (ids: number[], labels: string[]) =>
   ids.map((id, i) => ({ value: id, label: labels[i] ?? `#${id}` }));
 
@@ -167,7 +218,7 @@ function ruleFields(rule: RuleRow | null): FormField<RuleForm>[] {
         load={(keywords) => listRuleDevices({ keywords, page_size: 20 })}
         toOption={deviceOption}
         known={rule ? label(rule.device_ids, rule.device_labels) : []}
-        placeholder="搜索网关、传感器、除臭机"
+        placeholder="搜索网关、传感器、除臭机、评价器"
       />
     )),
     scoped('toilets', '厕所', '请选择至少一个厕所', () => (
@@ -183,10 +234,29 @@ function ruleFields(rule: RuleRow | null): FormField<RuleForm>[] {
     )),
     {
       ...seconds,
+      name: 'min_count',
+      label: '触发次数',
+      item: {
+        tooltip:
+          '1 表示按持续时间判断；大于 1 时，公式在统计时间内成立这么多次才触发（例如 30 分钟内 3 条 2 星及以下的评价）',
+      },
+      props: { min: 1, max: RULE_LIMITS.countMax, precision: 0 },
+    },
+    {
+      ...seconds,
       name: 'duration_s',
       label: '持续时间（秒）',
       item: { tooltip: '公式持续成立这么久才触发；0 表示立即触发' },
       props: { ...seconds.props, max: RULE_LIMITS.durationMax },
+      hidden: (v) => (v.min_count ?? 1) > 1,
+    },
+    {
+      ...seconds,
+      name: 'window_s',
+      label: '统计时间（秒）',
+      item: { tooltip: '在这段时间内累计成立的次数达到触发次数才触发' },
+      props: { min: 1, max: RULE_LIMITS.windowMax, precision: 0 },
+      hidden: (v) => (v.min_count ?? 1) <= 1,
     },
     {
       ...seconds,
@@ -220,18 +290,8 @@ function ruleFields(rule: RuleRow | null): FormField<RuleForm>[] {
       name: 'object_ids',
       label: '提醒对象',
       rules: [],
-      extra: '规则触发时，除自己的站内消息外还会通知这些对象',
-      render: () => (
-        <RemoteSelect
-          queryKey="objects"
-          ariaLabel="提醒对象"
-          multiple
-          load={listObjectsForRules}
-          toOption={(o) => ({ value: o.id, label: `${o.name}（${o.target_label}）` })}
-          known={rule ? label(rule.object_ids, rule.object_names) : []}
-          placeholder="选择提醒对象"
-        />
-      ),
+      extra: '规则触发时，除自己的站内消息外还会通知这些对象；没有合适的对象可以直接新增',
+      render: () => <ObjectPicker known={rule ? label(rule.object_ids, rule.object_names) : []} />,
     },
   ];
 }
@@ -253,6 +313,8 @@ export function FormulaRuleDialog({
       toilet_ids: v.toilet_ids ?? [],
       duration_s: v.duration_s ?? 0,
       cooldown_s: v.cooldown_s ?? 0,
+      min_count: v.min_count ?? 1,
+      window_s: (v.min_count ?? 1) > 1 ? (v.window_s ?? 0) : 0,
       template_id: v.template_id ?? 0,
       object_ids: v.object_ids ?? [],
       enabled: v.enabled,
@@ -275,6 +337,8 @@ export function FormulaRuleDialog({
         toilet_ids: rule?.toilet_ids ?? [],
         duration_s: rule?.duration_s ?? 0,
         cooldown_s: rule?.cooldown_s ?? RULE_LIMITS.defaultCooldown,
+        min_count: rule?.min_count ?? 1,
+        window_s: rule?.window_s ?? 0,
         template_id: rule?.template_id ?? null,
         object_ids: rule?.object_ids ?? [],
         enabled: rule?.enabled ?? true,

@@ -1,5 +1,13 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { FORMULA_VAR_LABELS, RULE_SCOPES, type FormulaVar, type RuleHitRow, type RuleRow } from '@se/core';
+import {
+  FORMULA_VAR_LABELS,
+  RULE_SCOPES,
+  type FormulaVar,
+  type RuleFiredPush,
+  type RuleHitRow,
+  type RuleRow,
+} from '@se/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listRuleHits, listRules, updateRule } from '../../api/rules.ts';
@@ -17,6 +25,7 @@ import {
   type ListColumn,
 } from '../../components/list/index.ts';
 import { MountedDrawer } from '../../components/MountedDrawer.tsx';
+import { useLiveChannel } from '../../live/socket.ts';
 import { FormulaRuleDialog } from './FormulaRuleDialog.tsx';
 
 const seconds = (s: number) =>
@@ -112,8 +121,17 @@ const scopeText = (r: RuleRow) => {
   return RULE_SCOPES.all;
 };
 
-/** /notify-formula: the caller's formula rules. */
+const RULES_CHANNEL = { channel: 'rules' } as const;
+
+const isRuleFired = (d: unknown): d is RuleFiredPush =>
+  typeof d === 'object' && d !== null && typeof (d as RuleFiredPush).id === 'number';
+
+/**
+ * /notify-formula: the caller's formula rules. 最近触发 follows the /ws 'rules' channel: a
+ * rule that fires has its row (and its open 触发记录) read again, without a reload.
+ */
 export default function FormulaTab() {
+  const queryClient = useQueryClient();
   const list = useListQuery({
     key: ['rules', 'list'],
     filters: FILTERS,
@@ -125,6 +143,11 @@ export default function FormulaTab() {
       }),
   });
   const history = useDialog<RuleRow>();
+  useLiveChannel(RULES_CHANNEL, (data) => {
+    if (!isRuleFired(data)) return;
+    void queryClient.invalidateQueries({ queryKey: ['rules', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: ['rules', 'hits', data.id] });
+  });
   const [toggling, setToggling] = useState<number | null>(null);
 
   const toggle = async (r: RuleRow, on: boolean) => {
@@ -152,7 +175,12 @@ export default function FormulaTab() {
       ellipsis: true,
       render: (_, r) => <span title={scopeText(r)}>{scopeText(r)}</span>,
     },
-    { title: '持续', dataIndex: 'duration_s', width: 90, render: seconds },
+    {
+      title: '持续',
+      dataIndex: 'duration_s',
+      width: 110,
+      render: (s: number, r) => (r.min_count > 1 ? `${seconds(r.window_s)}内 ${r.min_count} 次` : seconds(s)),
+    },
     { title: '冷却', dataIndex: 'cooldown_s', width: 90, render: seconds },
     {
       title: '启用',

@@ -19,8 +19,8 @@ import {
   canRetry,
   channelText,
   deliveryDetail,
+  deliveryStatusText,
   statusFilter,
-  statusText,
 } from './delivery-text.ts';
 
 /** Every channel of one notification: where it went, whether it arrived, a retry button. */
@@ -48,7 +48,9 @@ export function DeliveryList({
             {d.object_name ? `${d.object_name}：` : ''}
             {d.target}
           </Typography.Text>
-          <Tag color={STATUS_COLORS[d.status]}>{statusText(d.status)}</Tag>
+          <Tag color={STATUS_COLORS[d.status]} style={{ whiteSpace: 'normal' }}>
+            {deliveryStatusText(d)}
+          </Tag>
           <Typography.Text type={d.status === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
             {deliveryDetail(d)}
             {d.response_code ? `（${d.response_code}）` : ''}
@@ -78,7 +80,7 @@ interface Search {
 const FILTERS: FilterFields<Search> = {
   status: statusFilter('发送状态', [
     { value: 'failed', label: '有失败' },
-    { value: 'pending', label: '有等待发送' },
+    { value: 'pending', label: '有排队中' },
     { value: 'sent', label: '有已发送' },
   ]),
   range: dateRange({ instant: true }),
@@ -86,15 +88,16 @@ const FILTERS: FilterFields<Search> = {
 };
 
 const waiting = (d: DeliveryRow) => d.status === 'pending' || d.status === 'sending';
+const queued = (d: DeliveryRow) => waiting(d) || d.status === 'queued';
 
 function Summary({ n }: { n: NotificationRow }) {
   const failed = n.deliveries.filter((d) => d.status === 'failed').length;
-  const waits = n.deliveries.filter(waiting).length;
+  const waits = n.deliveries.filter(queued).length;
   const sent = n.deliveries.length - failed - waits;
   return (
     <Space size={4} wrap>
       {sent > 0 && <Tag color="success">已发送 {sent}</Tag>}
-      {waits > 0 && <Tag color="gold">等待 {waits}</Tag>}
+      {waits > 0 && <Tag color="gold">已排队 {waits}</Tag>}
       {failed > 0 && <Tag color="error">失败 {failed}</Tag>}
     </Space>
   );

@@ -150,9 +150,12 @@ export function ObjectDialog({
   object,
   onSaved,
   onClosed,
-}: DialogProps<{
-  object: NotifyObject | null;
-}>) {
+}: DialogProps<
+  {
+    object: NotifyObject | null;
+  },
+  NotifyObject
+>) {
   const [form] = Form.useForm<ObjectForm>();
   return (
     <FormModal

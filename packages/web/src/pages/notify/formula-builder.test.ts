@@ -25,7 +25,7 @@ const rows = fc.array(fc.oneof(numberRow, boolRow), { minLength: 1, maxLength: 8
 const normal = (r: BuilderRow[]) =>
   r.map((x, i) => {
     const y = i === 0 ? { ...x, join: 'and' as const } : x;
-    if (x.op !== 'te' || !['alarm', 'smk_alarm'].includes(x.variable)) return y;
+    if (x.op !== 'te' || !(FORMULA_BOOL_VARS as readonly string[]).includes(x.variable)) return y;
     return { ...y, not: false, value: (x.value === 'true') !== x.not ? 'true' : 'false' };
   });
 
