@@ -29,6 +29,15 @@ beforeEach(() => {
 
 const rowOf = (serNum: string) => screen.getByText(serNum).closest('tr')!;
 
+/** The gateway list, fetched once, on a socket whose 'devices' subscription the server accepted. */
+async function subscribedList() {
+  renderWithProviders(<DeviceList kind="gateway" />, { router: true });
+  await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(1));
+  await connect();
+  ws().reply(ws().last('subscribe'));
+  await act(async () => {});
+}
+
 describe('live device list', { timeout: 20_000 }, () => {
   it("updates a row from the 'devices' channel in place, without fetching the list again", async () => {
     renderWithProviders(<DeviceList kind="gateway" />, { router: true });
@@ -58,11 +67,7 @@ describe('live device list', { timeout: 20_000 }, () => {
   });
 
   it('fetches the list again after a reconnect (pushes were missed meanwhile)', async () => {
-    renderWithProviders(<DeviceList kind="gateway" />, { router: true });
-    await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(1));
-    await connect();
-    ws().reply(ws().last('subscribe'));
-    await act(async () => {});
+    await subscribedList();
 
     vi.useFakeTimers();
     try {
@@ -110,11 +115,7 @@ describe('live device list', { timeout: 20_000 }, () => {
       document.dispatchEvent(new Event('visibilitychange'));
     };
     try {
-      renderWithProviders(<DeviceList kind="gateway" />, { router: true });
-      await waitFor(() => expect(listDevices).toHaveBeenCalledTimes(1));
-      await connect();
-      ws().reply(ws().last('subscribe'));
-      await act(async () => {});
+      await subscribedList();
 
       vi.useFakeTimers();
       try {
