@@ -126,6 +126,8 @@ interface Score {
   lcp: number;
   failed: string[];
   a11yNodes: string[];
+  /** The scripts that kept the main thread busiest (bootup-time), for where TBT comes from. */
+  scripts: string;
   /** Lighthouse's measure of this machine's speed at the time (higher is faster). */
   benchmarkIndex: number;
 }
@@ -196,8 +198,16 @@ async function audit(url: string, form: Form, signedIn: boolean): Promise<Score>
         a11yNodes.push(`${a.id}: ${item.node?.selector ?? ''} ${item.node?.snippet?.slice(0, 100) ?? ''}`);
       }
     }
+    const boot = (
+      lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] } | undefined
+    )?.items;
+    const scripts = (boot ?? [])
+      .slice(0, 4)
+      .map((i) => `${i.url.replace(/.*\//, '')} ${Math.round(i.scripting)} ms`)
+      .join(', ');
     return {
       a11yNodes,
+      scripts,
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -251,6 +261,7 @@ try {
     const target = `perf ≥ ${c.perfTarget}${c.a11yTarget ? `, a11y ≥ ${c.a11yTarget}` : ''}`;
     row(c.form, label, s, s.perf / baseline[c.form].perf, `${target} ${ok ? 'ok' : 'MISSED'}`);
     if (s.failed.length) console.log(`${' '.repeat(24)}below 0.9: ${s.failed.join(', ')}`);
+    if (s.scripts) console.log(`${' '.repeat(24)}scripting: ${s.scripts}`);
     for (const n of s.a11yNodes) console.log(`${' '.repeat(24)}${n}`);
   }
 } finally {
