@@ -1,5 +1,6 @@
 import { AREAS, type AreaName } from '@se/core';
 import { indexRoutes, type AppRoute } from './navigation/names.ts';
+import type { ConsolePage } from './console-pages.ts';
 import { defineScreen, type Screen } from './navigation/screen.ts';
 
 /**
@@ -10,11 +11,10 @@ import { defineScreen, type Screen } from './navigation/screen.ts';
 // The entry type lives in navigation/names.ts so pages can use it without this table.
 export type { AppRoute };
 
-// The six device lists are one page that reads its kind from the route; each route keeps
-// its own Screen (key) so kept-alive lists do not share state.
-const devices = () => import('./pages/devices/DevicesPage.tsx');
-// The three media libraries are one page that reads its kind from the route.
-const media = () => import('./pages/media/MediaPage.tsx');
+// The console's pages load through one small module (console-pages.ts): the sign-in pages'
+// entry then carries one download map entry for it instead of one per console page. Routes
+// that share a page in SPEC §2 keep their own Screen (key) so kept-alive lists do not share state.
+const page = (name: ConsolePage) => () => import('./console-pages.ts').then((m) => m.CONSOLE_PAGES[name]());
 
 const screens = {
   eternalPage: defineScreen('eternalPage', () => import('./pages/display/EternalPage.tsx')),
@@ -25,37 +25,34 @@ const screens = {
   addComment: defineScreen('addComment', () => import('./pages/public/AddComment.tsx')),
   agreement: defineScreen('agreement', () => import('./pages/public/Agreement.tsx')),
 
-  users: defineScreen('users', () => import('./pages/users/UsersPage.tsx')),
-  equipments: defineScreen('equipments', devices),
-  evaluates: defineScreen('evaluates', devices),
-  download: defineScreen('download', () => import('./pages/downloads/DownloadsPage.tsx')),
-  notify: defineScreen('notify', () => import('./pages/notify/NotifyPage.tsx')),
-  messages: defineScreen('messages', () => import('./pages/messages/MessagesPage.tsx')),
-  industry: defineScreen('industry', () => import('./pages/industry/IndustryPage.tsx')),
-  campus: defineScreen('campus', () => import('./pages/campus/CampusPage.tsx')),
-  attendance: defineScreen('attendance', () => import('./pages/attendance/AttendancePage.tsx')),
-  players: defineScreen('players', () => import('./pages/media-players/PlayersPage.tsx')),
-  pictures: defineScreen('pictures', media),
-  texts: defineScreen('texts', media),
-  videos: defineScreen('videos', media),
-  toilets: defineScreen('toilets', () => import('./pages/toilets/ToiletsPage.tsx')),
-  comment: defineScreen('comment', () => import('./pages/comments/CommentsPage.tsx')),
-  dataCenter2: defineScreen('dataCenter2', () => import('./pages/datacenter/DataCenter2.tsx')),
-  dataCenter: defineScreen('dataCenter', () => import('./pages/datacenter/DataCenter.tsx')),
-  displayCenter: defineScreen('displayCenter', () => import('./pages/datacenter/DisplayCenter.tsx')),
-  gateways: defineScreen('gateways', devices),
-  electricMeters: defineScreen('electricMeters', devices),
-  waterMeters: defineScreen('waterMeters', devices),
-  paperMachines: defineScreen('paperMachines', devices),
-  equipmentType: defineScreen('equipmentType', () => import('./pages/maintenance/EquipmentTypePage.tsx')),
-  faultType: defineScreen('faultType', () => import('./pages/maintenance/FaultTypePage.tsx')),
-  addMaintenanceRecord: defineScreen(
-    'addMaintenanceRecord',
-    () => import('./pages/maintenance/AddRecordPage.tsx'),
-  ),
-  maintenanceRecords: defineScreen('maintenanceRecords', () => import('./pages/maintenance/RecordsPage.tsx')),
-  addExpressOrder: defineScreen('addExpressOrder', () => import('./pages/maintenance/ExpressPage.tsx')),
-  test: defineScreen('test', () => import('./pages/develop/TestPage.tsx')),
+  users: defineScreen('users', page('users')),
+  equipments: defineScreen('equipments', page('devices')),
+  evaluates: defineScreen('evaluates', page('devices')),
+  download: defineScreen('download', page('download')),
+  notify: defineScreen('notify', page('notify')),
+  messages: defineScreen('messages', page('messages')),
+  industry: defineScreen('industry', page('industry')),
+  campus: defineScreen('campus', page('campus')),
+  attendance: defineScreen('attendance', page('attendance')),
+  players: defineScreen('players', page('players')),
+  pictures: defineScreen('pictures', page('media')),
+  texts: defineScreen('texts', page('media')),
+  videos: defineScreen('videos', page('media')),
+  toilets: defineScreen('toilets', page('toilets')),
+  comment: defineScreen('comment', page('comment')),
+  dataCenter2: defineScreen('dataCenter2', page('dataCenter2')),
+  dataCenter: defineScreen('dataCenter', page('dataCenter')),
+  displayCenter: defineScreen('displayCenter', page('displayCenter')),
+  gateways: defineScreen('gateways', page('devices')),
+  electricMeters: defineScreen('electricMeters', page('devices')),
+  waterMeters: defineScreen('waterMeters', page('devices')),
+  paperMachines: defineScreen('paperMachines', page('devices')),
+  equipmentType: defineScreen('equipmentType', page('equipmentType')),
+  faultType: defineScreen('faultType', page('faultType')),
+  addMaintenanceRecord: defineScreen('addMaintenanceRecord', page('addMaintenanceRecord')),
+  maintenanceRecords: defineScreen('maintenanceRecords', page('maintenanceRecords')),
+  addExpressOrder: defineScreen('addExpressOrder', page('addExpressOrder')),
+  test: defineScreen('test', page('test')),
 };
 
 const open = (path: string, name: string, title: string, screen: Screen): AppRoute => ({

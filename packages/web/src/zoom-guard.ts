@@ -1,7 +1,9 @@
 /**
- * SPEC §1: touch pinch and gesture zoom are blocked on load. The viewport meta already
- * asks for no scaling, but iOS Safari ignores `user-scalable=no`, so the gestures
- * themselves are cancelled. Listeners must be non-passive or preventDefault is ignored.
+ * SPEC §1: touch pinch and gesture zoom are blocked on load, by cancelling the gestures
+ * themselves (iOS Safari ignores `user-scalable=no` anyway). The viewport meta does not ask
+ * for no scaling: that fails accessibility audits (Lighthouse meta-viewport), and the
+ * cancelled gestures block pinch zoom in every browser. Listeners must be non-passive or
+ * preventDefault is ignored.
  */
 export function installZoomGuard(target: Document): () => void {
   const cancel = (event: Event) => event.preventDefault();

@@ -82,12 +82,18 @@ export function useLinkedParam(name: string): [string | null, () => void] {
   const [params, setParams] = useSearchParams();
   const shown = !route || matchPath(route.path, pathname) !== null;
   const value = shown ? params.get(name) : null;
-  const clear = () => {
-    if (!params.has(name)) return;
-    const next = new URLSearchParams(params);
-    next.delete(name);
-    setParams(next, { replace: true });
-  };
+  // Reads the address as it is when called, so a callback kept from an older render clears
+  // no more than `name`.
+  const clear = () =>
+    setParams(
+      (prev) => {
+        if (!prev.has(name)) return prev;
+        const next = new URLSearchParams(prev);
+        next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   return [value, clear];
 }
 

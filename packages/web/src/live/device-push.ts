@@ -33,6 +33,14 @@ export function patchDevicePage<P extends Page<DeviceRow>>(
   return { ...page, list };
 }
 
+/** The page with every pushed device's row replaced, in order; the same object when none is on it. */
+export function patchDevicePageAll<P extends Page<DeviceRow>>(
+  page: P | undefined,
+  pushes: readonly DevicePush[],
+): P | undefined {
+  return pushes.reduce<P | undefined>((p, push) => patchDevicePage(p, push), page);
+}
+
 /** Whether a push (whose shape comes from the network) looks like a DevicePush. */
 export function isDevicePush(data: unknown): data is DevicePush {
   const d = data as DevicePush | null;

@@ -395,6 +395,77 @@ describe('live socket: reconnecting', () => {
   });
 });
 
+describe('live socket: hidden pages', () => {
+  /** Subscribed to device 7 and accepted; pushes and `first` flags are recorded. */
+  async function watching() {
+    const live = make({ hiddenPauseMs: 5000 });
+    const pushes: unknown[] = [];
+    const subscribed: boolean[] = [];
+    live.subscribe(DEVICE_7, (d) => pushes.push(d), { onSubscribed: ({ first }) => subscribed.push(first) });
+    await accept();
+    factory.current.reply(factory.current.last('subscribe'));
+    await flush();
+    return { live, pushes, subscribed };
+  }
+
+  it('closes the connection of a page hidden for a while, and resubscribes (first: false) when shown', async () => {
+    const { live, pushes, subscribed } = await watching();
+    live.setHidden(true);
+    await vi.advanceTimersByTimeAsync(4999);
+    factory.current.push('device', 7, 'still');
+    expect(pushes).toEqual(['still']);
+
+    await vi.advanceTimersByTimeAsync(1);
+    const paused = factory.current;
+    expect(paused.closedWith).not.toBeNull();
+    expect(live.status).toBe('idle');
+    // Nothing reaches the screens, and no reconnect is tried while hidden.
+    paused.push('device', 7, 'hidden');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(factory.sockets).toHaveLength(1);
+    expect(pushes).toEqual(['still']);
+
+    live.setHidden(false);
+    expect(factory.sockets).toHaveLength(2);
+    await accept();
+    expect(factory.current.actions()).toEqual(['auth', 'subscribe device:7']);
+    factory.current.reply(factory.current.last('subscribe'));
+    await flush();
+    // The screens fetch what they missed, as after a lost connection.
+    expect(subscribed).toEqual([true, false]);
+    factory.current.push('device', 7, 'back');
+    expect(pushes).toEqual(['still', 'back']);
+  });
+
+  it('keeps the connection of a page hidden only briefly', async () => {
+    const { live, pushes, subscribed } = await watching();
+    live.setHidden(true);
+    await vi.advanceTimersByTimeAsync(3000);
+    live.setHidden(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(factory.sockets).toHaveLength(1);
+    expect(factory.current.closedWith).toBeNull();
+    factory.current.push('device', 7, 'x');
+    expect(pushes).toEqual(['x']);
+    expect(subscribed).toEqual([true]);
+  });
+
+  it('does not connect for a channel taken while paused, until the page is shown', async () => {
+    const { live } = await watching();
+    live.setHidden(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    live.subscribe(GATEWAYS, () => {});
+    expect(factory.sockets).toHaveLength(1);
+    live.setHidden(false);
+    await accept();
+    expect(factory.current.actions().sort()).toEqual([
+      'auth',
+      'subscribe device:7',
+      'subscribe devices:gateway',
+    ]);
+  });
+});
+
 describe('live socket: session and logout', () => {
   it.each([401, 4001, 4002])('stops for good and reports the session gone on auth error %i', async (code) => {
     const live = make();

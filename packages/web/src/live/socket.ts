@@ -67,6 +67,8 @@ export interface LiveSocketOptions {
   pingMs?: number;
   /** Close the socket this long after the last subscriber left. */
   idleCloseMs?: number;
+  /** Close the socket (no pushes) this long after the page was hidden; reopen when shown. */
+  hiddenPauseMs?: number;
   /** auth (or any request) answered with 401/4001/4002. */
   onSessionExpired?: (error: LiveError) => void;
 }
@@ -77,6 +79,7 @@ export const LIVE_DEFAULTS = {
   maxBackoffMs: 30_000,
   pingMs: 25_000,
   idleCloseMs: 30_000,
+  hiddenPauseMs: 5_000,
 } as const;
 
 /** One key per channel, so equal channels given as different objects share a subscription. */
@@ -141,6 +144,9 @@ export class LiveSocket {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The page is hidden (a background tab, a minimised window): no connection, no pushes. */
+  private paused = false;
   private state: LiveStatus = 'idle';
   private readonly statusListeners = new Set<() => void>();
 
@@ -193,6 +199,30 @@ export class LiveSocket {
     };
   }
 
+  /**
+   * The page was hidden or shown. A page hidden for `hiddenPauseMs` closes the socket, so a
+   * background tab receives (and renders) no pushes; shown again, it reconnects and every
+   * channel is resubscribed as after a lost connection (`first: false`: the screens fetch
+   * what they missed).
+   */
+  setHidden(hidden: boolean): void {
+    clearTimeout(this.hiddenTimer);
+    this.hiddenTimer = undefined;
+    if (hidden) {
+      if (this.paused) return;
+      this.hiddenTimer = setTimeout(() => {
+        this.hiddenTimer = undefined;
+        this.paused = true;
+        this.disconnect();
+        this.setStatus('idle');
+      }, this.opts.hiddenPauseMs);
+      return;
+    }
+    if (!this.paused) return;
+    this.paused = false;
+    this.connect();
+  }
+
   /** Logout: closes the socket, forgets every subscription and stops reconnecting. */
   close(): void {
     clearTimeout(this.idleTimer);
@@ -211,7 +241,7 @@ export class LiveSocket {
   // ---- connection ----
 
   private connect(): void {
-    if (this.ws || this.reconnectTimer !== undefined || this.subs.size === 0) return;
+    if (this.ws || this.reconnectTimer !== undefined || this.subs.size === 0 || this.paused) return;
     const token = this.opts.token();
     // Signed out meanwhile: nothing to authenticate with; the next sign-in subscribes anew.
     if (!token) {
@@ -456,12 +486,19 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
 let shared: LiveSocket | undefined;
 
 export function liveSocket(): LiveSocket {
-  shared ??= new LiveSocket({
-    url: () => liveUrl(),
-    token: readToken,
-    create: (url) => new WebSocket(url) as unknown as SocketLike,
-    onSessionExpired: (error) => sessionExpired(error.message),
-  });
+  if (!shared) {
+    const socket = new LiveSocket({
+      url: () => liveUrl(),
+      token: readToken,
+      create: (url) => new WebSocket(url) as unknown as SocketLike,
+      onSessionExpired: (error) => sessionExpired(error.message),
+    });
+    // Hidden tabs pause their pushes (issue 19: live lists cost main-thread time nobody sees).
+    const follow = () => socket.setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', follow);
+    follow();
+    shared = socket;
+  }
   return shared;
 }
 

@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_DEFAULTS } from './socket.ts';
 import { liveSocket, useLiveChannel } from './socket.ts';
 import { fakeBrowserSockets } from '../test-live.ts';
 
@@ -73,5 +74,44 @@ describe('useLiveChannel', () => {
     }
     render(<Off />);
     expect(made).toHaveLength(0);
+  });
+
+  describe('in a hidden tab', () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    const show = (state: DocumentVisibilityState) => {
+      visibility = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    afterEach(() => {
+      show('visible');
+      vi.useRealTimers();
+    });
+
+    it('stops the pushes of a tab left in the background, and resubscribes when it comes back', async () => {
+      vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+      vi.useFakeTimers();
+      const log: unknown[] = [];
+      render(<Listener id={5} log={log} />);
+      await connect();
+      current().reply(current().last('subscribe'));
+      await flush();
+      current().push('device', 5, 'seen');
+
+      show('hidden');
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_DEFAULTS.hiddenPauseMs));
+      expect(current().closedWith).not.toBeNull();
+      current().push('device', 5, 'unseen');
+      expect(log).toEqual(['seen']);
+      expect(made).toHaveLength(1);
+
+      show('visible');
+      expect(made).toHaveLength(2);
+      await connect();
+      expect(current().actions()).toEqual(['auth', 'subscribe device:5']);
+      current().reply(current().last('subscribe'));
+      await flush();
+      current().push('device', 5, 'again');
+      expect(log).toEqual(['seen', 'again']);
+    });
   });
 });

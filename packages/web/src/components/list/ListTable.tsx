@@ -12,7 +12,7 @@ import {
   type TableColumnType,
   type TableProps,
 } from 'antd';
-import { Fragment, type Key, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type Key, type MouseEvent, type ReactNode } from 'react';
 import { useBreakpoint } from '../../layout/viewport.ts';
 import { errorText } from '../error-text.ts';
 import type { ListQuery, RowsPage } from './use-list-query.ts';
@@ -84,9 +84,35 @@ interface ListTableBase<Row, F, P extends RowsPage<Row>> {
   compact?: boolean;
   /** A fixed body height: the rows scroll under the header (a list inside a dialog). */
   height?: number;
+  /**
+   * A live list (rows replaced by pushes): a cell renders again only when its row object was
+   * replaced or one of these values changed. They must be everything else the cells and
+   * `actions` read (the clock, the layout …), or cells show what they read before.
+   */
+  liveRows?: readonly unknown[];
 }
 
 export type ListTableProps<Row, F, P extends RowsPage<Row>> = ListTableBase<Row, F, P> & PhoneCard<Row>;
+
+/** True on the first render and whenever one of `deps` differs from the last committed render's. */
+function useDepsChanged(deps: readonly unknown[] | undefined): boolean {
+  const last = useRef<readonly unknown[] | undefined>(undefined);
+  useEffect(() => {
+    last.current = deps;
+  });
+  const prev = last.current;
+  return !deps || !prev || deps.length !== prev.length || deps.some((d, i) => !Object.is(d, prev[i]));
+}
+
+/**
+ * From this many rows a live list's table renders only the rows in view (antd's virtual
+ * table, in a box of the window's height less the console's header, toolbar and pager).
+ */
+const VIRTUAL_FROM = 50;
+const virtualHeight = () => Math.max(320, window.innerHeight - 300);
+
+/** Cells of a live list render again only for a replaced row, unless everything must. */
+const rowChanged = <Row,>(next: Row, prev: Row) => next !== prev;
 
 /**
  * One page of a list: a table whose low-priority columns fold into an expandable row when the
@@ -95,6 +121,7 @@ export type ListTableProps<Row, F, P extends RowsPage<Row>> = ListTableBase<Row,
 export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps<Row, F, P>) {
   const { list, columns, actions, selection } = props;
   const at = ORDER.indexOf(useBreakpoint());
+  const everyCell = useDepsChanged(props.liveRows);
   const loading = props.loading ?? list.query.isFetching;
   const empty = list.query.isError ? (
     <Typography.Text type="danger">
@@ -177,17 +204,21 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       render: (_, row) => actions(row),
     });
   }
+  const cells =
+    props.liveRows && !everyCell ? shown.map((c) => ({ ...c, shouldCellUpdate: rowChanged<Row> })) : shown;
   // The table scrolls inside itself only when the layout is narrower than its columns' widths.
   const x = tableWidth(shown) + (folded.length ? 48 : 0) + (selection ? 32 : 0);
+  const virtual = props.liveRows !== undefined && rows.length >= VIRTUAL_FROM;
   return (
     <Table<Row>
       rowKey={props.rowKey}
       size={props.compact ? 'small' : 'middle'}
-      columns={shown}
+      columns={cells}
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x, y: props.height }}
+      scroll={{ x, y: props.height ?? (virtual ? virtualHeight() : undefined) }}
+      virtual={virtual}
       pagination={
         props.compact ? { ...list.pagination, showQuickJumper: false, size: 'small' } : list.pagination
       }

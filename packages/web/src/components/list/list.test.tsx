@@ -282,6 +282,42 @@ describe('ListTable', { timeout: 20_000 }, () => {
     renderAt('/list');
     expect(await screen.findByText('没有厕所')).toBeTruthy();
   });
+
+  it('renders again only the row a push replaced, and every row when what the cells read changes', async () => {
+    const rendered: string[] = [];
+    function Live({ unit }: { unit: string }) {
+      const list = useListQuery({ key: ['live'], filters: FILTERS, load, local: true });
+      const columns: ListColumn<Row>[] = [
+        {
+          title: '名称',
+          dataIndex: 'name',
+          render: (name: string) => {
+            rendered.push(name);
+            return `${name}${unit}`;
+          },
+        },
+      ];
+      return <ListTable list={list} {...TABLE} columns={columns} cardTitle={cardTitle} liveRows={[unit]} />;
+    }
+    const view = renderWithProviders(<Live unit="号" />);
+    await screen.findByText('厕所3号');
+    rendered.length = 0;
+
+    // A push replaces row 2 in the cached page; the other rows keep their objects.
+    act(() =>
+      view.client.setQueriesData<RowsPage<Row>>({ queryKey: ['live'] }, (page) => ({
+        ...page!,
+        list: page!.list.map((r) => (r.id === 2 ? { ...r, name: '西湖' } : r)),
+      })),
+    );
+    await screen.findByText('西湖号');
+    expect(new Set(rendered)).toEqual(new Set(['西湖']));
+
+    view.rerender(withProviders(<Live unit="座" />, view.client));
+    await screen.findByText('厕所1座');
+    expect(screen.getByText('西湖座')).toBeTruthy();
+    expect(screen.getByText('厕所3座')).toBeTruthy();
+  });
 });
 
 describe('DeleteAction', { timeout: 20_000 }, () => {

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { DEVICE_KINDS, type DeviceKind, type DeviceRow, type Page } from '@se/core';
+import { DEVICE_KINDS, type DeviceKind, type DevicePush, type DeviceRow, type Page } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,8 @@ import {
 } from '../../components/list/index.ts';
 import { toastWithAction } from '../../components/toast.ts';
 import { useIsMobile } from '../../layout/viewport.ts';
-import { isDevicePush, patchDevicePage } from '../../live/device-push.ts';
+import { isDevicePush, patchDevicePageAll } from '../../live/device-push.ts';
+import { usePushBatch } from '../../live/push-batch.ts';
 import { useLiveChannel } from '../../live/socket.ts';
 import { queueExport, useGoTo } from '../downloads/export-toast.tsx';
 import { LastReport, OnlineTag, SerNum, WarningTags } from './DeviceBits.tsx';
@@ -35,13 +36,16 @@ const pagesKey = (kind: DeviceKind) => [...deviceListKey(kind), 'list'] as const
  */
 function useLiveRows(kind: DeviceKind) {
   const queryClient = useQueryClient();
+  // A busy fleet reports tens of times a second: the rows take the reports a few times a second.
+  const batch = usePushBatch<DevicePush>((pushes) =>
+    queryClient.setQueriesData<Page<DeviceRow>>({ queryKey: pagesKey(kind) }, (page) =>
+      patchDevicePageAll(page, pushes),
+    ),
+  );
   useLiveChannel(
     { channel: 'devices', kind },
     (data) => {
-      if (!isDevicePush(data)) return;
-      queryClient.setQueriesData<Page<DeviceRow>>({ queryKey: pagesKey(kind) }, (page) =>
-        patchDevicePage(page, data),
-      );
+      if (isDevicePush(data)) batch.add(data);
     },
     {
       // Back after a reconnect: what changed meanwhile came as pushes nobody received.
@@ -102,7 +106,12 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceListKey(kind) });
 
   const deleted = (device: DeviceRow) => {
-    if (detail?.id === device.id) closeDetail();
+    // The row's buttons render once per row (liveRows), so they read no state of this render.
+    setDetail((open) => {
+      if (open?.id !== device.id) return open;
+      clearLinked(); // idempotent: drops ?device= from the address
+      return null;
+    });
     refresh();
     // A delete is undone by restoring (update with is_delete false), as long as the toast shows.
     toastWithAction(`已删除 ${device.ser_num}`, '撤销', () => {
@@ -209,6 +218,7 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
         empty={list.filtered ? `没有符合条件的${label}` : `暂无${label}，点击“登记设备”添加`}
         actions={actions}
         actionsWidth={200}
+        liveRows={[now, mobile, kind]}
         cardTitle={(device) => <SerNum value={device.ser_num} />}
         cardExtra={(device) => <OnlineTag online={device.online} />}
       />
