@@ -37,3 +37,19 @@ export async function assertOrgSeen(ctx: AppContext, caller: Caller, orgId: numb
   if (!org || org.is_delete || !(await seesOrg(ctx, caller, org))) throw notFound('组织不存在');
   return org;
 }
+
+/**
+ * The organisation a new account created by `caller` works inside (issue 15, SPEC §6
+ * assignment): the one the request names, else the creator's own (users.org_id, null when
+ * it works in none). Only ssSuperSaled and develop name another organisation than their
+ * own (an ssManager for an organisation they administer); every other name answers
+ * 组织不存在, exactly as a missing one.
+ */
+export async function newAccountOrg(ctx: AppContext, caller: Caller, named?: number): Promise<number | null> {
+  const own = await orgOfUser(ctx.db, caller.id);
+  if (named === undefined || named === own) return own;
+  const platform =
+    has(caller.permission, PERMISSION.develop) || has(caller.permission, PERMISSION.ssSuperSaled);
+  if (!platform) throw notFound('组织不存在');
+  return (await assertOrgSeen(ctx, caller, named)).id;
+}
