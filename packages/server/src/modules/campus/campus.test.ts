@@ -6,7 +6,16 @@ import {
   type PlacedDevice,
   type RoomRow,
 } from '@se/core';
+import sharp from 'sharp';
 import { energyWindows } from './service.ts';
+import { storage } from '../files/storage.ts';
+import {
+  HTML_AS_JPG,
+  POLYGLOT_JPEG,
+  SVG_WITH_SCRIPT,
+  bombPng,
+  photoJpeg,
+} from '../../test/hostile-images.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEALER_RIGHTS,
@@ -303,5 +312,81 @@ describe('organisation A sees nothing of organisation B', () => {
     // A campus back-office manager reaches the organisations whose manager it created, not others.
     const sup = await t.account('cx_super', PERMISSION.ssSuperSaled, 1);
     expect((await t.get(CAMPUS_API.buildings, { org_id: A.id }, { token: sup.token })).code).toBe(404);
+  });
+});
+
+describe('building photo', () => {
+  const upload = (token: string, id: number, body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${CAMPUS_API.uploadBuildingPhoto}?id=${id}`,
+      headers: { 'x-token': token, 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
+  const photo = (token: string, id: number) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${CAMPUS_API.buildingPhoto}?id=${id}`,
+      headers: { 'x-token': token },
+    });
+  let b: BuildingRow;
+  beforeAll(async () => {
+    b = (await building(A, { name: '图书馆', code: 'PHOTO-LIB', use: 'library' })).data;
+  });
+
+  it('a manager uploads it: re-encoded without metadata, on the row, served to every role as an inert image', async () => {
+    const res = await upload(A.manager.token, b.id, await photoJpeg(1200, 800));
+    const env = res.json() as { code: number; data: BuildingRow };
+    expect(env.code).toBe(200);
+    expect(env.data.photo).toMatch(/\.webp$/);
+    const rows = await t.get<{ list: BuildingRow[] }>(CAMPUS_API.buildings, {}, { token: A.visitor.token });
+    expect(rows.data.list.find((x) => x.id === b.id)?.photo).toBe(env.data.photo);
+    const got = await photo(A.visitor.token, b.id);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/webp');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(got.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+    expect(meta.exif).toBeUndefined();
+    // A new photo replaces the old one, whose file is gone.
+    const again = (await upload(A.manager.token, b.id, await photoJpeg(64, 48)).then((r) => r.json())) as {
+      data: BuildingRow;
+    };
+    expect(again.data.photo).not.toBe(env.data.photo);
+    expect(await storage(t.ctx).stat(env.data.photo)).toBeNull();
+    expect(await sharp((await photo(A.user.token, b.id)).rawPayload).metadata()).toMatchObject({ width: 64 });
+    const log = await t.ctx.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity = 'campus_building' AND entity_id = $1`,
+      [b.id],
+    );
+    expect(log.filter((e) => e.action === 'campus.building.photo')).toHaveLength(2);
+  });
+
+  it.each([
+    ['an SVG with a script', SVG_WITH_SCRIPT, '不支持 SVG'],
+    ['HTML named .jpg', HTML_AS_JPG, '文件不是有效的图片'],
+    ['a JPEG/HTML polyglot', POLYGLOT_JPEG, '图片已损坏'],
+    ['a 100,000 × 100,000 px decompression bomb', bombPng(), '图片尺寸过大'],
+  ])('refuses %s and keeps the photo it had', async (_label, bytes, reason) => {
+    const before = (await t.get<BuildingRow>(CAMPUS_API.building, { id: b.id }, { token: A.manager.token }))
+      .data;
+    const r = (await upload(A.manager.token, b.id, bytes)).json() as { code: number; message: string };
+    expect(r.code).toBe(400);
+    expect(r.message).toContain(reason);
+    const after = (await t.get<BuildingRow>(CAMPUS_API.building, { id: b.id }, { token: A.manager.token }))
+      .data;
+    expect(after.photo).toBe(before.photo);
+  });
+
+  it('only the manager uploads; organisation B neither uploads nor sees it', async () => {
+    const jpeg = await photoJpeg();
+    expect(((await upload(A.user.token, b.id, jpeg)).json() as { code: number }).code).toBe(403);
+    expect(((await upload(B.manager.token, b.id, jpeg)).json() as { code: number }).code).toBe(404);
+    expect(((await photo(B.visitor.token, b.id)).json() as { code: number }).code).toBe(404);
+    const bare = (await building(A, { name: '体育馆', use: 'gym' })).data;
+    expect((await photo(A.visitor.token, bare.id)).json()).toMatchObject({
+      code: 404,
+      message: '该楼宇还没有照片',
+    });
   });
 });
