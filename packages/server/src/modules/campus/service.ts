@@ -339,8 +339,8 @@ export async function unplace(
 export async function dataCenter(ctx: AppContext, caller: Caller, orgId?: number): Promise<CampusDataCenter> {
   const s = await campusRight(ctx, caller, 'read', orgId);
   const w = energyWindows(new Date());
-  const usage = (from: Date, to: Date) =>
-    usageByPlace(ctx.db, s.orgId, 'building', 'day', from.toISOString(), to.toISOString());
+  const usage = (from: Date, to: Date, grain: 'day' | 'month' = 'day') =>
+    usageByPlace(ctx.db, s.orgId, 'building', grain, from.toISOString(), to.toISOString());
   const [org, buildings, ranked, alarms, today, todayPrev, month, monthPrev] = await Promise.all([
     repo.orgSummary(ctx.db, s.orgId),
     repo.buildingFigures(ctx.db, s.orgId),
@@ -348,7 +348,8 @@ export async function dataCenter(ctx: AppContext, caller: Caller, orgId?: number
     repo.campusAlarms(ctx.db, s.orgId, 30),
     usage(w.today, w.tomorrow),
     usage(w.todayPrev, w.todayPrevEnd),
-    usage(w.monthStart, w.tomorrow),
+    // This month so far is its month rollup (one row a meter), not the sum of its days.
+    usage(w.monthStart, w.tomorrow, 'month'),
     usage(w.prevMonthStart, w.prevMonthEnd),
   ]);
   const energy = new Map<string, CampusDataCenter['energy'][number]>();
