@@ -4,7 +4,7 @@
 // monitor's readings with their exposure level, without the toilet air alarm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
+import { ADMIN_PASSWORD, BASE, adminToken, api, launch, newPage, signIn } from './browser.ts';
 
 type Device = { id: number; ser_num: string; token: string };
 
@@ -14,12 +14,7 @@ const stamp = Date.now();
 
 beforeAll(async () => {
   browser = await launch();
-  token = (
-    await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
-      filter: 'admin',
-      password: ADMIN_PASSWORD,
-    })
-  ).data.auth_token;
+  token = await adminToken();
 });
 afterAll(() => browser?.close());
 

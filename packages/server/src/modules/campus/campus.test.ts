@@ -22,6 +22,7 @@ import {
   addDevice,
   adminApp,
   auditOf,
+  postRaw,
   sendReport,
   type Account,
   type TestApp,
@@ -323,12 +324,7 @@ describe('organisation A sees nothing of organisation B', () => {
 
 describe('building photo', () => {
   const upload = (token: string, id: number, body: Buffer) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${CAMPUS_API.uploadBuildingPhoto}?id=${id}`,
-      headers: { 'x-token': token, 'content-type': 'application/octet-stream' },
-      payload: body,
-    });
+    postRaw(t, token, `${CAMPUS_API.uploadBuildingPhoto}?id=${id}`, body);
   const photo = (token: string, id: number) =>
     t.app.inject({
       method: 'GET',
