@@ -54,7 +54,7 @@ export async function api<T = unknown>(
   return res.json() as Promise<{ code: number; message: string; data: T }>;
 }
 
-/** The admin's API token (for setup steps). */
+/** admin's session token, signed in through the API (setup for suites that add things as admin). */
 export async function adminToken(): Promise<string> {
   const r = await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
     filter: 'admin',

@@ -21,9 +21,10 @@ export const CAMPUS_API = {
   placeable: '/api/v1/campus/placeable-devices',
   place: '/api/v1/campus/place-device',
   unplace: '/api/v1/campus/unplace-device',
-  /** Campus accounts of the caller's organisation and role assignment. */
-  users: '/api/v1/campus/users',
-  addUser: '/api/v1/campus/add-user',
+  /** The manager uploads a building's photo: PNG/JPEG/WebP up to BUILDING_PHOTO_MAX_BYTES, re-encoded. */
+  uploadBuildingPhoto: '/api/v1/campus/upload-building-photo',
+  /** The stored photo (an image, never run as a page). */
+  buildingPhoto: '/api/v1/campus/building-photo',
   /** The data centre's figures for one organisation. */
   dataCenter: '/api/v1/campus/data-center',
 } as const;
@@ -166,6 +167,9 @@ export const updateRoomBody = z
 
 export const orgQuery = z.object(orgField);
 export const campusIdQuery = z.object({ id: idField(), ...orgField });
+
+/** A building's photo as uploaded, at most (re-encoded to WebP, 1600 px at most, on the server). */
+export const BUILDING_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 export const buildingListQuery = pageQuery.extend({
   ...orgField,

@@ -129,6 +129,9 @@ export const userRow = z.object({
   /** A 127 account created by a developer: backend manager, not OEM (isBackendManager). */
   backend_manager: z.boolean(),
   company_name: z.string(),
+  /** The organisation the account works inside (users.org_id: campus, attendance), or null. */
+  org_id: z.number().nullable(),
+  org_name: z.string(),
   created_at: z.string(),
 });
 export type UserRow = z.infer<typeof userRow>;
@@ -172,6 +175,12 @@ export const addUserBody = z.object({
   email: optionalEmail.default(''),
   phone_num: phoneNum.default(''),
   permissions: permissionBits,
+  /**
+   * The organisation the new account works inside. Left out, it inherits the creator's
+   * (users.org_id); only ssSuperSaled and develop name another (an ssManager for an
+   * organisation they administer).
+   */
+  org_id: idField().optional(),
 });
 export type AddUserBody = z.infer<typeof addUserBody>;
 

@@ -26,12 +26,18 @@ const GAS_NAMES: Record<Gas, string> = {
 
 /**
  * What one report says about each alarm type it carries information on. A type the report
- * does not mention yields no signal: silence neither raises nor clears an alarm.
+ * does not mention yields no signal: silence neither raises nor clears an alarm. An
+ * industrial gas monitor's gases are not toilet air: the exposure handler judges them
+ * against occupational limits (handlers/industry.ts), so they raise no 'air' alarm here.
  */
-export function signals(kind: string, data: Record<string, unknown>): AlarmSignal[] {
+export function signals(
+  kind: string,
+  data: Record<string, unknown>,
+  industrialType: string | null = null,
+): AlarmSignal[] {
   const out: AlarmSignal[] = [];
   const gases = (Object.keys(GAS_THRESHOLDS) as Gas[]).filter((g) => typeof data[g] === 'number');
-  if (gases.length) {
+  if (gases.length && industrialType === null) {
     const poor = gases.filter((g) => (data[g] as number) > GAS_THRESHOLDS[g].high);
     out.push({
       type: 'air',
@@ -66,6 +72,7 @@ export function signals(kind: string, data: Record<string, unknown>): AlarmSigna
 export interface ReportForAlarms {
   device_id: number;
   kind: string;
+  industrial_type?: string | null;
   ts: number;
   data: Record<string, unknown>;
 }
@@ -100,7 +107,7 @@ export async function applyAlarms(tx: Queryable, reports: ReportForAlarms[]): Pr
   }[] = [];
 
   for (const r of [...reports].sort((a, b) => a.ts - b.ts)) {
-    const sigs = signals(r.kind, r.data);
+    const sigs = signals(r.kind, r.data, r.industrial_type ?? null);
     sigs.push({ type: 'offline', active: false, message: '', detail: {} });
     for (const s of sigs) {
       const key = `${r.device_id}|${s.type}`;

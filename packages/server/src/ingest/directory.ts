@@ -9,6 +9,11 @@ export interface DeviceRef {
   token: string;
   /** A sensor's gateway. */
   gateway_id: number | null;
+  /**
+   * An industrial gas monitor's type (SPEC §3: null = none): such a gateway's gases are
+   * judged by the exposure handler (GBZ 2.1), not by the toilet air alarm.
+   */
+  industrial_type: string | null;
 }
 
 const TTL_MS = 30_000;
@@ -101,6 +106,15 @@ export class DeviceDirectory {
     if (this.loads > 0) this.forgotten.add(ser);
   }
 
+  /**
+   * The device's industrial type changed here: the ref every holder shares (a connected MQTT
+   * client keeps the one it signed in with) takes it at once.
+   */
+  retype(ser: string, industrialType: string | null) {
+    const hit = this.known.get(ser);
+    if (hit) hit.ref.industrial_type = industrialType;
+  }
+
   /** One query for every serial number asked since the last one, until none is left. */
   private async lookUp() {
     try {
@@ -141,6 +155,9 @@ export class DeviceDirectory {
   private remember(ref: DeviceRef, at: number) {
     if (this.forgotten.has(ref.ser_num)) return;
     this.unknown.delete(ref.ser_num);
+    // A refresh updates the ref already handed out (connected clients hold it) in place.
+    const old = this.known.get(ref.ser_num)?.ref;
+    if (old && old.id === ref.id) ref = Object.assign(old, ref);
     this.known.delete(ref.ser_num);
     // Oldest first out: a Map iterates in insertion order.
     if (this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!);

@@ -6,6 +6,8 @@ import type { DeviceRef } from './directory.ts';
 export interface StoredReport {
   device_id: number;
   kind: string;
+  /** The device's industrial type (DeviceRef.industrial_type): an industrial gas monitor when set. */
+  industrial_type?: string | null;
   ts: number;
   data: Record<string, unknown>;
 }

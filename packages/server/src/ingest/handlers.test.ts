@@ -19,7 +19,7 @@ async function device(kind: string, ser: string): Promise<DeviceRef> {
     `INSERT INTO devices (kind, ser_num, token) VALUES ($1, $2, 't') RETURNING id`,
     [kind, ser],
   );
-  return { id: row!.id, kind, ser_num: ser, token: 't', gateway_id: null };
+  return { id: row!.id, kind, ser_num: ser, token: 't', gateway_id: null, industrial_type: null };
 }
 
 beforeAll(async () => {

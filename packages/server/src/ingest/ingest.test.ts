@@ -153,7 +153,10 @@ describe('HTTP transport', () => {
       data: { star_level: 5, content: 'a\u0000b' },
     });
     expect(
-      await t.ctx.pipeline.submitRaw({ ...evl, kind: 'evaluate', gateway_id: null }, Buffer.from(raw)),
+      await t.ctx.pipeline.submitRaw(
+        { ...evl, kind: 'evaluate', gateway_id: null, industrial_type: null },
+        Buffer.from(raw),
+      ),
     ).toEqual({
       ok: false,
       error: '消息包含非法字符',

@@ -15,7 +15,14 @@ beforeAll(async () => {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO devices (kind, ser_num, token) VALUES ('gateway', 'BP-1', 't') RETURNING id`,
   );
-  device = { id: row!.id, kind: 'gateway', ser_num: 'BP-1', token: 't', gateway_id: null };
+  device = {
+    id: row!.id,
+    kind: 'gateway',
+    ser_num: 'BP-1',
+    token: 't',
+    gateway_id: null,
+    industrial_type: null,
+  };
 });
 afterAll(() => db.close());
 

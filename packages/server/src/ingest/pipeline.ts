@@ -253,7 +253,13 @@ async function writeBatch(tx: Queryable, plan: IngestPlan, batch: Pending[], bad
       if (!fresh.has(key) || taken.has(key)) duplicates.add(p);
       else {
         taken.add(key);
-        stored.push({ device_id: p.device.id, kind: p.device.kind, ts: p.tsMs, data: p.data });
+        stored.push({
+          device_id: p.device.id,
+          kind: p.device.kind,
+          industrial_type: p.device.industrial_type ?? null,
+          ts: p.tsMs,
+          data: p.data,
+        });
       }
     }
     // Latest state: merge each device's new reports in time order.

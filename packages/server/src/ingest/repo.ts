@@ -247,7 +247,7 @@ export async function markCommandSent(q: Queryable, commandId: number) {
   );
 }
 
-const DEVICE_REF = `SELECT id, kind, ser_num, token, gateway_id FROM devices`;
+const DEVICE_REF = `SELECT id, kind, ser_num, token, gateway_id, industrial_type FROM devices`;
 
 /** The devices of these serial numbers that are not deleted (one query for many sign-ins). */
 export function devicesBySerNums(q: Queryable, sers: string[]) {

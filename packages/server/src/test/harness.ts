@@ -219,6 +219,16 @@ export async function addToilet(t: TestApp, token: string, body: Record<string, 
 }
 
 /** POSTs a JSON body (or raw text) to the device report endpoint with a device's token. */
+/** POSTs `body` as the raw request body (an image upload) to `url`; answers the raw response. */
+export function postRaw(t: { app: FastifyInstance }, token: string, url: string, body: Buffer) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'x-token': token, 'content-type': 'application/octet-stream' },
+    payload: body,
+  });
+}
+
 export function postReport(t: { app: FastifyInstance }, token: string, body: unknown) {
   return t.app.inject({
     method: 'POST',

@@ -17,6 +17,7 @@ import {
 } from '@se/core';
 import { get, post } from './client.ts';
 import type { RequestOf } from './request.ts';
+import { storedImageUrl, uploadImage } from './stored-image.ts';
 
 // Smart campus: /smart-org, /ss-building, /ss-room, /ss-data-center.
 
@@ -45,3 +46,11 @@ export const unplaceDevice = (device_id: number) =>
   post<{ device_id: number }>(CAMPUS_API.unplace, { device_id });
 
 export const getCampusDataCenter = () => get<CampusDataCenter>(CAMPUS_API.dataCenter);
+
+/** Sends a picked photo of building `id`; the server checks and re-encodes it. */
+export const uploadBuildingPhoto = (id: number, file: File) =>
+  uploadImage<BuildingRow>(`${CAMPUS_API.uploadBuildingPhoto}?id=${id}`, file);
+
+/** The building's photo as an object URL; null when there is none. The caller revokes it. */
+export const buildingPhotoUrl = (id: number, key: string) =>
+  storedImageUrl(`${CAMPUS_API.buildingPhoto}?id=${id}&v=${encodeURIComponent(key)}`);

@@ -10,7 +10,7 @@ import type { IngestHandler, StoredReport } from '../handler.ts';
 import type { Queryable } from '../../db/index.ts';
 import { applyDerivedSignals, type DerivedSignal } from './derived-alarms.ts';
 import { judge, lastEndedShift, monitorShift } from '../../modules/industry/exposure.ts';
-import { claimShiftChecks, gasReadings, industrialOf } from '../../modules/industry/repo.ts';
+import { claimShiftChecks, gasReadings } from '../../modules/industry/repo.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MAC_GASES = EXPOSURE_GASES.filter((g) => EXPOSURE_LIMITS[g].mac !== null);
@@ -25,12 +25,10 @@ export const industryExposure: IngestHandler = {
   name: 'industry-exposure',
   kinds: ['gateway'],
   async alarm(tx, stored, out) {
-    const withGas = stored.filter((s) => EXPOSURE_GASES.some((g) => typeof s.data[g] === 'number'));
-    if (!withGas.length) return;
-    const ids = new Set(
-      (await industrialOf(tx, [...new Set(withGas.map((s) => s.device_id))])).map((r) => r.id),
+    // The directory says which gateways are industrial monitors: no query for the others.
+    const mine = stored.filter(
+      (s) => !!s.industrial_type && EXPOSURE_GASES.some((g) => typeof s.data[g] === 'number'),
     );
-    const mine = withGas.filter((s) => ids.has(s.device_id));
     if (!mine.length) return;
     const sigs = [...macSignals(mine), ...(await shiftSignals(tx, mine))];
     for (const id of await applyDerivedSignals(tx, sigs)) out.alarmIds.push(id);

@@ -15,9 +15,9 @@ import { PERMISSION, campusRightOf, has, type CampusRight } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Params } from '../../db/sql.ts';
-import { accountOrg, accountSeesDevice, orgFacts } from './campus-repo.ts';
+import { accountSeesDevice } from './campus-repo.ts';
+import { assertOrgSeen, orgScopeOf } from './orgs.ts';
 import { deviceSeenByAccount } from './visible-repo.ts';
-import { scopeOf } from './users.ts';
 
 const LEVEL: Record<CampusRight, number> = { read: 1, edit: 2, manage: 3 };
 
@@ -33,27 +33,22 @@ const isPlatform = (caller: Caller) =>
 
 /**
  * The organisation a campus request acts in and the caller's right there. `orgId` is the
- * one the request names (only develop and ssSuperSaled may name another than their own).
+ * one the request names (only develop and ssSuperSaled may name another than their own,
+ * among those access/orgs.ts says they see).
  */
 export async function campusScope(ctx: AppContext, caller: Caller, orgId?: number): Promise<CampusScope> {
-  const own = await accountOrg(ctx.db, caller.id);
+  const { orgId: own } = await orgScopeOf(ctx, caller);
   if (isPlatform(caller)) {
     const id = orgId ?? own;
     if (id === null) throw badRequest('请选择组织');
-    const org = await orgFacts(ctx.db, id);
-    if (!org || org.is_delete) throw notFound('组织不存在');
-    if (!has(caller.permission, PERMISSION.develop) && id !== own) {
-      const scope = await scopeOf(ctx, caller);
-      if (org.manager_path === null || !org.manager_path.startsWith(scope)) throw notFound('组织不存在');
-    }
-    return { orgId: id, right: 'manage', managerId: org.user_id };
+    const org = await assertOrgSeen(ctx, caller, id, own);
+    return { orgId: org.id, right: 'manage', managerId: org.user_id };
   }
   const right = campusRightOf(caller.permission);
   if (!right) throw forbidden('没有智慧园区的权限');
   if (own === null) throw forbidden('该账号不属于任何组织');
   if (orgId !== undefined && orgId !== own) throw notFound('组织不存在');
-  const org = await orgFacts(ctx.db, own);
-  if (!org || org.is_delete) throw notFound('组织不存在');
+  const org = await assertOrgSeen(ctx, caller, own, own);
   return { orgId: own, right, managerId: org.user_id };
 }
 

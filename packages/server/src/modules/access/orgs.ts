@@ -24,16 +24,45 @@ export async function orgScopeOf(ctx: AppContext, caller: Caller): Promise<OrgSc
   return { scope, orgId };
 }
 
-/** Whether the caller sees organisation `org` (a loaded row). */
-export async function seesOrg(ctx: AppContext, caller: Caller, org: Pick<OrgRecord, 'id' | 'user_id'>) {
+/**
+ * Whether the caller sees organisation `org` (a loaded row). `own` is the caller's own
+ * organisation when the caller already read it (orgScopeOf), saving the query.
+ */
+export async function seesOrg(
+  ctx: AppContext,
+  caller: Caller,
+  org: Pick<OrgRecord, 'id' | 'user_id'>,
+  own?: number | null,
+) {
   if (has(caller.permission, PERMISSION.develop)) return true;
-  if ((await orgOfUser(ctx.db, caller.id)) === org.id) return true;
+  if ((own === undefined ? await orgOfUser(ctx.db, caller.id) : own) === org.id) return true;
   return org.user_id !== null && (await isSelfOrDescendant(ctx.db, caller.id, org.user_id));
 }
 
 /** A live organisation the caller sees; otherwise 组织不存在 (exactly as a missing one). */
-export async function assertOrgSeen(ctx: AppContext, caller: Caller, orgId: number): Promise<OrgRecord> {
+export async function assertOrgSeen(
+  ctx: AppContext,
+  caller: Caller,
+  orgId: number,
+  own?: number | null,
+): Promise<OrgRecord> {
   const org = await findOrg(ctx.db, orgId);
-  if (!org || org.is_delete || !(await seesOrg(ctx, caller, org))) throw notFound('组织不存在');
+  if (!org || org.is_delete || !(await seesOrg(ctx, caller, org, own))) throw notFound('组织不存在');
   return org;
+}
+
+/**
+ * The organisation a new account created by `caller` works inside (issue 15, SPEC §6
+ * assignment): the one the request names, else the creator's own (users.org_id, null when
+ * it works in none). Only ssSuperSaled and develop name another organisation than their
+ * own (an ssManager for an organisation they administer); every other name answers
+ * 组织不存在, exactly as a missing one.
+ */
+export async function newAccountOrg(ctx: AppContext, caller: Caller, named?: number): Promise<number | null> {
+  const own = await orgOfUser(ctx.db, caller.id);
+  if (named === undefined || named === own) return own;
+  const platform =
+    has(caller.permission, PERMISSION.develop) || has(caller.permission, PERMISSION.ssSuperSaled);
+  if (!platform) throw notFound('组织不存在');
+  return (await assertOrgSeen(ctx, caller, named)).id;
 }

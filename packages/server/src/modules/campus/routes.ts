@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AREAS,
+  BUILDING_PHOTO_MAX_BYTES,
   CAMPUS_API,
   addBuildingBody,
   addRoomBody,
@@ -60,6 +61,27 @@ export function campusRoutes(app: FastifyInstance, ctx: AppContext) {
     body: updateBuildingBody,
     response: z.union([buildingRow, z.object({ id: z.number() })]),
     handler: ({ req, caller, body }) => campus.updateBuilding(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'POST',
+    url: CAMPUS_API.uploadBuildingPhoto,
+    summary:
+      '上传楼宇照片（园区管理员；请求体为 PNG/JPEG/WebP 图片，不超过 5 MB，服务器重新编码，不支持 SVG）',
+    query: campusIdQuery,
+    upload: { maxBytes: BUILDING_PHOTO_MAX_BYTES, accept: 'PNG、JPEG 或 WebP 图片' },
+    response: buildingRow,
+    handler: ({ req, caller, query }) => campus.uploadBuildingPhoto(ctx, caller, query, req.body, req.ip),
+  });
+  r({
+    method: 'GET',
+    url: CAMPUS_API.buildingPhoto,
+    summary: '楼宇照片',
+    query: campusIdQuery,
+    raw: true,
+    handler: async ({ req, reply, caller, query }) => {
+      await campus.sendBuildingPhoto(ctx, caller, query, req, reply);
+      return null;
+    },
   });
 
   r({

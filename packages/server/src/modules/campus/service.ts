@@ -3,8 +3,10 @@
  * Who may act where is asked of modules/access (campusRight, assertPlaceable); every add,
  * edit, delete and (un)placement goes through create/mutate with its audit entry.
  */
+import { BUILDING_PHOTO_MAX_BYTES } from '@se/core';
 import type {
   addBuildingBody,
+  campusIdQuery,
   addRoomBody,
   buildingListQuery,
   CampusDataCenter,
@@ -15,6 +17,7 @@ import type {
   updateBuildingBody,
   updateRoomBody,
 } from '@se/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../../context.ts';
 import { Params, pageWindow } from '../../db/sql.ts';
@@ -22,6 +25,8 @@ import { insertRow } from '../../db/update.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { assertPlaceable, campusRight, placeableCondition } from '../access/campus.ts';
 import { create, mutate } from '../audit/mutate.ts';
+import { sendStored } from '../files/send.ts';
+import { NOT_AN_IMAGE, replaceStoredImage } from '../files/stored-image.ts';
 import { usageByPlace } from '../meters/repo.ts';
 import * as repo from './repo.ts';
 
@@ -100,6 +105,52 @@ export async function updateBuilding(
   });
   if (patch.is_delete === true) placementsChanged(ctx, s.orgId);
   return patch.is_delete === true ? { id } : (await repo.buildingDetail(ctx.db, s.orgId, id))!;
+}
+
+/**
+ * The manager's photo of a building: checked by its bytes and re-encoded (no SVG, nothing
+ * active survives), stored through the file-storage module; the row keeps its key.
+ */
+export async function uploadBuildingPhoto(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.infer<typeof campusIdQuery>,
+  body: unknown,
+  ip: string,
+) {
+  if (!Buffer.isBuffer(body)) throw badRequest(NOT_AN_IMAGE);
+  const s = await campusRight(ctx, caller, 'manage', q.org_id);
+  const row = await liveBuilding(ctx, s.orgId, q.id);
+  const limits = { maxBytes: BUILDING_PHOTO_MAX_BYTES, maxSide: 1600 };
+  const keyBase = `campus/${s.orgId}/building-${row.id}`;
+  await replaceStoredImage(ctx, body, { keyBase, old: row.photo, limits }, (key) =>
+    mutate(ctx, caller, ip, {
+      row,
+      patch: { photo: key },
+      table: repo.BUILDINGS,
+      audit: {
+        action: 'campus.building.photo',
+        entity: 'campus_building',
+        entityId: row.id,
+        targetUserId: null,
+      },
+    }),
+  );
+  return (await repo.buildingDetail(ctx.db, s.orgId, row.id))!;
+}
+
+/** The building's photo, for everyone who reads the campus. */
+export async function sendBuildingPhoto(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.infer<typeof campusIdQuery>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const s = await campusRight(ctx, caller, 'read', q.org_id);
+  const row = await liveBuilding(ctx, s.orgId, q.id);
+  if (!row.photo) throw notFound('该楼宇还没有照片');
+  await sendStored(ctx, req, reply, row.photo, { filename: 'building.webp', inline: true });
 }
 
 // ---- Rooms ---------------------------------------------------------------------------
@@ -288,8 +339,8 @@ export async function unplace(
 export async function dataCenter(ctx: AppContext, caller: Caller, orgId?: number): Promise<CampusDataCenter> {
   const s = await campusRight(ctx, caller, 'read', orgId);
   const w = energyWindows(new Date());
-  const usage = (from: Date, to: Date) =>
-    usageByPlace(ctx.db, s.orgId, 'building', 'day', from.toISOString(), to.toISOString());
+  const usage = (from: Date, to: Date, grain: 'day' | 'month' = 'day') =>
+    usageByPlace(ctx.db, s.orgId, 'building', grain, from.toISOString(), to.toISOString());
   const [org, buildings, ranked, alarms, today, todayPrev, month, monthPrev] = await Promise.all([
     repo.orgSummary(ctx.db, s.orgId),
     repo.buildingFigures(ctx.db, s.orgId),
@@ -297,7 +348,8 @@ export async function dataCenter(ctx: AppContext, caller: Caller, orgId?: number
     repo.campusAlarms(ctx.db, s.orgId, 30),
     usage(w.today, w.tomorrow),
     usage(w.todayPrev, w.todayPrevEnd),
-    usage(w.monthStart, w.tomorrow),
+    // This month so far is its month rollup (one row a meter), not the sum of its days.
+    usage(w.monthStart, w.tomorrow, 'month'),
     usage(w.prevMonthStart, w.prevMonthEnd),
   ]);
   const energy = new Map<string, CampusDataCenter['energy'][number]>();

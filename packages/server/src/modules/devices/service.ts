@@ -219,6 +219,10 @@ export async function update(
   }
   // Deleted or restored: the device's sign-in (and a cached miss) changes at once.
   if (b.is_delete !== undefined) ctx.directory.forget(d.ser_num);
+  // Ingest judges an industrial monitor's gases by exposure only: it follows the new type at once.
+  if (b.industrial_type !== undefined && b.industrial_type !== d.industrial_type) {
+    ctx.directory.retype(d.ser_num, b.industrial_type);
+  }
   if (b.is_delete) return { ...d, is_delete: true };
   return get(ctx, caller, kind, d.id);
 }

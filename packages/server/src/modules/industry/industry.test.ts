@@ -11,7 +11,14 @@ import {
   type Page,
   type SiteRow,
 } from '@se/core';
-import { addDevice, sendReport, testApp, type TestApp, type TestDevice } from '../../test/harness.ts';
+import {
+  addDevice,
+  kindUrl,
+  sendReport,
+  testApp,
+  type TestApp,
+  type TestDevice,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let owner: { id: number; token: string };
@@ -126,8 +133,8 @@ describe('smart industry', () => {
       org_name: '化工厂',
       building_name: '一车间',
       room_name: '反应釜区',
-      // the shift's exposure alarm and the general air alarm (NH3 above the toilet threshold)
-      open_alarms: 2,
+      // the shift's exposure alarm only: a monitor's NH3 is no toilet air alarm
+      open_alarms: 1,
     });
     expect(one.latest).toMatchObject({ nh3: 2 });
     // A member of the site sees its placed monitors without being bound to them.
@@ -175,5 +182,36 @@ describe('smart industry', () => {
       { token: owner.token },
     );
     expect(ok.code).toBe(200);
+  });
+
+  it('judges an industrial monitor by exposure only: its gases raise no toilet air alarm, even just after it became one', async () => {
+    const openTypes = async (d: TestDevice) =>
+      (
+        await t.ctx.db.query<{ type: string }>(
+          `SELECT type FROM alarms WHERE device_id = $1 AND status = 'open' ORDER BY type`,
+          [d.id],
+        )
+      ).map((r) => r.type);
+    // NH3 10 ppm is far above a toilet's 1.5 ppm and far below the workplace's PC-STEL.
+    const toilet = await addDevice(t, 'gateway', 'GW-TOILET', owner.token);
+    const monitor = await addDevice(t, 'gateway', 'BH-0003', owner.token, { industrial_type: 'BH-50' });
+    await sendReport(t, toilet, { nh3: 10 });
+    await sendReport(t, monitor, { nh3: 10 });
+    expect(await openTypes(toilet)).toEqual(['air']);
+    expect(await openTypes(monitor)).toEqual([]);
+    // A ceiling breach on the monitor is its exposure alarm, still not an air alarm.
+    await sendReport(t, monitor, { h2s: 8 });
+    expect(await openTypes(monitor)).toEqual(['exposure_mac']);
+    // A gateway that signed in (directory warm) and then becomes a monitor is judged as one at once.
+    const later = await addDevice(t, 'gateway', 'GW-LATER', owner.token);
+    await sendReport(t, later, { nh3: 0.5 });
+    const u = await t.post(
+      kindUrl('gateway', 'update'),
+      { id: later.id, industrial_type: 'BH-50' },
+      { token: owner.token },
+    );
+    expect(u.code).toBe(200);
+    await sendReport(t, later, { nh3: 10 });
+    expect(await openTypes(later)).toEqual([]);
   });
 });

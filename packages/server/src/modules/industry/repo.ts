@@ -127,14 +127,6 @@ export function gasReadings(q: Queryable, ids: number[], from: string, to: strin
   );
 }
 
-/** Of the given devices, the industrial monitors. */
-export function industrialOf(q: Queryable, ids: number[]) {
-  return q.query<{ id: number }>(
-    `SELECT id FROM devices WHERE id = ANY($1::int[]) AND kind = 'gateway' AND industrial_type IS NOT NULL`,
-    [ids],
-  );
-}
-
 /** Claims (monitor, shift) end-of-shift checks; answers those not made before. */
 export function claimShiftChecks(q: Queryable, ids: number[], starts: string[]) {
   return q.query<{ device_id: number; shift_start: Date }>(

@@ -1,7 +1,7 @@
 import { ORG_API, PERMISSION, type OrgRow } from '@se/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApp, auditOf, type Account, type TestApp } from '../../test/harness.ts';
+import { adminApp, auditOf, postRaw, type Account, type TestApp } from '../../test/harness.ts';
 
 const MANAGER = PERMISSION.ssManager | PERMISSION.ssUser | PERMISSION.ssVisitor;
 
@@ -29,12 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const upload = (token: string, id: number, body: Buffer) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${ORG_API.uploadLogo}?id=${id}`,
-    headers: { 'x-token': token, 'content-type': 'application/octet-stream' },
-    payload: body,
-  });
+  postRaw(t, token, `${ORG_API.uploadLogo}?id=${id}`, body);
 
 describe('organisations', () => {
   it('ssSuperSaled creates an organisation for a manager it administers, not for others', async () => {

@@ -4,9 +4,8 @@
  */
 import { ORG_LOGO_MAX_BYTES, PERMISSION, has, type addOrgBody, type updateOrgBody } from '@se/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { reencodeImage } from '../files/images.ts';
+import { NOT_AN_IMAGE, replaceStoredImage } from '../files/stored-image.ts';
 import { sendStored } from '../files/send.ts';
-import { storage } from '../files/storage.ts';
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -66,25 +65,25 @@ export async function addOrg(ctx: AppContext, caller: Caller, body: z.infer<type
  * the upload survives; SVG is refused. Stored through the file-storage module (local or S3).
  */
 export async function uploadLogo(ctx: AppContext, caller: Caller, id: number, body: unknown, ip: string) {
-  if (!Buffer.isBuffer(body)) throw badRequest('请上传 PNG、JPEG 或 WebP 图片');
+  if (!Buffer.isBuffer(body)) throw badRequest(NOT_AN_IMAGE);
   const s = await campusRight(ctx, caller, 'manage', id);
   const org = await repo.findOrg(ctx.db, s.orgId);
   if (!org || org.is_delete) throw notFound('组织不存在');
-  const img = await reencodeImage(body, { maxBytes: ORG_LOGO_MAX_BYTES, maxSide: 512, output: 'webp' });
-  const stored = await storage(ctx).put(`org/${org.id}/logo-${Date.now()}.webp`, img.buffer, {
-    contentType: img.mime,
-  });
-  const done = await mutate(ctx, caller, ip, {
-    row: org,
-    patch: { logo: stored.key },
-    table: repo.ORGS,
-    audit: { action: 'org.logo', entity: 'organisation', entityId: org.id, targetUserId: null },
-  });
-  if (org.logo && org.logo !== stored.key)
-    await storage(ctx)
-      .remove(org.logo)
-      .catch(() => {});
-  return done.row;
+  const limits = { maxBytes: ORG_LOGO_MAX_BYTES, maxSide: 512 };
+  return replaceStoredImage(
+    ctx,
+    body,
+    { keyBase: `org/${org.id}/logo`, old: org.logo, limits },
+    async (key) => {
+      const done = await mutate(ctx, caller, ip, {
+        row: org,
+        patch: { logo: key },
+        table: repo.ORGS,
+        audit: { action: 'org.logo', entity: 'organisation', entityId: org.id, targetUserId: null },
+      });
+      return done.row;
+    },
+  );
 }
 
 export async function sendLogo(

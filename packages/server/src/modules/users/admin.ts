@@ -21,6 +21,7 @@ import type { Mail } from '../../mail/mailer.ts';
 import { emailChangedMail, sendAll, stageEmailChange } from './email.ts';
 import * as repo from './repo.ts';
 import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
+import { newAccountOrg } from '../access/orgs.ts';
 
 const SERVICE_BITS = SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
 
@@ -71,6 +72,7 @@ export async function addUser(ctx: AppContext, caller: Caller, body: AddUserBody
   await roleRefusal(ctx, caller, 0, body.permissions);
   const b = { ...body, permissions: await lowerRolesToo(ctx, caller, 0, body.permissions) };
   assertPasswordAllowed(b.password, b);
+  const orgId = await newAccountOrg(ctx, caller, b.org_id);
   const hash = await hashPassword(b.password, ctx.config.scryptLogN);
   try {
     const id = await create(ctx, caller, ip, {
@@ -82,9 +84,16 @@ export async function addUser(ctx: AppContext, caller: Caller, body: AddUserBody
           password_hash: hash,
           permissions: b.permissions,
           parent_id: caller.id,
+          org_id: orgId,
         }),
       audit: (id) => ({ action: 'user.add', entity: 'user', targetUserId: id }),
-      after: { user_name: b.user_name, email: b.email, phone_num: b.phone_num, permissions: b.permissions },
+      after: {
+        user_name: b.user_name,
+        email: b.email,
+        phone_num: b.phone_num,
+        permissions: b.permissions,
+        org_id: orgId,
+      },
     });
     return { id };
   } catch (err) {

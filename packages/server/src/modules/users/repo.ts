@@ -28,16 +28,28 @@ export async function insertUser(
     password_hash: string;
     permissions: number;
     parent_id: number | null;
+    /** The organisation it works inside (users.org_id), null for none. */
+    org_id?: number | null;
   },
 ) {
   const [{ id }] = (await q.query<{ id: number }>(
     `SELECT nextval(pg_get_serial_sequence('users', 'id'))::int AS id`,
   )) as [{ id: number }];
   await q.query(
-    `INSERT INTO users (id, user_name, email, phone_num, password_hash, permissions, parent_id, path)
+    `INSERT INTO users (id, user_name, email, phone_num, password_hash, permissions, parent_id, path, org_id)
      VALUES ($1::int, $2, $3, $4, $5, $6, $7::int,
-             coalesce((SELECT path FROM users WHERE id = $7::int), '/') || $8 || '/')`,
-    [id, u.user_name, u.email, u.phone_num ?? '', u.password_hash, u.permissions, u.parent_id, String(id)],
+             coalesce((SELECT path FROM users WHERE id = $7::int), '/') || $8 || '/', $9::int)`,
+    [
+      id,
+      u.user_name,
+      u.email,
+      u.phone_num ?? '',
+      u.password_hash,
+      u.permissions,
+      u.parent_id,
+      String(id),
+      u.org_id ?? null,
+    ],
   );
   await q.query(`INSERT INTO user_info (user_id) VALUES ($1)`, [id]);
   await syncIdentifiers(q, id);
@@ -204,8 +216,10 @@ const ROW = `u.id, u.is_delete, u.user_name, coalesce(u.email, '') AS email,
   coalesce(u.pending_email, '') AS pending_email, u.phone_num, u.permissions, u.services,
   u.message_count, u.parent_id, coalesce(p.user_name, '') AS parent_name, ${BACKEND_MANAGER} AS backend_manager,
   CASE WHEN i.is_delete THEN '' ELSE coalesce(i.company_name, '') END AS company_name,
+  u.org_id, coalesce(o.name, '') AS org_name,
   ${localTime('u.created_at')} AS created_at`;
-const FROM = `users u LEFT JOIN users p ON p.id = u.parent_id LEFT JOIN user_info i ON i.user_id = u.id`;
+const FROM = `users u LEFT JOIN users p ON p.id = u.parent_id LEFT JOIN user_info i ON i.user_id = u.id
+  LEFT JOIN organisations o ON o.id = u.org_id`;
 
 export function getUserRow(q: Queryable, id: number) {
   return first<UserRow>(q, `SELECT ${ROW} FROM ${FROM} WHERE u.id = $1`, [id]);

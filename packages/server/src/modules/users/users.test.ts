@@ -577,3 +577,108 @@ describe('docking interfaces', () => {
     }
   });
 });
+
+describe('organisation membership of created accounts (issue 15)', () => {
+  type Row = { org_id: number | null; org_name: string; permissions: number };
+  const add = (token: string, body: Record<string, unknown>) =>
+    t.post<{ id: number }>('/api/v1/user/add-user', { password: 'password-123', ...body }, { token });
+  const row = async (id: number, token = admin) =>
+    (await t.get<Row>('/api/v1/user/get-user', { user_id: id }, { token })).data;
+
+  let superA: { id: number; token: string };
+  let superB: { id: number; token: string };
+  let managerA: string;
+  let orgA: number;
+  let orgB: number;
+
+  beforeAll(async () => {
+    superA = await t.account('org_super_a', PERMISSION.ssSuperSaled, 1);
+    superB = await t.account('org_super_b', PERMISSION.ssSuperSaled, 1);
+    // Each back-office manager creates a campus manager and its organisation, as the screens do.
+    const orgFor = async (s: { token: string }, name: string) => {
+      const m = await add(s.token, { user_name: name, permissions: PERMISSION.ssManager });
+      expect(m.code).toBe(200);
+      const o = await t.post<{ id: number }>(
+        '/api/v1/org/add-org',
+        { name: `${name} 大学`, user_id: m.data.id },
+        { token: s.token },
+      );
+      expect(o.code).toBe(200);
+      return o.data.id;
+    };
+    orgA = await orgFor(superA, 'org_manager_a');
+    orgB = await orgFor(superB, 'org_manager_b');
+    managerA = await t.login('org_manager_a', 'password-123');
+  });
+
+  it('a campus manager adds a campus user into its organisation, who adds a visitor into it; both work there', async () => {
+    const u = await add(managerA, { user_name: 'org_user_a', permissions: PERMISSION.ssUser });
+    expect(u.code).toBe(200);
+    expect(await row(u.data.id, managerA)).toMatchObject({ org_id: orgA, org_name: 'org_manager_a 大学' });
+    const userToken = await t.login('org_user_a', 'password-123');
+    const v = await add(userToken, { user_name: 'org_visitor_a', permissions: PERMISSION.ssVisitor });
+    expect(v.code).toBe(200);
+    expect(await row(v.data.id)).toMatchObject({ org_id: orgA, permissions: PERMISSION.ssVisitor });
+    // Membership is what the campus screens act on: both read their organisation's page.
+    for (const name of ['org_user_a', 'org_visitor_a']) {
+      const token = await t.login(name, 'password-123');
+      const org = await t.get<{ id: number }>('/api/v1/org/get-org', {}, { token });
+      expect(org.code).toBe(200);
+      expect(org.data.id).toBe(orgA);
+    }
+    // The user list shows the organisation.
+    const list = await t.get<{ list: (Row & { user_name: string })[] }>(
+      '/api/v1/user/users',
+      { keywords: 'org_user_a' },
+      { token: managerA },
+    );
+    expect(list.data.list.find((r) => r.user_name === 'org_user_a')?.org_name).toBe('org_manager_a 大学');
+  });
+
+  it('a campus manager cannot put an account into another organisation, nor grant 园区管理员', async () => {
+    const other = await add(managerA, {
+      user_name: 'org_stray',
+      permissions: PERMISSION.ssUser,
+      org_id: orgB,
+    });
+    expect(other).toMatchObject({ code: 404, message: '组织不存在' });
+    const peer = await add(managerA, { user_name: 'org_peer', permissions: PERMISSION.ssManager });
+    expect(peer.code).toBe(403);
+    expect(peer.message).toContain('园区管理员');
+  });
+
+  it('a back-office manager creates a second manager for its organisation, never for another one', async () => {
+    const m = await add(superA.token, {
+      user_name: 'org_manager_a2',
+      permissions: PERMISSION.ssManager,
+      org_id: orgA,
+    });
+    expect(m.code).toBe(200);
+    expect(await row(m.data.id)).toMatchObject({ org_id: orgA });
+    const token = await t.login('org_manager_a2', 'password-123');
+    expect((await t.get<{ id: number }>('/api/v1/org/get-org', {}, { token })).data.id).toBe(orgA);
+    const foreign = await add(superA.token, {
+      user_name: 'org_foreign',
+      permissions: PERMISSION.ssManager,
+      org_id: orgB,
+    });
+    expect(foreign).toMatchObject({ code: 404, message: '组织不存在' });
+    const missing = await add(superB.token, {
+      user_name: 'org_missing',
+      permissions: PERMISSION.ssManager,
+      org_id: 999999,
+    });
+    expect(missing).toMatchObject({ code: 404, message: '组织不存在' });
+    // Without org_id its new manager works in no organisation yet (add-org gives it one).
+    const loose = await add(superB.token, { user_name: 'org_loose', permissions: PERMISSION.ssManager });
+    expect(await row(loose.data.id)).toMatchObject({ org_id: null, org_name: '' });
+  });
+
+  it('an account outside every organisation creates accounts outside them too; develop names any', async () => {
+    const dealer = await t.account('org_dealer', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    const c = await add(dealer.token, { user_name: 'org_customer', permissions: PERMISSION.user });
+    expect(await row(c.data.id)).toMatchObject({ org_id: null });
+    const d = await add(admin, { user_name: 'org_by_develop', permissions: PERMISSION.ssUser, org_id: orgB });
+    expect(await row(d.data.id)).toMatchObject({ org_id: orgB, org_name: 'org_manager_b 大学' });
+  });
+});

@@ -1,8 +1,9 @@
-import { AppstoreOutlined } from '@ant-design/icons';
-import { type BuildingRow, type BuildingUse } from '@se/core';
-import { Typography } from 'antd';
+import { AppstoreOutlined, PictureOutlined } from '@ant-design/icons';
+import { BUILDING_PHOTO_MAX_BYTES, type BuildingRow, type BuildingUse } from '@se/core';
+import { Image, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { listBuildings, updateBuilding } from '../../api/campus.ts';
+import { buildingPhotoUrl, listBuildings, updateBuilding, uploadBuildingPhoto } from '../../api/campus.ts';
+import { ImageUploadButton, useStoredImage } from '../../components/StoredImage.tsx';
 import {
   ListView,
   RowAction,
@@ -37,6 +38,22 @@ const FILTERS: FilterFields<Search> = {
 const floors = (b: BuildingRow) =>
   b.floors_below ? `地上 ${b.floors_above} / 地下 ${b.floors_below}` : `${b.floors_above} 层`;
 
+/** The building's photo as a thumbnail that opens full size; a dash without one. */
+function BuildingPhoto({ b }: { b: BuildingRow }) {
+  const url = useStoredImage(b.photo, () => buildingPhotoUrl(b.id, b.photo));
+  if (!b.photo) return <PictureOutlined style={{ color: '#bbb', fontSize: 20 }} aria-label="暂无照片" />;
+  return (
+    <Image
+      src={url ?? undefined}
+      alt={`${b.name}照片`}
+      width={56}
+      height={40}
+      style={{ objectFit: 'cover', borderRadius: 4 }}
+      preview={{ mask: '查看' }}
+    />
+  );
+}
+
 /** 楼栋管理 (/ss-building): the organisation's buildings, each rolling its rooms' figures up. */
 export function BuildingsTab() {
   const { canManage } = useCampusRight();
@@ -51,6 +68,7 @@ export function BuildingsTab() {
   const openRooms = (b: BuildingRow) => void navigate(`/ss-room?building_id=${b.id}`);
 
   const columns: ListColumn<BuildingRow>[] = [
+    { title: '照片', key: 'photo', width: 72, render: (_, b) => <BuildingPhoto b={b} /> },
     {
       title: '名称',
       dataIndex: 'name',
@@ -102,6 +120,15 @@ export function BuildingsTab() {
         <RowAction icon={<AppstoreOutlined />} onClick={() => place(b)}>
           设备
         </RowAction>
+        <ImageUploadButton
+          button={{ size: 'small', type: 'link', icon: <PictureOutlined /> }}
+          maxBytes={BUILDING_PHOTO_MAX_BYTES}
+          send={(file) => uploadBuildingPhoto(b.id, file)}
+          success="照片已更新"
+          onDone={list.refresh}
+        >
+          {b.photo ? '换照片' : '上传照片'}
+        </ImageUploadButton>
       </RowActions>
     ) : (
       <RowAction icon={<AppstoreOutlined />} onClick={() => place(b)}>
@@ -118,7 +145,7 @@ export function BuildingsTab() {
         rowKey="id"
         empty={list.filtered ? '没有符合条件的楼宇' : canManage ? '暂无楼宇，点击“新增楼宇”添加' : '暂无楼宇'}
         actions={actions}
-        actionsWidth={canManage ? 220 : 90}
+        actionsWidth={canManage ? 300 : 90}
         cardTitle={(b) => b.name}
       />
       {dialog.target && (

@@ -7,10 +7,10 @@ import {
 } from '@ant-design/icons';
 import { ORG_LOGO_MAX_BYTES, updateOrgBody, type OrgRow } from '@se/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Descriptions, Flex, Result, Spin, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { Avatar, Button, Descriptions, Flex, Result, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { getOrg, orgLogoUrl, updateOrg, uploadOrgLogo } from '../../api/org.ts';
-import { attempt } from '../../components/feedback.ts';
+import { ImageUploadButton, useStoredImage } from '../../components/StoredImage.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { loadOrThrow } from '../../components/feedback.ts';
 import { valuesOf, type FormField } from '../../components/form-fields.tsx';
@@ -36,21 +36,7 @@ const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
 
 /** The logo through the token-carrying fetch; the first character of the name until it loads. */
 function Logo({ org }: { org: OrgRow }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!org.logo) return;
-    let alive = true;
-    let made: string | null = null;
-    void orgLogoUrl(org.id, org.logo).then((u) => {
-      made = u;
-      if (alive) setUrl(u);
-      else if (u) URL.revokeObjectURL(u);
-    });
-    return () => {
-      alive = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [org.id, org.logo]);
+  const url = useStoredImage(org.logo, () => orgLogoUrl(org.id, org.logo));
   return (
     <Avatar
       size={72}
@@ -86,22 +72,14 @@ export function OrgTab() {
         </div>
         {canManage && (
           <Flex gap={8} wrap>
-            <Upload
-              accept="image/png,image/jpeg,image/webp"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                if (file.size > ORG_LOGO_MAX_BYTES) {
-                  void attempt(async () => ({ code: 413, message: '图片不能超过 2 MB', data: null }));
-                  return false;
-                }
-                void attempt(() => uploadOrgLogo(o.id, file), '标志已更新').then((out) => {
-                  if (out.ok) client.setQueryData(orgKey, out.data);
-                });
-                return false;
-              }}
+            <ImageUploadButton
+              maxBytes={ORG_LOGO_MAX_BYTES}
+              send={(file) => uploadOrgLogo(o.id, file)}
+              success="标志已更新"
+              onDone={(data) => client.setQueryData(orgKey, data)}
             >
-              <Button>上传标志</Button>
-            </Upload>
+              上传标志
+            </ImageUploadButton>
             <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
               编辑组织信息
             </Button>

@@ -18,6 +18,8 @@ const row = (over: Partial<UserRow> = {}): UserRow => ({
   pending_email: '',
   phone_num: '13800000000',
   permissions: P.dealer | P.user | P.visitor,
+  org_id: null,
+  org_name: '',
   services: 1,
   message_count: 0,
   parent_id: 1,

@@ -1,4 +1,4 @@
-import { addUserBody, updateUserBody, type UserRow } from '@se/core';
+import { PERMISSION, addUserBody, has, updateUserBody, type UserRow } from '@se/core';
 import { useState } from 'react';
 import { addUser, updateUser, type UpdateUserRequest } from '../../api/users.ts';
 import { phoneField } from '../../components/contact-fields.ts';
@@ -16,6 +16,8 @@ interface UserForm {
   phone_num: string;
   permissions: number;
   services: number;
+  /** add only: the organisation of a new account (ssSuperSaled and develop; others inherit theirs). */
+  org_id?: number;
 }
 
 type Contact = Pick<UserForm, 'user_name' | 'email' | 'phone_num'>;
@@ -41,6 +43,8 @@ export function UserFormDialog({
   const user = target.mode === 'edit' ? target.user : null;
   const self = user !== null && user.id === callerId;
   const servicesEditable = canEditServices(callerMask, self);
+  // Only they name an organisation; everyone else's new accounts join the creator's (users.org_id).
+  const namesOrg = has(callerMask, PERMISSION.develop) || has(callerMask, PERMISSION.ssSuperSaled);
 
   const initialValues: UserForm = {
     user_name: user?.user_name ?? '',
@@ -71,7 +75,12 @@ export function UserFormDialog({
     };
     return user
       ? updateUser(editBody(user, values, base))
-      : addUser({ ...base, password: values.password, permissions: values.permissions });
+      : addUser({
+          ...base,
+          password: values.password,
+          permissions: values.permissions,
+          org_id: namesOrg ? values.org_id || undefined : undefined,
+        });
   };
 
   const success = (data: UserRow | { id: number }) => {
@@ -143,6 +152,16 @@ export function UserFormDialog({
           self={self}
         />
       ),
+    },
+    {
+      name: 'org_id',
+      label: '所属组织ID',
+      kind: 'number',
+      hidden: !!user || !namesOrg,
+      placeholder: '选填',
+      extra: '为某个组织新增园区管理员时填写该组织的ID；不填则与您同属一个组织',
+      props: { min: 1, precision: 0 },
+      rules: [],
     },
     {
       name: 'services',

@@ -73,6 +73,7 @@ const COLUMNS: ListColumn<UserRow>[] = [
     render: (services: number) => <ServiceTags services={services} />,
   },
   { title: '公司', dataIndex: 'company_name', width: 140, ellipsis: true, render: dash },
+  { title: '组织', dataIndex: 'org_name', width: 140, ellipsis: true, render: dash },
   { title: '上级', dataIndex: 'parent_name', width: 120, ellipsis: true, from: 'xl', render: dash },
   { title: '未读消息', dataIndex: 'message_count', width: 90, align: 'right', from: 'xl' },
   { title: '创建时间', dataIndex: 'created_at', width: 170, from: 'xl' },
