@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/web/src/test-setup.ts'],
+          // An antd screen rendered in jsdom takes 1–3 s; on a busy 2-core machine several
+          // times that. A slow machine is not a failure; a hung screen still is.
+          testTimeout: 20_000,
         },
       },
     ],
