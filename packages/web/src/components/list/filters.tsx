@@ -27,6 +27,11 @@ export interface FilterField<V> {
   decode: (text: string) => V;
   /** Applies as soon as it changes, without 查询. */
   instant?: boolean;
+  /**
+   * Typed in (free text): applied on Enter or 查询, never per keystroke. In a toolbar without
+   * 查询 (`buttons={false}`) every other field applies as soon as it changes.
+   */
+  typed?: boolean;
   render?: (props: FieldProps<V>) => ReactNode;
 }
 
@@ -53,6 +58,7 @@ export function text(
 ): FilterField<string> {
   return {
     initial: '',
+    typed: true,
     encode: (v) => v.trim() || undefined,
     decode: (s) => s,
     render: ({ value, onChange, onSearch, mobile }) => {
