@@ -1,4 +1,5 @@
 import { Checkbox, DatePicker, Flex, Input, Segmented, Select } from 'antd';
+import { formatDateTime } from '@se/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { onlyDigits } from '../../layout/ProfileDialog.tsx';
@@ -7,6 +8,13 @@ import { onlyDigits } from '../../layout/ProfileDialog.tsx';
 export const SERVER_TIME = 'YYYY-MM-DD HH:mm:ss';
 
 export type Range = [Dayjs | null, Dayjs | null] | null;
+
+/**
+ * Now as the product's wall clock (UTC+8, SPEC §5) whatever the browser's zone: its day, hour
+ * … are UTC+8's, so `startOf('day')` is a UTC+8 midnight and `format(SERVER_TIME)` the time the
+ * server reads. Pickers, presets and defaults (today, this month) start from it, not `dayjs()`.
+ */
+export const nowUtc8 = (): Dayjs => dayjs(formatDateTime(Date.now()));
 
 export interface FieldProps<V> {
   value: V;
@@ -260,7 +268,7 @@ export function dateRange(o: { time?: boolean; instant?: boolean } = {}): Filter
           />
         );
       }
-      const now = dayjs();
+      const now = nowUtc8();
       return (
         <DatePicker.RangePicker
           value={value}
