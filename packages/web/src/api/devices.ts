@@ -96,6 +96,8 @@ export const bindDevices = (paths: BindPaths, userId: number, addIds: number[], 
 export const listSensors = (filter: RequestOf<typeof sensorListQuery>) =>
   get<Page<DeviceRow>>(SENSOR_API.list, { ...filter });
 
+export const getSensor = (id: number) => get<DeviceRow>(SENSOR_API.get, { id });
+
 export const addSensor = (body: RequestOf<typeof addSensorBody>) => post<DeviceRow>(SENSOR_API.add, body);
 
 export const updateSensor = (body: { id: number; is_delete?: boolean; desc?: string; location?: string }) =>

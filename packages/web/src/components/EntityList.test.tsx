@@ -3,7 +3,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test-render.tsx';
 import { EntityList, type EntityListProps } from './EntityList.tsx';
-import { NO_FILTERS, useListQuery, type ListColumn, type RowsPage } from './list/index.ts';
+import {
+  NO_FILTERS,
+  select,
+  text,
+  useListQuery,
+  type FilterFields,
+  type ListColumn,
+  type RowsPage,
+} from './list/index.ts';
 
 interface Row {
   id: number;
@@ -43,7 +51,39 @@ function Screen(more: Partial<EntityListProps<Row, unknown, RowsPage<Row>>>) {
   );
 }
 
+type Filters = { kind: number | undefined; keywords: string };
+/** A picked kind waits for no 查询 (there is none); typed words wait for Enter. */
+const FILTERS: FilterFields<Filters> = {
+  kind: select({ placeholder: '类型', options: [{ value: 3, label: '风机' }] }),
+  keywords: text({ placeholder: '名称', label: '关键字' }),
+};
+const filtered = vi.fn<(f: Filters) => Promise<Envelope<RowsPage<Row>>>>();
+
+function FilteredScreen() {
+  const list = useListQuery({ key: ['entity-filtered'], filters: FILTERS, local: true, load: filtered });
+  const remove = { title: '删除模板', question: (t: Row) => t.name, update };
+  return <EntityList list={list} columns={COLUMNS} add="新增" empty="暂无" remove={remove} dialog={dialog} />;
+}
+
 describe('EntityList', () => {
+  it('applies a picked filter at once and typed words on Enter, keeping the other', async () => {
+    filtered.mockResolvedValue({ code: 200, message: '', data: { list: [row], total: 1 } });
+    renderWithProviders(<FilteredScreen />);
+    expect(await screen.findByText('{desc}超标')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '东门' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '类型' }));
+    fireEvent.click(await screen.findByTitle('风机'));
+    await waitFor(() =>
+      expect(filtered).toHaveBeenLastCalledWith({ kind: 3, keywords: '东门' }, expect.anything()),
+    );
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '西门' } });
+    expect(filtered).toHaveBeenCalledTimes(2);
+    fireEvent.keyDown(screen.getByLabelText('关键字'), { key: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(filtered).toHaveBeenLastCalledWith({ kind: 3, keywords: '西门' }, expect.anything()),
+    );
+  }, 20_000);
+
   it('opens the dialog for a new row and a row, and deletes a row only once confirmed', async () => {
     load.mockResolvedValue({ code: 200, message: '', data: { list: [row], total: 1 } });
     update.mockResolvedValue({ code: 200, message: '', data: null });

@@ -2,7 +2,16 @@ import { DEVICE_KINDS, PERMISSION, type DevicePlace, type DeviceRow, type UserRo
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindDevices, getDevice, getDeviceInfo, listDevices } from '../api/devices.ts';
+import {
+  bindDevices,
+  getDevice,
+  getDeviceInfo,
+  getSensor,
+  listDevices,
+  listSensors,
+} from '../api/devices.ts';
+import { getScreen, listScreens } from '../api/media-players.ts';
+import { ScreensTab } from '../pages/media-players/ScreensTab.tsx';
 import { listUsers } from '../api/users.ts';
 import { AlarmFeed, CommentFeed } from '../pages/datacenter/feeds.tsx';
 import { sampleOverview } from '../pages/datacenter/fixtures.ts';
@@ -17,8 +26,16 @@ import { useLinkedParam } from './object-links.ts';
 
 const { withStubs } = await vi.hoisted(() => import('../test-mock.ts'));
 vi.mock(import('../api/devices.ts'), (original) =>
-  withStubs(original, ['listDevices', 'getDevice', 'getDeviceInfo', 'bindDevices']),
+  withStubs(original, [
+    'listDevices',
+    'getDevice',
+    'getDeviceInfo',
+    'bindDevices',
+    'getSensor',
+    'listSensors',
+  ]),
 );
+vi.mock(import('../api/media-players.ts'), (original) => withStubs(original, ['listScreens', 'getScreen']));
 vi.mock(import('../api/users.ts'), (original) => withStubs(original, ['listUsers']));
 
 const ok = <T,>(data: T) => ({ code: 200, message: '', data });
@@ -48,6 +65,20 @@ describe('object links', () => {
     expect(decodeURIComponent(hrefOf('全部评价')!)).toBe('/comment?toilet=3:东门公厕');
     expect(decodeURIComponent(hrefOf('张三')!)).toBe('/users?keywords=张三');
     expect(decodeURIComponent(hrefOf('李四')!)).toBe('/users?keywords=李四');
+  });
+
+  it('link attendance terminals, players and sensors to the lists that open them', () => {
+    signedInAs(DEALER | PERMISSION.media | PERMISSION.attendance);
+    render(
+      <MemoryRouter>
+        <DeviceLink kind="attendance" id={8} serNum="KQ-8" />
+        <DeviceLink kind="player" id={9} serNum="PL-9" />
+        <DeviceLink kind="sensor" id={4} serNum="SN-4" />
+      </MemoryRouter>,
+    );
+    expect(hrefOf('KQ-8')).toBe('/ci-device?dev_device=8');
+    expect(hrefOf('PL-9')).toBe('/advisement-players?device=9');
+    expect(hrefOf('SN-4')).toBe('/gateways?sensor=4');
   });
 
   it('are plain text where the user may not open the screen, or there is no screen or object', () => {
@@ -220,5 +251,89 @@ describe('a linked device', { timeout: 20_000 }, () => {
     openList('/evaluates?device=7');
     await waitFor(() => expect(screen.getByText('评价器 EV-7')).toBeTruthy());
     expect(within(drawer()).queryByRole('button', { name: /分配/ })).toBeNull();
+  });
+});
+
+/** A device list (or the players' tab) at `url`, under `path`. */
+function openAt(path: string, url: string, element: React.ReactNode) {
+  render(
+    withProviders(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path={path}
+            element={
+              <>
+                {element}
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    ),
+  );
+}
+
+describe('a linked sensor or player', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.mocked(listDevices).mockResolvedValue(ok({ list: [], total: 0, page: 1, page_size: 10 }));
+    vi.mocked(getDeviceInfo).mockResolvedValue({ code: 404, message: '无设备信息', data: null as never });
+  });
+
+  it("opens the sensor's gateway on its 传感器 tab, and closing drops the link", async () => {
+    signedInAs(DEALER);
+    vi.mocked(getSensor).mockResolvedValue(
+      ok(deviceRow({ id: 4, kind: 'sensor', ser_num: 'SN-4', gateway_id: 11 })),
+    );
+    vi.mocked(getDevice).mockResolvedValue(ok(deviceRow({ id: 11, kind: 'gateway', ser_num: 'GW-11' })));
+    vi.mocked(listSensors).mockResolvedValue(
+      ok({
+        list: [deviceRow({ id: 4, kind: 'sensor', ser_num: 'SN-4', gateway_id: 11 })],
+        total: 1,
+        page: 1,
+        page_size: 10,
+      }),
+    );
+    openAt('/gateways', '/gateways?sensor=4', <DeviceList kind="gateway" />);
+    const title = await screen.findByText('网关 GW-11');
+    expect(getSensor).toHaveBeenCalledWith(4);
+    expect(getDevice).toHaveBeenCalledWith('gateway', 11);
+    const section = title.closest<HTMLElement>('.ant-drawer-section')!;
+    expect(within(section).getByRole('tab', { name: '传感器' }).getAttribute('aria-selected')).toBe('true');
+    expect(await within(section).findByText('SN-4')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(''));
+  });
+
+  it("opens a player's drawer on the players' list", async () => {
+    signedInAs(DEALER | PERMISSION.media);
+    vi.mocked(listScreens).mockResolvedValue(ok({ list: [], total: 0, page: 1, page_size: 10 }));
+    vi.mocked(getScreen).mockResolvedValue(
+      ok({
+        id: 9,
+        kind: 'player',
+        type: null,
+        ser_num: 'PL-9',
+        desc: '',
+        location: '',
+        online: true,
+        time: null,
+        owners: '',
+        toilet_id: null,
+        toilet_name: '',
+        latest: {},
+        manifest_id: null,
+        delivery_state: null,
+        delivery_progress: 0,
+        delivery_error: '',
+        delivery_at: null,
+        now_item_id: null,
+        now_item_name: '',
+      }),
+    );
+    openAt('/advisement-players', '/advisement-players?device=9', <ScreensTab />);
+    expect(await screen.findByText('播放器 PL-9')).toBeTruthy();
+    expect(getScreen).toHaveBeenCalledWith(9);
   });
 });

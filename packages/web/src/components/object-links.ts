@@ -17,14 +17,24 @@ export const TOILET_PARAM = 'toilet';
 /** URL parameter that opens a device's drawer on its kind's list (the device's id). */
 export const DEVICE_PARAM = 'device';
 
-/** The list route of each device kind that has one (by route name, see routes.tsx). */
-const DEVICE_ROUTE: Partial<Record<DeviceKind | 'sensor', string>> = {
-  jwb: 'Equipments',
-  evaluate: 'Evaluates',
-  gateway: 'Gateways',
-  electric_meter: 'ElectricMeters',
-  water_meter: 'WaterMeters',
-  paper_machine: 'PaperMachines',
+/** URL parameter that opens a sensor's gateway on its 传感器 tab, on /gateways (the sensor's id). */
+export const SENSOR_PARAM = 'sensor';
+
+/**
+ * The list route of each device kind (by route name, see routes.tsx) and the parameter there
+ * that opens its drawer: the attendance terminals' list shares /ci-device with the punches
+ * (its parameters start `dev_`), and a sensor shows in its gateway's drawer.
+ */
+const DEVICE_ROUTE: Record<DeviceKind | 'sensor', [route: string, param: string]> = {
+  jwb: ['Equipments', DEVICE_PARAM],
+  evaluate: ['Evaluates', DEVICE_PARAM],
+  gateway: ['Gateways', DEVICE_PARAM],
+  electric_meter: ['ElectricMeters', DEVICE_PARAM],
+  water_meter: ['WaterMeters', DEVICE_PARAM],
+  paper_machine: ['PaperMachines', DEVICE_PARAM],
+  attendance: ['CiDevice', `dev_${DEVICE_PARAM}`],
+  player: ['AdvisementPlayers', DEVICE_PARAM],
+  sensor: ['Gateways', SENSOR_PARAM],
 };
 
 /** Where a link leads, and the route it opens (whose permission decides whether it is a link). */
@@ -38,10 +48,10 @@ const target = (routeName: string, query: Record<string, string>): LinkTarget | 
   return route ? { to: `${route.path}?${new URLSearchParams(query).toString()}`, route } : null;
 };
 
-/** The device's drawer on its list, or null for a kind without a list screen. */
+/** The device's drawer on its kind's list, or null for an unknown kind. */
 export function deviceTarget(kind: string, id: number): LinkTarget | null {
-  const name = DEVICE_ROUTE[kind as DeviceKind];
-  return name ? target(name, { [DEVICE_PARAM]: String(id) }) : null;
+  const known = Object.hasOwn(DEVICE_ROUTE, kind) ? DEVICE_ROUTE[kind as DeviceKind] : undefined;
+  return known ? target(known[0], { [known[1]]: String(id) }) : null;
 }
 
 /** The toilet's detail drawer on /smart-toilet. */

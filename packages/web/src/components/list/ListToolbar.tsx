@@ -29,8 +29,8 @@ export interface ListToolbarProps<F, P extends RowsPage<unknown>> {
 }
 
 /**
- * A list's filter inputs (from its filter list), 查询 and 重置 (left out with `buttons={false}`
- * when every filter applies at once), then `extra` (刷新 …) and the right-aligned `actions`
+ * A list's filter inputs (from its filter list), 查询 and 重置 (left out with `buttons={false}`:
+ * then a typed filter applies on Enter and every other one as soon as it changes), then `extra` (刷新 …) and the right-aligned `actions`
  * (新增, 导出 …); `add` is the usual first action, a primary 新增… button, and `refresh` a 刷新
  * button after the inputs (a list that changes in the background).
  */
@@ -48,12 +48,14 @@ export function ListToolbar<F, P extends RowsPage<unknown>>({
     <Flex wrap gap="small" align="center" style={{ marginBottom: 16 }}>
       {(Object.keys(filters) as (keyof F)[]).map((k) => {
         const field = filters[k];
+        // Without 查询 nothing would ever apply a picked value that waits for it.
+        const now = field.instant || (!buttons && !field.typed);
         return (
           <Fragment key={String(k)}>
             {field.render?.({
               value: draft[k],
               mobile,
-              onChange: (value) => (field.instant ? list.apply : list.setDraft)({ [k]: value } as Partial<F>),
+              onChange: (value) => (now ? list.apply : list.setDraft)({ [k]: value } as Partial<F>),
               onSearch: (...value) => list.apply(value.length ? ({ [k]: value[0] } as Partial<F>) : {}),
             })}
           </Fragment>

@@ -1,4 +1,5 @@
 import { Checkbox, DatePicker, Flex, Input, Segmented, Select } from 'antd';
+import { formatDateTime } from '@se/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { onlyDigits } from '../../layout/ProfileDialog.tsx';
@@ -7,6 +8,13 @@ import { onlyDigits } from '../../layout/ProfileDialog.tsx';
 export const SERVER_TIME = 'YYYY-MM-DD HH:mm:ss';
 
 export type Range = [Dayjs | null, Dayjs | null] | null;
+
+/**
+ * Now as the product's wall clock (UTC+8, SPEC §5) whatever the browser's zone: its day, hour
+ * … are UTC+8's, so `startOf('day')` is a UTC+8 midnight and `format(SERVER_TIME)` the time the
+ * server reads. Pickers, presets and defaults (today, this month) start from it, not `dayjs()`.
+ */
+export const nowUtc8 = (): Dayjs => dayjs(formatDateTime(Date.now()));
 
 export interface FieldProps<V> {
   value: V;
@@ -27,6 +35,11 @@ export interface FilterField<V> {
   decode: (text: string) => V;
   /** Applies as soon as it changes, without 查询. */
   instant?: boolean;
+  /**
+   * Typed in (free text): applied on Enter or 查询, never per keystroke. In a toolbar without
+   * 查询 (`buttons={false}`) every other field applies as soon as it changes.
+   */
+  typed?: boolean;
   render?: (props: FieldProps<V>) => ReactNode;
 }
 
@@ -53,6 +66,7 @@ export function text(
 ): FilterField<string> {
   return {
     initial: '',
+    typed: true,
     encode: (v) => v.trim() || undefined,
     decode: (s) => s,
     render: ({ value, onChange, onSearch, mobile }) => {
@@ -254,7 +268,7 @@ export function dateRange(o: { time?: boolean; instant?: boolean } = {}): Filter
           />
         );
       }
-      const now = dayjs();
+      const now = nowUtc8();
       return (
         <DatePicker.RangePicker
           value={value}

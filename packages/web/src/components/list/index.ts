@@ -20,6 +20,7 @@ export { ListCard } from './ListCard.tsx';
 export {
   NO_FILTERS,
   SERVER_TIME,
+  nowUtc8,
   blankFilters,
   check,
   choice,

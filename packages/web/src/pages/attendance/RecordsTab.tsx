@@ -36,6 +36,7 @@ import { startExport } from '../../api/downloads.ts';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import {
+  nowUtc8,
   ConfirmButton,
   ListTable,
   ListToolbar,
@@ -128,11 +129,11 @@ type DayRange = [Dayjs, Dayjs];
 
 /** Whole days, never empty: this month up to today unless chosen. */
 const dayRangeField: FilterField<DayRange> = {
-  initial: [dayjs().startOf('month'), dayjs()],
+  initial: [nowUtc8().startOf('month'), nowUtc8()],
   encode: (r) => `${r[0].format(DAY)}~${r[1].format(DAY)}`,
   decode: (s) => {
     const [a, b] = s.split('~').map((x) => dayjs(x, DAY));
-    return a?.isValid() && b?.isValid() ? [a, b] : [dayjs().startOf('month'), dayjs()];
+    return a?.isValid() && b?.isValid() ? [a, b] : [nowUtc8().startOf('month'), nowUtc8()];
   },
   render: ({ value, onChange }) => (
     <DatePicker.RangePicker
@@ -425,7 +426,7 @@ function TrendChart({ days }: { days: Days }) {
 }
 
 function MonthlySummary() {
-  const [month, setMonth] = useState<Dayjs>(dayjs().startOf('month'));
+  const [month, setMonth] = useState<Dayjs>(() => nowUtc8().startOf('month'));
   const [department, setDepartment] = useState<number | undefined>();
   const m = month.format('YYYY-MM');
   const deps = useQuery({

@@ -24,6 +24,7 @@ import { EntityList } from '../../components/EntityList.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import {
+  nowUtc8,
   ConfirmButton,
   RowAction,
   text,
@@ -378,7 +379,7 @@ function HolidayDialog({ onSaved, onClosed }: DialogProps) {
     <FormModal<HolidayValues, unknown>
       title="设置日期"
       width={460}
-      initialValues={{ day: dayjs(), kind: 'holiday', name: '' }}
+      initialValues={{ day: nowUtc8(), kind: 'holiday', name: '' }}
       fields={[
         { name: 'day', label: '日期', kind: 'date', rules: [{ required: true, message: '请选择日期' }] },
         {
@@ -400,7 +401,7 @@ function HolidayDialog({ onSaved, onClosed }: DialogProps) {
 }
 
 function HolidayCalendar() {
-  const [year, setYear] = useState(dayjs().year());
+  const [year, setYear] = useState(() => nowUtc8().year());
   const qc = useQueryClient();
   const key = ['attendance', 'holidays', year];
   const { data, isLoading } = useQuery({

@@ -31,7 +31,7 @@ export function useDevice(kind: DeviceKind, row: DeviceRow) {
   });
 }
 
-type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors' | 'punches' | 'usage';
+export type TabKey = 'live' | 'info' | 'config' | 'parameters' | 'commands' | 'sensors' | 'punches' | 'usage';
 
 /** Devices that measure the room open on 实时数据; the others on 基本信息. */
 export const defaultTab = (kind: string): TabKey =>
@@ -43,11 +43,14 @@ export function DeviceDrawer({
   device,
   onClose,
   onEdit,
+  tab,
 }: {
   kind: DeviceKind;
   device: DeviceRow | null;
   onClose: () => void;
   onEdit: (device: DeviceRow) => void;
+  /** The tab it opens on (a link to a gateway's sensor: 传感器); the kind's first unless told. */
+  tab?: TabKey;
 }) {
   const mobile = useIsMobile();
   // Managers bind devices to the users under them (the same right as 用户管理's 绑定设备).
@@ -76,7 +79,7 @@ export function DeviceDrawer({
       destroyOnHidden
     >
       {/* Keyed by device: another device starts again on its first tab with nothing of the last one. */}
-      {device && <DrawerBody key={device.id} kind={kind} row={device} />}
+      {device && <DrawerBody key={device.id} kind={kind} row={device} tab={tab} />}
       {device && assigning && (
         <AssignDialog kind={kind} device={device} onSaved={() => {}} onClosed={() => setAssigning(false)} />
       )}
@@ -84,8 +87,8 @@ export function DeviceDrawer({
   );
 }
 
-function DrawerBody({ kind, row }: { kind: DeviceKind; row: DeviceRow }) {
-  const [tab, setTab] = useState<TabKey>(() => defaultTab(kind));
+function DrawerBody({ kind, row, tab: first }: { kind: DeviceKind; row: DeviceRow; tab?: TabKey }) {
+  const [tab, setTab] = useState<TabKey>(() => first ?? defaultTab(kind));
   const f = features(kind);
   const device = useDevice(kind, row).data;
 

@@ -1,11 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { DEVICE_KINDS, type DeviceKind, type DevicePush, type DeviceRow, type Page } from '@se/core';
+import { CODE, DEVICE_KINDS, type DeviceKind, type DevicePush, type DeviceRow, type Page } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { deleteDevice, getDevice, listDevices, restoreDevice } from '../../api/devices.ts';
+import { deleteDevice, getDevice, getSensor, listDevices, restoreDevice } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
-import { DEVICE_PARAM, idParam, useLinkedParam } from '../../components/object-links.ts';
+import { DEVICE_PARAM, SENSOR_PARAM, idParam, useLinkedParam } from '../../components/object-links.ts';
 import {
   ListView,
   RowActions,
@@ -20,7 +20,7 @@ import { usePushBatch } from '../../live/push-batch.ts';
 import { useLiveChannel } from '../../live/socket.ts';
 import { queueExport, useGoTo } from '../downloads/export-toast.tsx';
 import { LastReport, OnlineTag, SerNum, WarningTags } from './DeviceBits.tsx';
-import { DeviceDrawer } from './DeviceDrawer.tsx';
+import { DeviceDrawer, type TabKey } from './DeviceDrawer.tsx';
 import { DeviceFormDialog, type DeviceDialogTarget } from './DeviceFormDialog.tsx';
 import { dash, features, gatewayTypeLabel, readingText } from './device-text.ts';
 import { filterOf, filtersOf } from './device-filters.ts';
@@ -90,9 +90,37 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the link changes
   }, [kind, linkedId]);
+  // A link to a sensor (?sensor=<id>, on /gateways) opens its gateway on the 传感器 tab.
+  const [sensorLink, clearSensor] = useLinkedParam(kind === 'gateway' ? `${param ?? ''}${SENSOR_PARAM}` : '');
+  const sensorId = kind === 'gateway' ? idParam(sensorLink) : null;
+  const [tab, setTab] = useState<TabKey | undefined>();
+  useEffect(() => {
+    if (sensorId === null) return;
+    let live = true;
+    void attempt(async () => {
+      const sensor = await getSensor(sensorId);
+      if (sensor.code !== CODE.ok) return sensor;
+      if (sensor.data.gateway_id === null)
+        return { ...sensor, code: CODE.notFound, message: '该传感器未接入网关' };
+      return getDevice('gateway', sensor.data.gateway_id);
+    }).then((got) => {
+      if (!live) return;
+      if (got.ok) {
+        setTab('sensors');
+        setDetail(got.data);
+      } else clearSensor();
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the link changes
+  }, [sensorId]);
   const closeDetail = () => {
     setDetail(null);
-    clearLinked();
+    setTab(undefined);
+    // One address change: a second one in the same event would start from the old address.
+    if (sensorLink !== null) clearSensor();
+    else clearLinked();
   };
 
   useLiveRows(kind);
@@ -237,6 +265,7 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
       <DeviceDrawer
         kind={kind}
         device={detail}
+        tab={tab}
         onClose={closeDetail}
         onEdit={(device) => dialog.open({ mode: 'edit', device })}
       />

@@ -8,7 +8,8 @@ import {
 } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Form, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { nowUtc8 } from '../../components/list/index.ts';
 import { useState } from 'react';
 import { listDevices } from '../../api/devices.ts';
 import { startExport } from '../../api/downloads.ts';
@@ -58,8 +59,8 @@ export function TelemetryExportDialog({
   const [ids, setIds] = useState<number[]>([]);
   const [search, setSearch] = useState('');
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(() => [
-    dayjs().subtract(1, 'day').startOf('minute'),
-    dayjs().startOf('minute'),
+    nowUtc8().subtract(1, 'day').startOf('minute'),
+    nowUtc8().startOf('minute'),
   ]);
   const [problem, setProblem] = useState<string | null>(null);
   const keywords = useDebounced(search.trim());
@@ -86,7 +87,7 @@ export function TelemetryExportDialog({
     } else setProblem(outcome.message);
   };
 
-  const now = dayjs();
+  const now = nowUtc8();
   return (
     <FormModal
       open={open}

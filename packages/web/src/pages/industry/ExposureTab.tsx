@@ -21,7 +21,8 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { nowUtc8 } from '../../components/list/index.ts';
 import { useState } from 'react';
 import { getExposure, listSites } from '../../api/industry.ts';
 import { loadOrThrow } from '../../components/feedback.ts';
@@ -90,7 +91,7 @@ export function ExposureTab() {
   const goTo = useGoTo();
   const sites = useQuery({ queryKey: sitesKey, queryFn: () => loadOrThrow(listSites) });
   const [site, setSite] = useState<number | undefined>();
-  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  const [day, setDay] = useState<Dayjs>(() => nowUtc8());
   const [exporting, setExporting] = useState(false);
   const orgId = site ?? sites.data?.[0]?.id;
   const date = day.format('YYYY-MM-DD');
@@ -128,7 +129,7 @@ export function ExposureTab() {
           aria-label="日期"
           value={day}
           allowClear={false}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.isAfter(nowUtc8(), 'day')}
           onChange={(d) => d && setDay(d)}
         />
         <Button

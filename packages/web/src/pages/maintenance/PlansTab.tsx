@@ -7,6 +7,7 @@ import { EntityList } from '../../components/EntityList.tsx';
 import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
 import { loadOrThrow } from '../../components/feedback.ts';
 import {
+  nowUtc8,
   SERVER_TIME,
   select,
   text,
@@ -184,7 +185,7 @@ export function PlanDialog({ row, onSaved, onClosed }: DialogProps<{ row: PlanRo
         cover: 'device',
         trigger: 'days',
         every: 30,
-        starts_at: dayjs().startOf('minute'),
+        starts_at: nowUtc8().startOf('minute'),
         response_hours: 72,
         checklist: '',
         enabled: true,

@@ -52,6 +52,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { MountedDrawer } from '../../components/MountedDrawer.tsx';
 import { attempt, loadOrThrow } from '../../components/feedback.ts';
 import {
+  nowUtc8,
   ConfirmButton,
   ListView,
   RowAction,
@@ -119,7 +120,7 @@ function recordsQuery(f: Filters, me: number): RecordsQuery {
 export function Clock({ r }: { r: RecordRow }) {
   const open = r.status <= 2;
   const due = dayjs(r.due_at);
-  const at = open ? dayjs() : dayjs(r.finished_at ?? r.due_at);
+  const at = open ? nowUtc8() : dayjs(r.finished_at ?? r.due_at);
   const minutes = Math.abs(due.diff(at, 'minute'));
   const span =
     minutes >= 1440

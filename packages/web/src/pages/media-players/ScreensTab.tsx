@@ -26,6 +26,7 @@ import { listCommands } from '../../api/devices.ts';
 import { getScreen, listScreens, playerCommand } from '../../api/media-players.ts';
 import { MountedDrawer } from '../../components/MountedDrawer.tsx';
 import { attempt } from '../../components/feedback.ts';
+import { DEVICE_PARAM, idParam, useLinkedParam } from '../../components/object-links.ts';
 import {
   ListPanel,
   ListView,
@@ -81,7 +82,15 @@ export const screensKey = ['media', 'screens'] as const;
 /** 播放器: multimedia gateways and stand-alone players, what each was sent and is playing. */
 export function ScreensTab() {
   const now = useNow();
-  const [detail, setDetail] = useState<MediaPlayerRow | null>(null);
+  const [detail, setDetail] = useState<Pick<MediaPlayerRow, 'id' | 'ser_num'> | null>(null);
+  // A link to a player (?device=<id>, from an alarm or a record) opens its drawer.
+  const [linked, clearLinked] = useLinkedParam(DEVICE_PARAM);
+  const linkedId = idParam(linked);
+  const shown = detail ?? (linkedId === null ? null : { id: linkedId, ser_num: '' });
+  const closeDetail = () => {
+    setDetail(null);
+    clearLinked();
+  };
   const adding = useDialog();
   const list = useListQuery({
     key: [...screensKey, 'list'],
@@ -168,7 +177,7 @@ export function ScreensTab() {
           onClosed={adding.close}
         />
       )}
-      {detail && <ScreenDrawer id={detail.id} title={detail.ser_num} onClosed={() => setDetail(null)} />}
+      {shown && <ScreenDrawer key={shown.id} id={shown.id} title={shown.ser_num} onClosed={closeDetail} />}
     </>
   );
 }
@@ -194,6 +203,7 @@ const COMMAND_COLUMNS: ListColumn<DeviceCommand>[] = [
 ];
 
 /** A screen's drawer: what it plays and reports, its commands and what was sent to it. */
+/** `title` is the serial number, or '' when only the id is known (a link): then the loaded one. */
 function ScreenDrawer({ id, title, onClosed }: { id: number; title: string; onClosed: () => void }) {
   const now = useNow();
   const screen = useQuery({
@@ -222,7 +232,11 @@ function ScreenDrawer({ id, title, onClosed }: { id: number; title: string; onCl
   const l = (s?.latest ?? {}) as Record<string, unknown>;
   const shot = typeof l.screenshot_url === 'string' ? l.screenshot_url : null;
   return (
-    <MountedDrawer title={`${DEVICE_KINDS.player.label} ${title}`} width={720} onClosed={onClosed}>
+    <MountedDrawer
+      title={`${DEVICE_KINDS.player.label} ${title || (screen.data?.ser_num ?? '')}`}
+      width={720}
+      onClosed={onClosed}
+    >
       {s && (
         <Flex vertical gap={16}>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>

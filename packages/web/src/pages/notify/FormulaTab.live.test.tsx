@@ -32,7 +32,23 @@ describe('formula rules list', { timeout: 20_000 }, () => {
       okPage([ruleRow({ hit_count: 1, last_fired_at: '2026-11-25 10:15:00' })]),
     );
     act(() => ws().push('rules', undefined, { id: 9, fired_at: Date.now(), hits: 1 }));
-    expect(await screen.findByText('2026-11-25 10:15:00（共 1 次）')).toBeTruthy();
+    expect(await screen.findByText('2026-11-25 10:15:00')).toBeTruthy();
+    expect(screen.getByText('共 1 次')).toBeTruthy();
     expect(listRules).toHaveBeenCalledTimes(2);
+  });
+
+  it('fits its card at 1366 px: 最近触发 shown whole, 冷却 folded into the row', async () => {
+    Object.defineProperty(window, 'innerWidth', { value: 1366, configurable: true });
+    try {
+      renderWithProviders(<FormulaTab />, { router: true });
+      expect(await screen.findByText('尚未触发')).toBeTruthy();
+      expect(screen.getByRole('columnheader', { name: '最近触发' })).toBeTruthy();
+      expect(screen.queryByRole('columnheader', { name: '冷却' })).toBeNull();
+      // 1366 less the menu (216), the content's and the card's padding (32 + 48) and a scroll bar.
+      const table = document.querySelector<HTMLTableElement>('.ant-table table')!;
+      expect(parseInt(table.style.width, 10)).toBeLessThanOrEqual(1366 - 216 - 32 - 48 - 16);
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: 1024, configurable: true });
+    }
   });
 });
