@@ -1,0 +1,5 @@
+-- The work-order list at a million records (issue 18). A serial-number keyword (MT-00012) is a
+-- prefix of the record's serial number, ignoring case (db/sql.ts serialPrefixSql), as for
+-- devices in 0041: one btree range instead of intersecting character pairs found in nearly
+-- every record.
+CREATE INDEX maintenance_records_ser_num_prefix ON maintenance_records (lower(ser_num) text_pattern_ops) WHERE NOT is_delete;
