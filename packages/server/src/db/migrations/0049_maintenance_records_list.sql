@@ -3,3 +3,6 @@
 -- devices in 0041: one btree range instead of intersecting character pairs found in nearly
 -- every record.
 CREATE INDEX maintenance_records_ser_num_prefix ON maintenance_records (lower(ser_num) text_pattern_ops) WHERE NOT is_delete;
+-- A partial index's expression gets no statistics, so without these the planner guessed 0.5%
+-- of the table for any prefix and walked the primary key newest first, filtering, instead.
+CREATE STATISTICS maintenance_records_ser_num_lower ON (lower(ser_num)) FROM maintenance_records;
