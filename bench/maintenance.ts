@@ -9,6 +9,7 @@
 // device fetched by id through the same HTTP stack.
 // Embedded PGlite by default; on PostgreSQL with DATABASE_URL set (a scratch database is
 // created on that server and dropped at the end).
+// BENCH_KEEP_DB=1 keeps the scratch database (to EXPLAIN the cases).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:maintenance [-- orders devices seconds connections]
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
@@ -183,7 +184,8 @@ try {
   console.log(`${misses} of ${Object.keys(roles).length * cases.length} cases over the ${GOAL_MS} ms goal`);
 } finally {
   await live.stop();
-  if (scratch) {
+  if (scratch && process.env.BENCH_KEEP_DB) console.log(`kept database ${scratch}`);
+  else if (scratch) {
     const c = new pg.Client({ connectionString: pgBase });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);

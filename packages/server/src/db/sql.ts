@@ -38,11 +38,12 @@ export function likeSql(w: Params, fields: string[], keywords: string) {
  * the searched text of `table` (SEARCH, under its usual alias) holds every character pair of
  * the keyword — the index's test — and the keyword itself is in that text, or in one of
  * `fields` when only some parts of it are searched (each a part of it, so the index test
- * still holds for a match). A device keyword shaped like a serial number is a serial-number
- * prefix instead (SERIAL_LIKE).
+ * still holds for a match). A device or work-order keyword shaped like a serial number is a
+ * serial-number prefix instead (SERIAL_LIKE).
  */
 export function keywordSql(w: Params, table: keyof typeof SEARCH, keywords: string, fields?: string[]) {
-  if (table === 'devices' && !fields && SERIAL_LIKE.test(keywords)) return serialPrefixSql(w, keywords);
+  if (!fields && SERIAL_LIKE.test(keywords) && table in SERIAL)
+    return serialPrefixSql(w, keywords, SERIAL[table as keyof typeof SERIAL]);
   const text = SEARCH[table]();
   return `(search_tokens(${text}) @> search_key(${w.p(keywords)}) AND ${likeSql(w, fields ?? [text], keywords)})`;
 }
@@ -57,9 +58,15 @@ export function keywordSql(w: Params, table: keyof typeof SEARCH, keywords: stri
  */
 export const SERIAL_LIKE = /^(?=.{4})[a-z]+[-_]?[0-9][a-z0-9_-]*$/i;
 
-/** Devices (`d`) whose serial number starts with `keywords`, ignoring case (migration 0041's index). */
-export const serialPrefixSql = (w: Params, keywords: string) =>
-  `lower(d.ser_num) LIKE ${w.p(`${likeEscape(keywords.toLowerCase())}%`)}`;
+/** The serial-number column of the tables whose serial-shaped keywords are prefixes (btree indexed). */
+const SERIAL = { devices: 'd.ser_num', maintenanceRecords: 'r.ser_num' } as const;
+
+/**
+ * Rows whose serial number (`col`: devices `d` by default) starts with `keywords`, ignoring
+ * case: migration 0041's index for devices, 0049's for work orders.
+ */
+export const serialPrefixSql = (w: Params, keywords: string, col: string = SERIAL.devices) =>
+  `lower(${col}) LIKE ${w.p(`${likeEscape(keywords.toLowerCase())}%`)}`;
 
 export const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 

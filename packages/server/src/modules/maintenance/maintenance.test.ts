@@ -7,6 +7,7 @@ import {
   LIVE_API,
   MAINTENANCE_API,
   MESSAGE_API,
+  PAGE_SIZES,
   RECORD_STATUS,
   TOILET_API,
   TOILET_DETAIL_API,
@@ -29,6 +30,8 @@ import {
   type TestApp,
   type TestDevice,
 } from '../../test/harness.ts';
+import { findUser } from '../users/repo.ts';
+import { listRecords } from './repo.ts';
 import { HTML_AS_JPG, SVG_WITH_SCRIPT, bombPng, photoJpeg } from '../../test/hostile-images.ts';
 
 let t: TestApp;
@@ -383,6 +386,58 @@ describe('lists', () => {
     ).toEqual([one.id]);
     expect((await records(dealer.token, { overdue: true })).data.total).toBe(0);
     expect((await records(dealer.token, { toilet_id: otherToilet })).data.total).toBe(0);
+  });
+
+  it('a serial-shaped keyword finds the serial numbers it starts, in either case, among records one sees', async () => {
+    const jwbType = await typeId('jwb');
+    await addDevice(t, 'jwb', 'MTQ70001', dealer.token);
+    await addDevice(t, 'jwb', 'MTQ70002', other.token);
+    const mine = await addRecord(dealer.token, {
+      ser_num: 'MTQ70001',
+      equipment_type_id: jwbType,
+      description: '前缀',
+    });
+    const theirs = await addRecord(other.token, {
+      ser_num: 'MTQ70002',
+      equipment_type_id: jwbType,
+      description: '前缀',
+    });
+    expect((await records(dealer.token, { keywords: 'mtq7000' })).data.list.map((r) => r.id)).toEqual([mine]);
+    expect((await records(other.token, { keywords: 'MTQ7000' })).data.list.map((r) => r.id)).toEqual([
+      theirs,
+    ]);
+    expect((await records(dealer.token, { keywords: 'MTQ70002' })).data.total).toBe(0);
+  });
+
+  it('a scope seeing many objects (checked row by row) lists what a scope of few lists', async () => {
+    for (const a of [dealer, customer, other]) {
+      const scope = (await findUser(t.ctx.db, a.id))!.path;
+      for (const keywords of [undefined, 'mtq7000', '前缀']) {
+        const ids = async (many: boolean) =>
+          (await listRecords(t.ctx.db, { scope, many, keywords, limit: 100, offset: 0 })).list.map(
+            (r) => r.id,
+          );
+        const few = await ids(false);
+        expect(await ids(true)).toEqual(few);
+        if (a !== customer) expect(few.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('pages follow one another newest first, without gaps or repeats', async () => {
+    const size = PAGE_SIZES[0];
+    const jwbType = await typeId('jwb');
+    while ((await records(dealer.token)).data.total <= 2 * size)
+      await addRecord(dealer.token, { ser_num: 'MT-JWB', equipment_type_id: jwbType, description: '翻页' });
+    const all = (await records(dealer.token)).data.list.map((r) => r.id);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    const paged: number[] = [];
+    for (let page = 1; paged.length < all.length; page++) {
+      const r = await records(dealer.token, { page, page_size: size });
+      expect(r.data.list.length).toBeGreaterThan(0);
+      paged.push(...r.data.list.map((x) => x.id));
+    }
+    expect(paged).toEqual(all);
   });
 });
 

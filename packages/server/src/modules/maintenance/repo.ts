@@ -271,14 +271,14 @@ export function alarmSubject(q: Queryable, id: number) {
 
 // ---- records ----
 
-const FROM = `maintenance_records r
-  LEFT JOIN devices d ON d.id = r.device_id
+const JOINS = `LEFT JOIN devices d ON d.id = r.device_id
   LEFT JOIN toilets t ON t.id = r.toilet_id
   LEFT JOIN toilet_parts p ON p.id = r.part_id
   JOIN equipment_types e ON e.id = r.equipment_type_id
   LEFT JOIN fault_types ft ON ft.id = r.fault_type_id
   JOIN users ru ON ru.id = r.reporter_id
   LEFT JOIN users au ON au.id = r.assignee_id`;
+const FROM = `maintenance_records r ${JOINS}`;
 
 const OVERDUE = `(CASE WHEN r.status IN ${OPEN} THEN now() > r.due_at
   WHEN r.status = 4 THEN false ELSE coalesce(r.finished_at > r.due_at, false) END)`;
@@ -353,7 +353,11 @@ export function listRecords(
   const w = new Params();
   const where = recordWhere(w, f);
   return selectPage<RecordRow>(q, w, f, {
-    list: (page) => `SELECT ${ROW} FROM ${FROM} WHERE ${where} ORDER BY r.id DESC ${page}`,
+    // The page's ids first (the filter reads only the records table and its indexes), then
+    // the names joined to those 20 rows alone: a deep page skips ids, not joined rows.
+    list: (page) => `SELECT ${ROW}
+      FROM (SELECT r.id FROM maintenance_records r WHERE ${where} ORDER BY r.id DESC ${page}) k
+      JOIN maintenance_records r ON r.id = k.id ${JOINS} ORDER BY r.id DESC`,
     where,
     countFrom: 'maintenance_records r',
   });
