@@ -53,16 +53,18 @@ export async function assertOrgSeen(
 
 /**
  * The organisation a new account created by `caller` works inside (issue 15, SPEC §6
- * assignment): the one the request names, else the creator's own (users.org_id, null when
- * it works in none). Only ssSuperSaled and develop name another organisation than their
- * own (an ssManager for an organisation they administer); every other name answers
- * 组织不存在, exactly as a missing one.
+ * assignment). An account inside an organisation (an ssManager, an ssUser, an attendance
+ * user) creates accounts inside it too, and may name no other: every other name answers
+ * 组织不存在, exactly as a missing one. ssSuperSaled and develop name the organisation they
+ * create an account for (one they see), else it works in none.
  */
 export async function newAccountOrg(ctx: AppContext, caller: Caller, named?: number): Promise<number | null> {
-  const own = await orgOfUser(ctx.db, caller.id);
-  if (named === undefined || named === own) return own;
+  // Platform accounts (develop, ssSuperSaled) make organisations and their managers; their
+  // own organisation (develop's, say, from opening attendance) is not passed on.
   const platform =
     has(caller.permission, PERMISSION.develop) || has(caller.permission, PERMISSION.ssSuperSaled);
-  if (!platform) throw notFound('组织不存在');
-  return (await assertOrgSeen(ctx, caller, named)).id;
+  if (platform) return named === undefined ? null : (await assertOrgSeen(ctx, caller, named)).id;
+  const own = await orgOfUser(ctx.db, caller.id);
+  if (named === undefined || named === own) return own;
+  throw notFound('组织不存在');
 }

@@ -680,5 +680,11 @@ describe('organisation membership of created accounts (issue 15)', () => {
     expect(await row(c.data.id)).toMatchObject({ org_id: null });
     const d = await add(admin, { user_name: 'org_by_develop', permissions: PERMISSION.ssUser, org_id: orgB });
     expect(await row(d.data.id)).toMatchObject({ org_id: orgB, org_name: 'org_manager_b 大学' });
+    // develop working inside an organisation (say, after opening attendance) does not put
+    // the accounts it creates into it.
+    await t.ctx.db.query(`UPDATE users SET org_id = $1 WHERE user_name = 'admin'`, [orgA]);
+    const e = await add(admin, { user_name: 'org_by_develop_2', permissions: PERMISSION.ssManager });
+    expect(await row(e.data.id)).toMatchObject({ org_id: null });
+    await t.ctx.db.query(`UPDATE users SET org_id = NULL WHERE user_name = 'admin'`);
   });
 });
