@@ -143,13 +143,14 @@ export function findDeviceWithFacts(
   const select = row(w, offlineMs);
   const facts = deviceFactsSql(w, scope);
   const seen = toiletSeen(w, scope, 't.id');
-  return first<DeviceRow & AccessFacts & { token: string } & PlaceColumns>(
+  return first<DeviceRow & AccessFacts & { token: string; place: DevicePlace }>(
     q,
     `SELECT ${select}, ${facts.columns}, d.token,
-            vt.id AS place_toilet_id, coalesce(vt.name, '') AS place_toilet_name,
-            p.building_id AS place_building_id, coalesce(b.name, '') AS place_building_name,
-            p.room_id AS place_room_id, coalesce(r.number, '') AS place_room_number,
-            coalesce(r.name, '') AS place_room_name
+            json_build_object(
+              'toilet_id', vt.id, 'toilet_name', coalesce(vt.name, ''),
+              'building_id', p.building_id, 'building_name', coalesce(b.name, ''),
+              'room_id', p.room_id, 'room_number', coalesce(r.number, ''),
+              'room_name', coalesce(r.name, '')) AS place
        FROM devices d ${facts.joins}
        LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
                            WHERE t.id = ${deviceToiletSql('d')} AND ${seen}) vt ON true
@@ -160,19 +161,6 @@ export function findDeviceWithFacts(
     w.values,
   );
 }
-
-type PlaceColumns = { [K in keyof DevicePlace as `place_${K}`]: DevicePlace[K] };
-
-/** The place columns of findDeviceWithFacts as the drawer's `place`. */
-export const placeOf = (r: PlaceColumns): DevicePlace => ({
-  toilet_id: r.place_toilet_id,
-  toilet_name: r.place_toilet_name,
-  building_id: r.place_building_id,
-  building_name: r.place_building_name,
-  room_id: r.place_room_id,
-  room_number: r.place_room_number,
-  room_name: r.place_room_name,
-});
 
 /** Ids among `ids` of this kind that are visible in the scope and not deleted. */
 export async function visibleIds(

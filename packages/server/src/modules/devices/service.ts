@@ -8,7 +8,6 @@ import {
   type AddDeviceBody,
   type BindBody,
   type DeviceKind,
-  type DeviceRow,
   type DeviceListQuery,
   type UpdateDeviceBody,
 } from '@se/core';
@@ -100,10 +99,8 @@ export async function get(ctx: AppContext, caller: Caller, kind: DeviceKind | 's
   const d = await repo.findDeviceWithFacts(ctx.db, kind, id, scope, offlineOf(kind));
   const right = d ? rightOf(caller, scope, d) : 'none';
   if (!d || right === 'none' || d.is_delete) throw notFound(`${labelOf(kind)}不存在`);
-  const { visible: _v, registrant_path: _p, token, ...rest } = d;
-  const row = Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('place_'))) as DeviceRow;
-  const place = repo.placeOf(d);
-  return right === 'manage' ? { ...row, token, place } : { ...row, place };
+  const { visible: _v, registrant_path: _p, token, ...row } = d;
+  return right === 'manage' ? { ...row, token } : row;
 }
 
 /** Said of a serial number someone else registered: nothing about whose it is. */
