@@ -26,7 +26,7 @@ import {
 } from '../packages/core/src/index.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { ConsoleApi, bindAll } from '../packages/server/src/sim/fleet.ts';
-import { BENCH_PASSWORD, startConsole } from './server.ts';
+import { BENCH_PASSWORD, dealerAndCustomer, startConsole } from './server.ts';
 import {
   analyzeAll,
   markOnline,
@@ -78,22 +78,7 @@ const timed = async <T>(fn: () => Promise<T>) => {
 
 // 1. Accounts and devices through the API.
 const first = await startConsole({ env });
-const admin = await new ConsoleApi(first.http).login('admin', BENCH_PASSWORD);
-const dealerId = (
-  await admin.call<{ id: number }>('POST', '/api/v1/user/add-user', {
-    user_name: 'list_dealer',
-    password: 'dealer-pass-1',
-    permissions: PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor,
-  })
-).id;
-const dealer = await new ConsoleApi(first.http).login('list_dealer', 'dealer-pass-1');
-const customerId = (
-  await dealer.call<{ id: number }>('POST', '/api/v1/user/add-user', {
-    user_name: 'list_customer',
-    password: 'customer-pass-1',
-    permissions: PERMISSION.user | PERMISSION.visitor,
-  })
-).id;
+const { dealer, dealerId, customerId } = await dealerAndCustomer(first.http, 'list');
 for (let i = 0; i < 100; i++) {
   await dealer.call('POST', '/api/v1/user/add-user', {
     user_name: `${PLACES[i % PLACES.length]}客户${i}`,

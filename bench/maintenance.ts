@@ -14,9 +14,9 @@
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEVICE_KINDS, MAINTENANCE_API, PERMISSION } from '../packages/core/src/index.ts';
-import { ConsoleApi, bindAll } from '../packages/server/src/sim/fleet.ts';
-import { BENCH_PASSWORD, startConsole } from './server.ts';
+import { DEVICE_KINDS, MAINTENANCE_API } from '../packages/core/src/index.ts';
+import { bindAll } from '../packages/server/src/sim/fleet.ts';
+import { dealerAndCustomer, startConsole } from './server.ts';
 import { analyzeAll, openBenchDb } from './seed.ts';
 
 const arg = (i: number, d: number) => Number(process.argv[i] ?? d);
@@ -44,22 +44,7 @@ const env = { LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl }
 
 // 1. Accounts and devices through the API.
 const first = await startConsole({ env });
-const admin = await new ConsoleApi(first.http).login('admin', BENCH_PASSWORD);
-const dealerId = (
-  await admin.call<{ id: number }>('POST', '/api/v1/user/add-user', {
-    user_name: 'mt_dealer',
-    password: 'dealer-pass-1',
-    permissions: PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor,
-  })
-).id;
-const dealer = await new ConsoleApi(first.http).login('mt_dealer', 'dealer-pass-1');
-const customerId = (
-  await dealer.call<{ id: number }>('POST', '/api/v1/user/add-user', {
-    user_name: 'mt_customer',
-    password: 'customer-pass-1',
-    permissions: PERMISSION.user | PERMISSION.visitor,
-  })
-).id;
+const { dealer, dealerId, customerId } = await dealerAndCustomer(first.http, 'mt');
 for (let i = 0; i < devices; i += 5000) {
   const rows = Array.from(
     { length: Math.min(5000, devices - i) },

@@ -4,6 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PERMISSION } from '../packages/core/src/index.ts';
+import { ConsoleApi } from '../packages/server/src/sim/fleet.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_PASSWORD = 'bench-password';
@@ -115,4 +117,28 @@ export async function postWhilePolling(
   polling = false;
   await poll;
   return { ...env, ms, slowest, peak };
+}
+
+/**
+ * The two accounts the list benches measure as: a dealer made by admin and a customer made
+ * by that dealer (`<prefix>_dealer`, `<prefix>_customer`), signed in on the console at `http`.
+ */
+export async function dealerAndCustomer(http: string, prefix: string) {
+  const admin = await new ConsoleApi(http).login('admin', BENCH_PASSWORD);
+  const dealerId = (
+    await admin.call<{ id: number }>('POST', '/api/v1/user/add-user', {
+      user_name: `${prefix}_dealer`,
+      password: 'dealer-pass-1',
+      permissions: PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor,
+    })
+  ).id;
+  const dealer = await new ConsoleApi(http).login(`${prefix}_dealer`, 'dealer-pass-1');
+  const customerId = (
+    await dealer.call<{ id: number }>('POST', '/api/v1/user/add-user', {
+      user_name: `${prefix}_customer`,
+      password: 'customer-pass-1',
+      permissions: PERMISSION.user | PERMISSION.visitor,
+    })
+  ).id;
+  return { admin, dealer, dealerId, customerId };
 }
