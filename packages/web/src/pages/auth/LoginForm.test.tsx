@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
+import { RouterNav } from '../../navigation/RouterNav.tsx';
 import { toast } from '../../components/toast.ts';
 import { useSession } from '../../session/store.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -22,7 +23,9 @@ function renderAt(path: string) {
         path: '/login',
         element: (
           <UiProvider>
-            <LoginForm />
+            <RouterNav>
+              <LoginForm />
+            </RouterNav>
           </UiProvider>
         ),
       },
