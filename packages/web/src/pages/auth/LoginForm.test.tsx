@@ -104,6 +104,17 @@ describe('login form', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('shows and hides the password on request', () => {
+    typedAt('/login', 'admin', 'secret-password');
+    const box = screen.getByLabelText('密码');
+    expect(box.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(box.getAttribute('type')).toBe('text');
+    expect((box as HTMLInputElement).value).toBe('secret-password');
+    fireEvent.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(box.getAttribute('type')).toBe('password');
+  });
+
   it('reports a network failure as an error', async () => {
     loginCall.mockRejectedValue(new ApiError('network', 'Network Error'));
     typedAt('/login', 'admin', 'pw');
