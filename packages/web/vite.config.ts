@@ -40,7 +40,13 @@ export default defineConfig(({ command }) => ({
             // Every page needs these, and they change rarely: one long-cached chunk.
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 20,
+            },
+            // The router apart: the light sign-in and review pages (light-app.tsx) run without it.
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
             // The shared package and its schema library, split like antd by the pages that use

@@ -1,24 +1,17 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { createAppRouter } from './navigation/router.tsx';
-import { installSessionExpiry } from './navigation/session-expiry.ts';
+import { lightRoute, renderLightPage } from './light-app.tsx';
+import { PageProblem } from './navigation/PageFrame.tsx';
+import { renderRoot } from './render-root.tsx';
+import { removeSplash } from './splash.ts';
 
-const router = createAppRouter();
-installSessionExpiry(router);
-
-const root = createRoot(document.getElementById('root')!, {
-  // SPEC §8: the global error handler swallows errors; pages show their own error states.
-  onUncaughtError: (error) => {
-    if (import.meta.env.DEV) console.error(error);
-  },
-});
-// The first render as a transition: React yields to the browser every few milliseconds
-// instead of building the whole page in one long task (Lighthouse total blocking time).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  ),
-);
+// The sign-in and review pages opened directly start without the console (light-app.tsx);
+// every other path starts the console, whose code is fetched from here.
+const light = lightRoute(window.location.pathname);
+if (light) renderLightPage(light);
+else
+  void import('./console-app.tsx').then(
+    (app) => app.bootConsole(),
+    () => {
+      removeSplash();
+      renderRoot(<PageProblem text="页面加载失败，请检查网络后重新加载。" action="重新加载" />);
+    },
+  );

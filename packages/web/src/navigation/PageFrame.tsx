@@ -1,4 +1,4 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { AppRoute } from '../routes.tsx';
 import { PageRouteContext } from './page-route.ts';
 
@@ -42,9 +42,12 @@ export function PageSpinner() {
   );
 }
 
-/** One routed page: its route for usePageRoute(), a loading state and an error boundary. */
-export function PageFrame({ route }: { route: AppRoute }) {
-  const { Page } = route.screen;
+/**
+ * One routed page: its route for usePageRoute(), a loading state and an error boundary.
+ * `page` is the screen's component when the caller has it already (light-app.tsx).
+ */
+export function PageFrame({ route, page }: { route: AppRoute; page?: ComponentType }) {
+  const Page = page ?? route.screen.Page;
   return (
     <PageRouteContext value={route}>
       <PageErrorBoundary>

@@ -6,6 +6,7 @@ import { DEFAULT_PATH } from './names.ts';
 import { guardLoader } from './guard.ts';
 import { PageFrame, PageSpinner } from './PageFrame.tsx';
 import { Root, RouteError } from './Root.tsx';
+import { RouterNav } from './RouterNav.tsx';
 import { lazyWithPreload } from './screen.ts';
 
 // The console shell is lazy too: the login page must not pay for the menu and dialogs.
@@ -21,9 +22,11 @@ const PUBLIC_THEME = { token: { colorPrimary: '#0958d9', colorLink: '#0958d9' } 
 function PublicPage({ route }: { route: AppRoute }) {
   return (
     <ConfigProvider theme={PUBLIC_THEME}>
-      <div className="public-page">
-        <PageFrame route={route} />
-      </div>
+      <RouterNav>
+        <div className="public-page">
+          <PageFrame route={route} />
+        </div>
+      </RouterNav>
     </ConfigProvider>
   );
 }

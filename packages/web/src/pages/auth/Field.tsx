@@ -1,5 +1,9 @@
-import { Button, Input } from 'antd';
-import type { ChangeEvent, ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
+import './field.css';
+
+// Plain controls styled like antd's large ones (field.css): the sign-in page renders them
+// without antd (light-app.tsx), and the other sign-in pages and 修改密码 share them.
 
 interface Props {
   label: string;
@@ -38,8 +42,8 @@ interface BoundForm<N extends string> {
 }
 
 /**
- * A large text (or `password`) box bound to one field of a useZodForm form, with its label
- * and message: every box of the sign-in pages and of 修改密码.
+ * A large text (or `password`, with a show/hide button) box bound to one field of a
+ * useZodForm form, with its label and message: every box of the sign-in pages and of 修改密码.
  */
 export function InputField<N extends string>({
   form,
@@ -60,33 +64,60 @@ export function InputField<N extends string>({
   autoComplete: string;
   inputMode?: 'email';
 }) {
-  const Box = password ? Input.Password : Input;
+  const [shown, setShown] = useState(false);
+  const bound = form.input(name);
+  const error = form.errors[name];
   return (
-    <Field label={label} id={form.idOf(name)} error={form.errors[name]}>
-      <Box
-        {...form.input(name)}
-        size="large"
-        prefix={icon}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-      />
+    <Field label={label} id={bound.id} error={error}>
+      <span className={error ? 'auth-input auth-input--error' : 'auth-input'}>
+        <span className="auth-input__prefix">{icon}</span>
+        <input
+          {...bound}
+          type={password && !shown ? 'password' : 'text'}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${bound.id}-error`}
+        />
+        {password && (
+          <button
+            type="button"
+            className="auth-input__eye"
+            aria-label={shown ? '隐藏密码' : '显示密码'}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+          >
+            {shown ? <EyeIcon /> : <EyeOffIcon />}
+          </button>
+        )}
+      </span>
     </Field>
+  );
+}
+
+/** A checkbox with its text, bound like useZodForm's `checkbox(name)`. */
+export function CheckField({
+  bound,
+  children,
+}: {
+  bound: { id: string; name: string; checked: boolean; onChange: (e: ChangeEvent<HTMLInputElement>) => void };
+  children: ReactNode;
+}) {
+  return (
+    <label className="auth-check">
+      <input type="checkbox" {...bound} />
+      <span>{children}</span>
+    </label>
   );
 }
 
 /** The wide primary button that submits a sign-in page's form. */
 export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {
   return (
-    <Button
-      type="primary"
-      htmlType="submit"
-      size="large"
-      block
-      loading={loading}
-      style={{ marginBottom: 16 }}
-    >
+    <button type="submit" className="auth-submit" disabled={loading} aria-busy={loading || undefined}>
+      {loading && <span className="auth-submit__spinner" aria-hidden="true" />}
       {children}
-    </Button>
+    </button>
   );
 }

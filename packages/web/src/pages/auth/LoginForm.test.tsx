@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
+import { RouterNav } from '../../navigation/RouterNav.tsx';
 import { toast } from '../../components/toast.ts';
 import { useSession } from '../../session/store.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -22,7 +23,9 @@ function renderAt(path: string) {
         path: '/login',
         element: (
           <UiProvider>
-            <LoginForm />
+            <RouterNav>
+              <LoginForm />
+            </RouterNav>
           </UiProvider>
         ),
       },
@@ -99,6 +102,17 @@ describe('login form', () => {
     await waitFor(() => expect(toast.warning).toHaveBeenCalledWith('账号或密码错误'));
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows and hides the password on request', () => {
+    typedAt('/login', 'admin', 'secret-password');
+    const box = screen.getByLabelText('密码');
+    expect(box.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(box.getAttribute('type')).toBe('text');
+    expect((box as HTMLInputElement).value).toBe('secret-password');
+    fireEvent.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(box.getAttribute('type')).toBe('password');
   });
 
   it('reports a network failure as an error', async () => {

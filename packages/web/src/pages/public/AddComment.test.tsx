@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addComment, getToiletCard } from '../../api/comments.ts';
+import { RouterNav } from '../../navigation/RouterNav.tsx';
 import { toiletIdOf, VISITOR_KEY } from './add-comment.ts';
 import AddComment from './AddComment.tsx';
 
@@ -24,7 +25,14 @@ const CARD = {
 function open(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/add-comment', element: <AddComment /> },
+      {
+        path: '/add-comment',
+        element: (
+          <RouterNav>
+            <AddComment />
+          </RouterNav>
+        ),
+      },
       { path: '/agreement', element: <p>statement page</p> },
     ],
     { initialEntries: [path] },

@@ -9,9 +9,9 @@ import {
   type ToiletCard,
 } from '@se/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
 import { addComment, getToiletCard } from '../../api/comments.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
+import { PageLink, usePageNav } from '../../navigation/page-nav.tsx';
 import { EMPTY_DRAFT, toiletIdOf, visitorId, type ReviewDraft } from './add-comment.ts';
 import './AddComment.css';
 
@@ -125,7 +125,7 @@ function Thanks({ card, stars }: { card: ToiletCard; stars: number }) {
 
 /** /add-comment?toilet_id=…: a visitor rates a toilet from a phone. */
 export default function AddComment() {
-  const { search } = useLocation();
+  const { search } = usePageNav();
   const toiletId = toiletIdOf(search);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -283,7 +283,7 @@ export default function AddComment() {
             {busy ? '提交中…' : '提交评价'}
           </button>
           <p className="rc-muted rc-note">
-            评价匿名提交，提交即表示您已阅读并同意<Link to="/agreement">《用户协议与隐私声明》</Link>
+            评价匿名提交，提交即表示您已阅读并同意<PageLink to="/agreement">《用户协议与隐私声明》</PageLink>
           </p>
         </form>
       </>

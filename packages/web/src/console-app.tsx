@@ -1,0 +1,11 @@
+import { App } from './App.tsx';
+import { createAppRouter } from './navigation/router.tsx';
+import { installSessionExpiry } from './navigation/session-expiry.ts';
+import { renderRoot } from './render-root.tsx';
+
+/** Starts the console (router, antd, every route) at the browser's current location. */
+export function bootConsole(): void {
+  const router = createAppRouter();
+  installSessionExpiry(router);
+  renderRoot(<App router={router} />);
+}
