@@ -94,21 +94,21 @@ export const WALK_NEED = 100;
  * The page keys and the count source of a filtered list whose cost depends on the page and
  * on the caller's size, not on the table (issue 14). Two ways to a page:
  *
- * - the walk: the caller's rows in list order (`walk`, an index range: the closure's
- *   (user_id, kind, id) range, or the table's own order index for develop), at most
- *   WALK_ROWS of them, each tested row by row (`hits`); a keyword found in a tenth of the
- *   rows fills page 1 after some 200, whatever the table holds.
+ * - the walk: the rows in list order (`walk`, an index range: the caller's closure range
+ *   (user_id, kind, id), or the table's own order index for develop and for reviews), at
+ *   most WALK_ROWS of them, each tested row by row (`hits`); a keyword found in a tenth of
+ *   the rows fills page 1 after some 200, whatever the table holds.
  * - the index: the filter's own index (`indexed`: a keyword's tokens, the online state),
  *   each match then probed against the caller's closure row; a rare keyword reads its few
  *   matches.
  *
  * One statement decides (one-time filters, so the way not taken costs nothing): the walk
- * when it found the `need` (offset + limit) rows or read the caller's whole scope (fewer
- * than WALK_ROWS rows), else the index. A scope read whole is counted exactly off the walk
+ * when it found the `need` (offset + limit) rows or read all there is (fewer than
+ * WALK_ROWS rows), else the index. A walk read whole is counted exactly off the walk
  * (at most WALK_ROWS rows); a larger one counts the index's matches, capped and estimated
  * by selectPage, whose estimate is the planner's for the index's matches (`estimateFrom`).
- * `hits(s)` answers the list's key columns (`order` sorts them) for the walk relation `s` in
- * list order; `indexed` the same columns, unsorted.
+ * `hits(rel)` answers the list's key columns (`order` sorts them) for the walk relation
+ * `rel` (a sub-select to alias) in list order; `indexed` the same columns, unsorted.
  */
 export function walkFirst(o: {
   walk: string;
@@ -122,16 +122,16 @@ export function walkFirst(o: {
   const small = `((SELECT count(*) FROM ${walked} x) < ${WALK_ROWS})`;
   const enough = `(${small} OR (SELECT count(*) FROM a) >= ${need})`;
   return {
-    ids: `WITH a AS MATERIALIZED (${o.hits(`${walked} s`)} LIMIT ${need}),
+    ids: `WITH a AS MATERIALIZED (${o.hits(walked)} LIMIT ${need}),
        k AS (SELECT * FROM a WHERE ${enough}
              UNION ALL
              SELECT * FROM (SELECT * FROM (${o.indexed}) i ORDER BY ${o.order} LIMIT ${need}) b WHERE NOT ${enough})
      SELECT * FROM k ORDER BY ${o.order}`,
     // The index's matches; the walk's parameters mentioned (a column nobody reads) so that
     // the EXPLAIN binds the statement's every parameter.
-    estimateFrom: `(SELECT i.*, (SELECT count(*) FROM (${o.hits(`(${o.walk} LIMIT 0) s`)}) z) AS walked
+    estimateFrom: `(SELECT i.*, (SELECT count(*) FROM (${o.hits(`(${o.walk} LIMIT 0)`)}) z) AS walked
                       FROM (${o.indexed}) i) e`,
-    countFrom: `(SELECT * FROM (${o.hits(`(${o.walk}) s`)}) h WHERE ${small}
+    countFrom: `(SELECT * FROM (${o.hits(`(${o.walk})`)}) h WHERE ${small}
        UNION ALL
        SELECT * FROM (${o.indexed}) i WHERE NOT ${small}) n`,
   };

@@ -127,7 +127,7 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
     // Each walked id tested by its own row (a lateral probe, `OFFSET 0` keeping the planner
     // from joining the walk to a scan of the whole table).
     hits: (s) =>
-      `SELECT s.id FROM ${s} CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${byRow} OFFSET 0) d
+      `SELECT s.id FROM ${s} s CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${byRow} OFFSET 0) d
         ORDER BY s.id DESC`,
     indexed,
     order: 'id DESC',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT } from '@se/core';
 import { WALK_ROWS } from '../../db/sql.ts';
 import { dealers, testApp, type TestApp } from '../../test/harness.ts';
+import { listComments } from '../comments/repo.ts';
 import { listDevices, type DeviceFilter } from './repo.ts';
 
 /**
@@ -13,6 +14,7 @@ import { listDevices, type DeviceFilter } from './repo.ts';
 let t: TestApp;
 let dealer: string;
 let customer: string;
+let toiletIds: number[];
 const SCOPE = WALK_ROWS + 600;
 const PLACES = ['西湖', '断桥', '北山', '湖滨', '武林', '延安', '钱塘', '孤山', '灵隐', '龙井'];
 
@@ -46,6 +48,26 @@ beforeAll(async () => {
      SELECT id, $1 FROM devices WHERE ser_num BETWEEN 'WK-' || lpad(($2 - 30)::text, 6, '0') AND 'WK-' || lpad(($2 - 1)::text, 6, '0')`,
     [a.customer.id, SCOPE],
   );
+  // Reviews: four toilets, three the dealer's (one of them also the customer's), one the
+  // other dealer's; a fifth of the reviews say 干净, one old one a rare word.
+  const toilets = await t.ctx.db.query<{ id: number }>(
+    `INSERT INTO toilets (name, address, cityname, adname)
+     SELECT '走查公厕' || g, '某路', '杭州市', '西湖区' FROM generate_series(1, 4) g ORDER BY g RETURNING id`,
+  );
+  toiletIds = toilets.map((r) => r.id);
+  await t.ctx.db.query(
+    `INSERT INTO toilet_bindings (toilet_id, user_id)
+     VALUES ($1, $5), ($2, $5), ($3, $5), ($3, $6), ($4, $7)`,
+    [...toiletIds, a.dealer.id, a.customer.id, a.other.id],
+  );
+  await t.ctx.db.query(
+    `INSERT INTO comments (content, star_level, toilet_id, source, created_at)
+     SELECT CASE WHEN g % 5 = 0 THEN '男厕很干净' WHEN g = 4 THEN '稀有评价' ELSE '一般' END || g,
+            1 + g % 5, ($1::int[])[1 + g % 4], 'qr', now() - g * interval '1 minute'
+       FROM generate_series(1, $2::int) g`,
+    [toiletIds, SCOPE],
+  );
+  await t.ctx.db.query('ANALYZE comments');
   await t.ctx.db.query('ANALYZE devices');
   await t.ctx.db.query('ANALYZE device_access');
 });
@@ -119,5 +141,41 @@ describe('device lists near the top (walk, then index)', () => {
     expect((await same(dealer, { keywords: `WK-00${SCOPE + 10}` })).total).toBe(0);
     await same('/', { keywords: '断桥' });
     await same('/', { keywords: '稀有' });
+  });
+});
+
+describe('review lists near the top (walk, then index)', () => {
+  /** The caller's reviews holding the word, newest first, straight from the table. */
+  async function expected(toilets: number[], word: string) {
+    const rows = await t.ctx.db.query<{ id: number }>(
+      `SELECT id FROM comments WHERE toilet_id = ANY($1::int[]) AND content LIKE '%' || $2 || '%'
+        ORDER BY created_at DESC, id DESC`,
+      [toilets, word],
+    );
+    return rows.map((r) => r.id);
+  }
+  const reviews = (scope: string, keywords: string, offset = 0) =>
+    listComments(t.ctx.db, { scope, keywords, sort: 'time', show_hidden: false, limit: 20, offset });
+
+  it('pages a word in a fifth of the reviews off the newest ones, and a rare one off its index', async () => {
+    const mine = toiletIds.slice(0, 3);
+    const all = await expected(mine, '干净');
+    for (const offset of [0, 20, 80]) {
+      const r = await reviews(dealer, '干净', offset);
+      expect(r.list.map((c) => c.id)).toEqual(all.slice(offset, offset + 20));
+      expect(r.total).toBe(all.length);
+    }
+    const rare = await reviews(dealer, '稀有');
+    expect(rare.list.map((c) => c.id)).toEqual(await expected(mine, '稀有'));
+    expect(rare.total).toBe(1);
+  });
+
+  it('finds a customer’s few reviews through the index, counted exactly', async () => {
+    const all = await expected([toiletIds[2]!], '干净');
+    const r = await reviews(customer, '干净');
+    expect(r.list.map((c) => c.id)).toEqual(all.slice(0, 20));
+    expect(r.total).toBe(all.length);
+    expect(r.estimated).toBeUndefined();
+    expect((await reviews(customer, '稀有')).total).toBe(0);
   });
 });
