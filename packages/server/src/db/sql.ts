@@ -49,6 +49,18 @@ export function keywordSql(w: Params, table: keyof typeof SEARCH, keywords: stri
 }
 
 /**
+ * The same test row by row, without the index: a row holds the keyword in its text (or in
+ * one of `fields`), or, serial-shaped, its serial number starts with it. Every row the
+ * index test finds passes it and the other way round (the index test only narrows), so a
+ * list that reads its scope's rows in order (walkFirst) matches what keywordSql matches.
+ */
+export function keywordRowSql(w: Params, table: keyof typeof SEARCH, keywords: string, fields?: string[]) {
+  if (!fields && SERIAL_LIKE.test(keywords) && table in SERIAL)
+    return serialPrefixSql(w, keywords, SERIAL[table as keyof typeof SERIAL]);
+  return likeSql(w, fields ?? [SEARCH[table]()], keywords);
+}
+
+/**
  * A keyword shaped like a serial number — letters, then digits, four characters or more
  * (GW0001, MT-000123, K100) — is looked up as the start of a device's serial number, ignoring
  * case: one range of the btree index of migration 0041. Through the token index its character
@@ -67,6 +79,63 @@ const SERIAL = { devices: 'd.ser_num', maintenanceRecords: 'r.ser_num' } as cons
  */
 export const serialPrefixSql = (w: Params, keywords: string, col: string = SERIAL.devices) =>
   `lower(${col}) LIKE ${w.p(`${likeEscape(keywords.toLowerCase())}%`)}`;
+
+/**
+ * How many of its scope's rows, newest first, a filtered list reads row by row before it
+ * turns to its filter's own index (walkFirst). At most EXACT_COUNT_LIMIT, so a scope read
+ * whole is counted exactly.
+ */
+export const WALK_ROWS = EXACT_COUNT_LIMIT;
+
+/** Pages whose last row is further down than this go to the filter's index directly. */
+export const WALK_NEED = 100;
+
+/**
+ * The page keys and the count source of a filtered list whose cost depends on the page and
+ * on the caller's size, not on the table (issue 14). Two ways to a page:
+ *
+ * - the walk: the rows in list order (`walk`, an index range: the caller's closure range
+ *   (user_id, kind, id), or the table's own order index for develop and for reviews), at
+ *   most WALK_ROWS of them, each tested row by row (`hits`); a keyword found in a tenth of
+ *   the rows fills page 1 after some 200, whatever the table holds.
+ * - the index: the filter's own index (`indexed`: a keyword's tokens, the online state),
+ *   each match then probed against the caller's closure row; a rare keyword reads its few
+ *   matches.
+ *
+ * One statement decides (one-time filters, so the way not taken costs nothing): the walk
+ * when it found the `need` (offset + limit) rows or read all there is (fewer than
+ * WALK_ROWS rows), else the index. A walk read whole is counted exactly off the walk
+ * (at most WALK_ROWS rows); a larger one counts the index's matches, capped and estimated
+ * by selectPage, whose estimate is the planner's for the index's matches (`estimateFrom`).
+ * `hits(rel)` answers the list's key columns (`order` sorts them) for the walk relation
+ * `rel` (a sub-select to alias) in list order; `indexed` the same columns, unsorted.
+ */
+export function walkFirst(o: {
+  walk: string;
+  hits: (walk: string) => string;
+  indexed: string;
+  order: string;
+  need: number;
+}) {
+  const need = Math.max(1, Math.floor(o.need));
+  const walked = `(${o.walk} LIMIT ${WALK_ROWS})`;
+  const small = `((SELECT count(*) FROM ${walked} x) < ${WALK_ROWS})`;
+  const enough = `(${small} OR (SELECT count(*) FROM a) >= ${need})`;
+  return {
+    ids: `WITH a AS MATERIALIZED (${o.hits(walked)} LIMIT ${need}),
+       k AS (SELECT * FROM a WHERE ${enough}
+             UNION ALL
+             SELECT * FROM (SELECT * FROM (${o.indexed}) i ORDER BY ${o.order} LIMIT ${need}) b WHERE NOT ${enough})
+     SELECT * FROM k ORDER BY ${o.order}`,
+    // The index's matches; the walk's parameters mentioned (a column nobody reads) so that
+    // the EXPLAIN binds the statement's every parameter.
+    estimateFrom: `(SELECT i.*, (SELECT count(*) FROM (${o.hits(`(${o.walk} LIMIT 0)`)}) z) AS walked
+                      FROM (${o.indexed}) i) e`,
+    countFrom: `(SELECT * FROM (${o.hits(`(${o.walk})`)}) h WHERE ${small}
+       UNION ALL
+       SELECT * FROM (${o.indexed}) i WHERE NOT ${small}) n`,
+  };
+}
 
 export const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 
@@ -103,7 +172,14 @@ export async function selectPage<T>(
   q: Queryable,
   w: Params,
   page: { limit: number; offset: number; exact?: boolean },
-  s: { list: (limit: string) => string; where: string; countFrom: string | null; countValues?: unknown[] },
+  s: {
+    list: (limit: string) => string;
+    where: string;
+    countFrom: string | null;
+    countValues?: unknown[];
+    /** What the planner estimates past the limit instead of `countFrom WHERE where` (walkFirst). */
+    estimateFrom?: string;
+  },
 ): Promise<{ list: T[]; total: number; estimated?: boolean }> {
   const n = w.values.length;
   const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`);
@@ -117,7 +193,7 @@ export async function selectPage<T>(
   if (!countValues.every((v, i) => v === w.values[i])) {
     const [list, count] = await Promise.all([
       q.query<T>(listSql, values),
-      cappedCount(q, from, countValues, page.exact),
+      cappedCount(q, from, countValues, page.exact, s.estimateFrom),
     ]);
     return { list, ...count };
   }
@@ -135,7 +211,7 @@ export async function selectPage<T>(
     estimates.delete(estimateKey(from, countValues));
     return { list, total };
   }
-  return { list, ...(await estimate(q, from, countValues)) };
+  return { list, ...(await estimate(q, from, countValues, s.estimateFrom)) };
 }
 
 /** The rows of `SELECT … ${from}` counted up to EXACT_COUNT_LIMIT, estimated past it (or all: `exact`). */
@@ -144,6 +220,7 @@ export async function cappedCount(
   from: string,
   values: unknown[],
   exact = false,
+  estimateFrom?: string,
 ): Promise<{ total: number; estimated?: boolean }> {
   if (exact) {
     const [all] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, values);
@@ -159,7 +236,7 @@ export async function cappedCount(
     estimates.delete(estimateKey(from, values));
     return { total: capped!.n };
   }
-  return estimate(q, from, values);
+  return estimate(q, from, values, estimateFrom);
 }
 
 const estimateKey = (from: string, values: unknown[]) => `${from}\u0000${JSON.stringify(values)}`;
@@ -169,9 +246,16 @@ function knownEstimate(from: string, values: unknown[]) {
   return known && Date.now() - known.at < ESTIMATE_MS ? known.total : undefined;
 }
 
-/** The planner's row estimate of `SELECT 1 ${from}` (at least past the limit), kept ESTIMATE_MS. */
-async function estimate(q: Queryable, from: string, values: unknown[]) {
-  const [plan] = await q.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, values);
+/**
+ * The planner's row estimate of `SELECT 1 ${from}` (at least past the limit), or of
+ * `SELECT 1 FROM ${estimateFrom}` when given, kept ESTIMATE_MS.
+ */
+async function estimate(q: Queryable, from: string, values: unknown[], estimateFrom?: string) {
+  const explained = estimateFrom ? `FROM ${estimateFrom}` : from;
+  const [plan] = await q.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 ${explained}`,
+    values,
+  );
   const json = plan!['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
   const total = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));

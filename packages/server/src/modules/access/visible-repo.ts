@@ -43,6 +43,18 @@ export function deviceSeen(w: Params, scope: string, col = 'd.id', opts: SeenOpt
   return `${col} IN (SELECT va.device_id FROM device_access va WHERE ${accessCond(w, user, opts)})`;
 }
 
+/**
+ * As deviceSeen, as a probe of the closure's primary key for each row tested: a scalar
+ * sub-select, which the planner cannot turn into a hash of the scope's whole range (a
+ * dealer's 100k closure rows read to test a keyword's 100 matches). For rows that come off
+ * another index, tested against a large scope.
+ */
+export function deviceProbed(w: Params, scope: string, col = 'd.id', opts: SeenOpts = {}) {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  return `coalesce((SELECT true FROM device_access va WHERE va.device_id = ${col} AND ${accessCond(w, user, opts)}), false)`;
+}
+
 /** `col` (a toilet id) is a toilet the scope sees. */
 export function toiletSeen(w: Params, scope: string, col = 't.id', opts: Pick<SeenOpts, 'live'> = {}) {
   const user = scopeUser(scope);

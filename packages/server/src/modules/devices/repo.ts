@@ -2,8 +2,19 @@ import type { DevicePlace, DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, bindingPage, keywordSql, localTime, selectPage, type BindingFilter } from '../../db/sql.ts';
-import { deviceAccessRows, deviceSeen, toiletSeen } from '../access/visible-repo.ts';
+import {
+  Params,
+  SERIAL_LIKE,
+  WALK_NEED,
+  bindingPage,
+  keywordRowSql,
+  keywordSql,
+  localTime,
+  selectPage,
+  walkFirst,
+  type BindingFilter,
+} from '../../db/sql.ts';
+import { deviceAccessRows, deviceProbed, deviceSeen, toiletSeen } from '../access/visible-repo.ts';
 import { deviceFactsSql, type AccessFacts } from '../access/repo.ts';
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
@@ -33,14 +44,13 @@ export interface DeviceFilter {
 }
 
 /**
- * The list's conditions on `d`; `plain` when there are none beyond kind, deletion and the
- * scope, which the closure's index answers alone (deviceAccessRows).
+ * The list's filters on `d` beyond kind, deletion and the scope (none: the closure's index
+ * answers alone, deviceAccessRows). `indexed`: the keyword through its token index; else
+ * row by row (keywordRowSql), for rows read in order off another index.
  */
-function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
-  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
-  const cond = [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen];
-  const base = cond.length;
-  if (f.keywords) cond.push(keywordSql(w, 'devices', f.keywords));
+function deviceFilters(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>, indexed = true) {
+  const cond: string[] = [];
+  if (f.keywords) cond.push((indexed ? keywordSql : keywordRowSql)(w, 'devices', f.keywords));
   if (f.online !== undefined) {
     const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
     cond.push(f.online ? `d.time >= ${since}` : `(d.time IS NULL OR d.time < ${since})`);
@@ -49,38 +59,81 @@ function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
   if (f.industrialType) cond.push(`d.industrial_type = ${w.p(f.industrialType)}`);
   if (f.gatewayId !== undefined) cond.push(`d.gateway_id = ${w.p(f.gatewayId)}`);
   if (f.ownerScope) cond.push(deviceSeen(w, f.ownerScope, 'd.id', { kind: f.kind, live: true }));
-  return { where: cond.join(' AND '), plain: cond.length === base };
+  return cond;
+}
+
+/** The list's conditions on `d`: kind, deletion, the scope and the filters. */
+function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
+  const seen = deviceSeen(w, f.scope, 'd.id', { kind: f.kind, live: true });
+  return [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen, ...deviceFilters(w, f)].join(' AND ');
 }
 
 export async function listDevices(q: Queryable, f: DeviceFilter) {
-  const full = new Params();
-  const { where, plain } = deviceWhere(full, f);
+  const w = new Params();
+  const filters = deviceFilters(new Params(), f);
   // Nothing to filter but the scope: the page's ids come off the closure's index alone, so a
   // dealer's page 500 reads 10,000 index entries and 20 rows, not 10,000 rows.
-  const own = new Params();
-  const access = plain ? deviceAccessRows(own, f.scope, f.kind) : null;
-  const w = access ? own : full;
-  // A keyword's matches come off its index first, each then checked against the scope
-  // (smallest first): `OFFSET 0` keeps the page's LIMIT out of that plan, or the planner
-  // walks the scope's whole closure range newest first, hoping to meet 20 matches early
-  // (a dealer's serial prefix GW-0012: 18,720 closure entries for 20 rows).
-  const ids = access
-    ? `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`
-    : f.keywords
+  const access = filters.length === 0 ? deviceAccessRows(w, f.scope, f.kind) : null;
+  // The page's ids first (skipped rows cost an index entry each), then the full rows — with
+  // their owner lists — for those ids only. The count's parameters are those before the row's.
+  const page = (ids: string, s: { where: string; countFrom: string; estimateFrom?: string }) => {
+    const countValues = [...w.values];
+    const select = row(w, f.offlineMs);
+    return selectPage<DeviceRow>(q, w, f, {
+      list: (window) =>
+        `WITH page AS (${ids} ${window})
+         SELECT ${select} FROM page JOIN devices d ON d.id = page.id ORDER BY d.id DESC`,
+      ...s,
+      countValues,
+    });
+  };
+  if (access) {
+    const ids = `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`;
+    return page(ids, { where: access.where, countFrom: access.from });
+  }
+  // A serial-number prefix is a short range of its own index, already in few rows.
+  const serial = f.keywords !== undefined && SERIAL_LIKE.test(f.keywords);
+  const walked = !f.exact && !serial && f.offset + f.limit <= WALK_NEED;
+  if (filters.length === 0 || f.exact || (!walked && !serial)) {
+    // develop's plain list, an export's exact count, a page far down: the filter's index.
+    const where = deviceWhere(w, f);
+    // A keyword's matches come off its index first, each then checked against the scope
+    // (`OFFSET 0` keeps the page's LIMIT out of that plan).
+    const ids = f.keywords
       ? `SELECT m.id FROM (SELECT d.id FROM devices d WHERE ${where} OFFSET 0) m ORDER BY m.id DESC`
       : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
-  const countValues = [...w.values];
-  const select = row(w, f.offlineMs);
-  return selectPage<DeviceRow>(q, w, f, {
-    // The page's ids first (skipped rows cost an index entry each), then the full rows —
-    // with their owner lists — for those ids only.
-    list: (page) =>
-      `WITH page AS (${ids} ${page})
-       SELECT ${select} FROM page JOIN devices d ON d.id = page.id ORDER BY d.id DESC`,
-    where: access ? access.where : where,
-    countFrom: access ? access.from : 'devices d',
-    countValues,
+    return page(ids, { where, countFrom: 'devices d' });
+  }
+  const kind = w.p(f.kind);
+  const byIndex = deviceFilters(w, f).join(' AND ');
+  // The filter's matches off its index, each probed against the caller's closure rows.
+  const probe = deviceProbed(w, f.scope, 'm.id', { kind: f.kind, live: true });
+  const indexed = `SELECT m.id FROM (SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} AND ${byIndex} OFFSET 0) m WHERE ${probe}`;
+  if (!walked) {
+    return page(`SELECT n.id FROM (${indexed}) n ORDER BY n.id DESC`, {
+      where: 'true',
+      countFrom: `(${indexed}) n`,
+    });
+  }
+  // A filtered page near the top: the caller's devices newest first, tested row by row, or
+  // the filter's index when they hold too few matches (walkFirst).
+  const own = deviceAccessRows(w, f.scope, f.kind);
+  const walk = own
+    ? `SELECT ${own.id} AS id FROM ${own.from} WHERE ${own.where} ORDER BY ${own.id} DESC`
+    : `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} ORDER BY d.id DESC`;
+  const byRow = deviceFilters(w, f, false).join(' AND ');
+  const { ids, countFrom, estimateFrom } = walkFirst({
+    walk,
+    // Each walked id tested by its own row (a lateral probe, `OFFSET 0` keeping the planner
+    // from joining the walk to a scan of the whole table).
+    hits: (s) =>
+      `SELECT s.id FROM ${s} s CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${byRow} OFFSET 0) d
+        ORDER BY s.id DESC`,
+    indexed,
+    order: 'id DESC',
+    need: f.offset + f.limit,
   });
+  return page(ids, { where: 'true', countFrom, estimateFrom });
 }
 
 /**
@@ -90,7 +143,7 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
 export async function matchingIds(q: Queryable, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
   const w = new Params();
   const rows = await q.query<{ id: number }>(
-    `SELECT d.id FROM devices d WHERE ${deviceWhere(w, f).where} ORDER BY d.id DESC`,
+    `SELECT d.id FROM devices d WHERE ${deviceWhere(w, f)} ORDER BY d.id DESC`,
     w.values,
   );
   return rows.map((r) => r.id);
