@@ -78,6 +78,10 @@ export class IngestPlan {
   readonly validators = new Map<string, NonNullable<IngestHandler['validate']>[]>();
 
   constructor(handlers: readonly IngestHandler[], allKinds: readonly string[]) {
+    // A handler listed twice runs its steps twice in a batch: alarms opened and closed again.
+    const names = handlers.map((h) => h.name);
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice) throw new Error(`ingest handler ${twice} is listed twice`);
     for (const phase of INGEST_PHASES)
       for (const h of handlers) {
         const run = h[phase];

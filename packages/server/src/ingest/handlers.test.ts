@@ -112,4 +112,11 @@ describe('ingest handlers', () => {
     );
     expect(history.map((r) => r.msg_id)).toEqual(['hx6']);
   });
+
+  it('refuses a handler listed twice: its steps would run twice in every batch', () => {
+    const h = exampleHandler([]);
+    expect(() => new IngestPipeline(db, log, undefined, [h, INGEST_HANDLERS[0]!, h])).toThrow(
+      'ingest handler example-readings is listed twice',
+    );
+  });
 });

@@ -82,6 +82,32 @@ describe('ingest pipeline', () => {
     expect(stored.map((r) => r.msg_id).sort()).toEqual(['ok1', 'ok2']);
   });
 
+  it('turns a help button pressed and released within one batch into one alarm, opened and closed', async () => {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO devices (kind, ser_num, token) VALUES ('gateway', 'BP-HELP', 't') RETURNING id`,
+    );
+    const help = { ...device, id: row!.id, ser_num: 'BP-HELP' };
+    const p = new IngestPipeline(db, log, { maxBatch: 50, maxDelayMs: 20, maxQueue: 100 });
+    const t = Date.now();
+    const sent = await Promise.all([
+      p.submit(help, { type: 'report', id: 'h1', ts: t - 2000, data: { alarm: 1 } }),
+      p.submit(help, { type: 'report', id: 'h2', ts: t - 1000, data: { alarm: 0 } }),
+      p.submit(help, { type: 'report', id: 'h3', ts: t, data: { alarm: 1 } }),
+    ]);
+    expect(sent.every((o) => o.ok)).toBe(true);
+    expect(p.stats.batches).toBe(1);
+    const alarms = await db.query<{ status: string; opened_at: Date }>(
+      `SELECT status, opened_at FROM alarms WHERE device_id = $1 AND type = 'help' ORDER BY opened_at`,
+      [help.id],
+    );
+    // The press at t-2s released at t-1s, and the press at t still open: two alarms, not more.
+    expect(alarms.map((a) => [a.status, new Date(a.opened_at).getTime()])).toEqual([
+      ['closed', t - 2000],
+      ['open', t],
+    ]);
+    await p.close();
+  });
+
   it('refuses a raw message above MAX_MESSAGE_BYTES before parsing it (external broker payloads)', async () => {
     const p = new IngestPipeline(db, log, { maxBatch: 10, maxDelayMs: 5, maxQueue: 100 });
     const sized = (bytes: number, id: string) => {

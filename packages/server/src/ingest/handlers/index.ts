@@ -25,6 +25,5 @@ export const INGEST_HANDLERS: readonly IngestHandler[] = [
   industryExposure,
   // After the punches are stored (its derive step reads them).
   attendanceResults,
-  deviceAlarms,
   screenReports,
 ];
