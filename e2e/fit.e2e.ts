@@ -139,17 +139,34 @@ describe('screens that fit', () => {
     await context.close();
   });
 
-  it('never scrolls the page sideways on a 1366 px laptop, whatever the list', async () => {
-    const { context, page } = await signedIn(1366, 768);
-    const wide: string[] = [];
-    for (const path of LISTS) {
-      await page.goto(path);
-      await page.locator('.ant-card, .ant-table, .ant-empty').first().waitFor();
-      await page.waitForTimeout(300);
-      const e = await extent(page);
-      if (e.width > e.innerWidth) wide.push(`${path}: ${e.width}px`);
-    }
-    expect(wide).toEqual([]);
+  it("keeps a drawer's title on its line on a phone: the header's buttons wrap below it", async () => {
+    const { context, page } = await signedIn(390, 844);
+    await page.goto('/smart-toilet');
+    await page.getByText('详情').first().click();
+    const title = page.locator('.ant-drawer-open .ant-drawer-title').first();
+    await title.waitFor();
+    // One 16 px line (the toilet's name and its state tag), not a column of two-character lines.
+    expect((await title.boundingBox())!.height).toBeLessThan(60);
+    const header = (await page.locator('.ant-drawer-open .ant-drawer-header').first().boundingBox())!;
+    expect(header.x + header.width).toBeLessThanOrEqual(390);
     await context.close();
-  }, 180_000);
+  });
+
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const)
+    it(`never scrolls the page sideways at ${width} px, whatever the list`, async () => {
+      const { context, page } = await signedIn(width, height);
+      const wide: string[] = [];
+      for (const path of LISTS) {
+        await page.goto(path);
+        await page.locator('.ant-card, .ant-table, .ant-empty').first().waitFor();
+        await page.waitForTimeout(300);
+        const e = await extent(page);
+        if (e.width > e.innerWidth) wide.push(`${path}: ${e.width}px`);
+      }
+      expect(wide).toEqual([]);
+      await context.close();
+    }, 180_000);
 });
