@@ -620,10 +620,9 @@ describe('review rules (star level and the four flags)', () => {
   });
 
   it("counts reviews from the toilet's QR page (/add-comment) on its evaluation terminal", async () => {
-    const [{ public_id }] = await t.ctx.db.query<{ public_id: string }>(
-      'SELECT public_id FROM toilets WHERE id = $1',
-      [toilet],
-    );
+    const { public_id } = (
+      await t.ctx.db.query<{ public_id: string }>('SELECT public_id FROM toilets WHERE id = $1', [toilet])
+    )[0]!;
     let visitor = 0;
     const qrReview = async (body: Record<string, unknown>) => {
       const r = await t.post(COMMENT_API.add, {
