@@ -61,6 +61,27 @@ export default tseslint.config(
     },
   },
   {
+    // Pickers mark "today" and answer 今天 / 此刻 in UTC+8 only when built on the console's
+    // clock (components/pickers.ts); antd's own follow the browser's zone.
+    files: ['packages/web/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/components/pickers.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['DatePicker', 'TimePicker', 'Calendar'],
+              message:
+                "Import DatePicker / TimePicker from components/pickers.ts (today in UTC+8), not from 'antd'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No import cycles between modules: a cycle means two areas depend on each other and
     // whichever loads first sees the other half-initialised. `import type` does not count
     // (it is erased at build time), so types may be shared without restructuring.

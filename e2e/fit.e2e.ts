@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ORG_API, PERMISSION, USER_API } from '@se/core';
+import { ORG_API, PERMISSION, TOILET_API, USER_API } from '@se/core';
 import { ADMIN_PASSWORD, BASE, adminToken, api, launch, signIn } from './browser.ts';
 
 // Issue 19: the dashboards fit a wall screen and a laptop without scrolling, and no list
@@ -139,17 +139,40 @@ describe('screens that fit', () => {
     await context.close();
   });
 
-  it('never scrolls the page sideways on a 1366 px laptop, whatever the list', async () => {
-    const { context, page } = await signedIn(1366, 768);
-    const wide: string[] = [];
-    for (const path of LISTS) {
-      await page.goto(path);
-      await page.locator('.ant-card, .ant-table, .ant-empty').first().waitFor();
-      await page.waitForTimeout(300);
-      const e = await extent(page);
-      if (e.width > e.innerWidth) wide.push(`${path}: ${e.width}px`);
-    }
-    expect(wide).toEqual([]);
+  it("keeps a drawer's title on its line on a phone: the header's buttons wrap below it", async () => {
+    const toilet = await api<{ id: number }>(
+      'POST',
+      TOILET_API.add,
+      { name: '城站广场公厕' },
+      await adminToken(),
+    );
+    expect(toilet.code).toBe(200);
+    const { context, page } = await signedIn(390, 844);
+    await page.goto(`/smart-toilet?toilet=${toilet.data.id}`);
+    const title = page.locator('.ant-drawer-open .ant-drawer-title').first();
+    await title.waitFor();
+    // One line (the toilet's name and its state tag), not a column of two-character lines.
+    expect((await title.boundingBox())!.height).toBeLessThan(40);
+    const header = (await page.locator('.ant-drawer-open .ant-drawer-header').first().boundingBox())!;
+    expect(header.x + header.width).toBeLessThanOrEqual(390);
     await context.close();
-  }, 180_000);
+  });
+
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const)
+    it(`never scrolls the page sideways at ${width} px, whatever the list`, async () => {
+      const { context, page } = await signedIn(width, height);
+      const wide: string[] = [];
+      for (const path of LISTS) {
+        await page.goto(path);
+        await page.locator('.ant-card, .ant-table, .ant-empty').first().waitFor();
+        await page.waitForTimeout(300);
+        const e = await extent(page);
+        if (e.width > e.innerWidth) wide.push(`${path}: ${e.width}px`);
+      }
+      expect(wide).toEqual([]);
+      await context.close();
+    }, 180_000);
 });

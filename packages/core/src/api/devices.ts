@@ -238,6 +238,10 @@ export const devicePlace = z.object({
 });
 export type DevicePlace = z.infer<typeof devicePlace>;
 
+/** An account a device is bound to, as the device's drawer lists it. */
+export const boundUser = z.object({ id: z.number(), user_name: z.string(), manageable: z.boolean() });
+export type BoundUser = z.infer<typeof boundUser>;
+
 export const deviceRow = z.object({
   id: z.number(),
   kind: z.string(),
@@ -272,6 +276,11 @@ export const deviceRow = z.object({
   created_at: z.string(),
   /** Where the device is: only in the single-device answer (get-…), for its drawer's links. */
   place: devicePlace.nullable().optional(),
+  /**
+   * The accounts it is bound to (`owners` by id), only in the single-device answer: the
+   * drawer's 分配 dialog unbinds them; `manageable` when the caller may change that binding.
+   */
+  bound_users: z.array(boundUser).optional(),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 

@@ -167,8 +167,12 @@ const terminal: DeviceRow = deviceRow({
   id: 7,
   kind: 'evaluate',
   ser_num: 'EV-7',
-  owners: '张三',
+  owners: '张三,总部',
   place: PLACE,
+  bound_users: [
+    { id: 20, user_name: '张三', manageable: true },
+    { id: 3, user_name: '总部', manageable: false },
+  ],
 });
 const user = (id: number, name: string) => ({ id, user_name: name }) as UserRow;
 
@@ -238,12 +242,27 @@ describe('a linked device', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByText('评价器 EV-7')).toBeTruthy());
     fireEvent.click(within(drawer()).getByRole('button', { name: /分配/ }));
     const dialog = (await screen.findByText('分配评价器 EV-7')).closest<HTMLElement>('.ant-modal')!;
-    expect(within(dialog).getByText(/已绑定：张三/)).toBeTruthy();
+    expect(within(dialog).getByText('张三')).toBeTruthy();
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '分配给用户' }));
     fireEvent.click(await screen.findByTitle('王五'));
     fireEvent.click(within(dialog).getByRole('button', { name: /^分\s?配$/ }));
     await waitFor(() => expect(bindDevices).toHaveBeenCalledWith(DEVICE_KINDS.evaluate, 22, [7], []));
+  });
+
+  it('unbinds an account it is bound to from the same dialog, only one the caller manages', async () => {
+    signedInAs(DEALER);
+    openList('/evaluates?device=7');
+    await waitFor(() => expect(screen.getByText('评价器 EV-7')).toBeTruthy());
+    fireEvent.click(within(drawer()).getByRole('button', { name: /分配/ }));
+    const dialog = (await screen.findByText('分配评价器 EV-7')).closest<HTMLElement>('.ant-modal')!;
+    const rowOf = (name: string) => within(dialog).getByText(name).parentElement!;
+    expect(within(rowOf('总部')).queryByRole('button', { name: /解\s?绑/ })).toBeNull();
+    fireEvent.click(within(rowOf('张三')).getByRole('button', { name: /解\s?绑/ }));
+    const confirm = (await screen.findByText('解绑用户')).closest<HTMLElement>('.ant-popover')!;
+    expect(within(confirm).getByText(/张三 将不再看到 EV-7/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: /解\s?绑/ }));
+    await waitFor(() => expect(bindDevices).toHaveBeenCalledWith(DEVICE_KINDS.evaluate, 20, [], [7]));
   });
 
   it('offers no 分配 to a user who manages nobody', async () => {

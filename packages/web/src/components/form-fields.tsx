@@ -1,4 +1,5 @@
-import { Col, DatePicker, Form, Input, Row, Select, Switch, type FormItemProps, type FormRule } from 'antd';
+import { Col, Form, Input, Row, Select, Switch, type FormItemProps, type FormRule } from 'antd';
+import { DatePicker } from './pickers.ts';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { useIsMobile } from '../layout/viewport.ts';

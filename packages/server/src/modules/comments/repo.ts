@@ -12,6 +12,7 @@ import {
   walkFirst,
 } from '../../db/sql.ts';
 import { commentSeen } from '../access/visible-repo.ts';
+import { TOILET_DEVICE_JOIN } from '../rules/repo.ts';
 
 // A terminal's rating carries toilet_id when the terminal was placed in a toilet
 // (devices.toilet_id) at the time; the ingest writes it.
@@ -227,6 +228,20 @@ export async function recentCounts(q: Queryable, toiletId: number, visitorId: st
     [toiletId, visitorId, ipHash],
   );
   return r!;
+}
+
+/**
+ * The evaluation terminal a toilet's QR reviews count on for formula rules (docs/toilet-operations.md
+ * "Review rules"): the toilet's first live one, placed in it or under its gateway; none without.
+ */
+export async function reviewTerminalOf(q: Queryable, toiletId: number): Promise<number | undefined> {
+  const r = await first<{ id: number }>(
+    q,
+    `SELECT d.id FROM toilets t JOIN devices d ON ${TOILET_DEVICE_JOIN}
+      WHERE t.id = $1 AND d.kind = 'evaluate' AND NOT d.is_delete ORDER BY d.id LIMIT 1`,
+    [toiletId],
+  );
+  return r?.id;
 }
 
 export async function insertPublicComment(

@@ -18,6 +18,7 @@ import { findDevice } from '../devices/repo.ts';
 import { findToilet } from '../toilets/repo.ts';
 import * as repo from './repo.ts';
 import { scopeOf } from '../access/users.ts';
+import { ruleEngineOf } from '../rules/engine.ts';
 
 const GONE = '厕所不存在或已停用，请扫描厕所内的二维码';
 
@@ -74,9 +75,28 @@ export async function addComment(ctx: AppContext, b: z.output<typeof addCommentB
       ip_hash: hash,
     });
     const toilet = await repo.addToToilet(tx, toiletId, b.star_level, 1);
-    return { toiletId, answer: { id, star_level: b.star_level, toilet: cardOf(toilet!) } };
+    const terminal = await repo.reviewTerminalOf(tx, toiletId);
+    return { toiletId, terminal, answer: { id, star_level: b.star_level, toilet: cardOf(toilet!) } };
   });
   ctx.events.emit('comments', [{ id: out.answer.id, toilet_id: out.toiletId, equipment_id: null }]);
+  // Review rules (star level, the four flags) see a QR review as a review of the toilet's
+  // evaluation terminal: it counts in the same runs as the terminal's own ratings.
+  if (out.terminal !== undefined) {
+    ruleEngineOf(ctx)?.enqueue([
+      {
+        device_id: out.terminal,
+        kind: 'evaluate',
+        ts: Date.now(),
+        data: {
+          star_level: b.star_level,
+          badattitude: b.badattitude,
+          inefficiency: b.inefficiency,
+          poorsanitary: b.poorsanitary,
+          smelly: b.smelly,
+        },
+      },
+    ]);
+  }
   return out.answer;
 }
 

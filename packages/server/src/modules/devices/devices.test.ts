@@ -8,6 +8,7 @@ import {
   TOILET_DETAIL_API,
   type DeviceKind,
   type DevicePlace,
+  type DeviceRow,
 } from '@se/core';
 import { addDevice, addToilet, adminApp, type TestApp } from '../../test/harness.ts';
 
@@ -401,5 +402,43 @@ describe("a device's drawer (issue 19)", () => {
       { token: dealer.token },
     );
     expect(owners.data.owners.split(',')).toContain('assign_grandchild');
+  });
+
+  it('lists the accounts it is bound to by id, saying which the caller may unbind, and unbinds one', async () => {
+    const dealer = await t.account('unbind_dealer', DEALER, 1);
+    const customer = await t.account('unbind_customer', PERMISSION.user | PERMISSION.visitor, dealer.id);
+    const gw = await addDevice(t, 'gateway', 'UNBIND-GW', dealer.token);
+    const bind = (change: Record<string, string>) =>
+      t.post(DEVICE_KINDS.gateway.bind, { user_id: customer.id, ...change }, { token: dealer.token });
+    const bound = async (token: string) =>
+      (await t.get<DeviceRow>(url('gateway', 'get'), { id: gw.id }, { token })).data?.bound_users;
+
+    expect((await bind({ add_ids: `${gw.id}` })).code).toBe(200);
+    expect(await bound(dealer.token)).toContainEqual({
+      id: customer.id,
+      user_name: 'unbind_customer',
+      manageable: true,
+    });
+    // The customer sees the binding but manages nobody above it.
+    const seenByCustomer = await bound(customer.token);
+    expect(seenByCustomer).toContainEqual({
+      id: customer.id,
+      user_name: 'unbind_customer',
+      manageable: true,
+    });
+    expect(seenByCustomer!.filter((u) => u.id !== customer.id).every((u) => !u.manageable)).toBe(true);
+
+    expect((await bind({ remove_ids: `${gw.id}` })).code).toBe(200);
+    expect((await bound(dealer.token))!.map((u) => u.id)).not.toContain(customer.id);
+    expect((await t.get(url('gateway', 'get'), { id: gw.id }, { token: customer.token })).code).toBe(
+      CODE.notFound,
+    );
+    // The list does not carry them.
+    const list = await t.get<{ list: Record<string, unknown>[] }>(
+      url('gateway', 'list'),
+      {},
+      { token: dealer.token },
+    );
+    expect(list.data.list[0]).not.toHaveProperty('bound_users');
   });
 });

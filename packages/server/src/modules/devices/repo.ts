@@ -1,4 +1,4 @@
-import type { DevicePlace, DeviceRow } from '@se/core';
+import type { BoundUser, DevicePlace, DeviceRow } from '@se/core';
 import type { Patchable } from '../../db/update.ts';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
@@ -14,7 +14,13 @@ import {
   walkFirst,
   type BindingFilter,
 } from '../../db/sql.ts';
-import { deviceAccessRows, deviceProbed, deviceSeen, toiletSeen } from '../access/visible-repo.ts';
+import {
+  accountUnder,
+  deviceAccessRows,
+  deviceProbed,
+  deviceSeen,
+  toiletSeen,
+} from '../access/visible-repo.ts';
 import { deviceFactsSql, type AccessFacts } from '../access/repo.ts';
 
 const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
@@ -182,8 +188,9 @@ export const deviceToiletSql = (d: string) =>
  * One device of a kind for its drawer, in one statement (the drawer's one round trip): the
  * facts its caller's right is decided from, its token, and where it is (issue 19, the
  * drawer's links: its toilet when the caller sees that toilet too, its campus room or
- * building). Deleted and unseen ones come too, for the caller to refuse; the token is handed
- * on only to those who manage the device.
+ * building), and the accounts it is bound to, each saying whether the caller manages it (the
+ * 分配 dialog's 解绑). Deleted and unseen ones come too, for the caller to refuse; the token is
+ * handed on only to those who manage the device.
  */
 export function findDeviceWithFacts(
   q: Queryable,
@@ -196,14 +203,19 @@ export function findDeviceWithFacts(
   const select = row(w, offlineMs);
   const facts = deviceFactsSql(w, scope);
   const seen = toiletSeen(w, scope, 't.id');
-  return first<DeviceRow & AccessFacts & { token: string; place: DevicePlace }>(
+  const under = `${w.p(scope)}::text`;
+  return first<DeviceRow & AccessFacts & { token: string; place: DevicePlace; bound_users: BoundUser[] }>(
     q,
     `SELECT ${select}, ${facts.columns}, d.token,
             json_build_object(
               'toilet_id', vt.id, 'toilet_name', coalesce(vt.name, ''),
               'building_id', p.building_id, 'building_name', coalesce(b.name, ''),
               'room_id', p.room_id, 'room_number', coalesce(r.number, ''),
-              'room_name', coalesce(r.name, '')) AS place
+              'room_name', coalesce(r.name, '')) AS place,
+            coalesce((SELECT json_agg(json_build_object('id', u.id, 'user_name', u.user_name,
+                                                        'manageable', ${accountUnder('u', under)}) ORDER BY u.id)
+                        FROM device_bindings bu JOIN users u ON u.id = bu.user_id
+                       WHERE bu.device_id = d.id), '[]'::json) AS bound_users
        FROM devices d ${facts.joins}
        LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
                            WHERE t.id = ${deviceToiletSql('d')} AND ${seen}) vt ON true

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CODE,
+  COMMENT_API,
   DEVICE_KINDS,
   MESSAGE_API,
   NOTIFY_API,
@@ -616,5 +617,49 @@ describe('review rules (star level and the four flags)', () => {
     await report(terminal, { star_level: 3, poorsanitary: 1 }, at(4200));
     expect((await hitsOf(id)).total).toBe(2);
     await t.post(RULE_API.update, { id, is_delete: true }, { token: owner.token });
+  });
+
+  it("counts reviews from the toilet's QR page (/add-comment) on its evaluation terminal", async () => {
+    const { public_id } = (
+      await t.ctx.db.query<{ public_id: string }>('SELECT public_id FROM toilets WHERE id = $1', [toilet])
+    )[0]!;
+    let visitor = 0;
+    const qrReview = async (body: Record<string, unknown>) => {
+      const r = await t.post(COMMENT_API.add, {
+        toilet_id: public_id,
+        visitor_id: `visitor-qr-${process.pid}-${++visitor}`,
+        ...body,
+      });
+      expect(r.code, r.message).toBe(200);
+      await ruleEngineOf(t.ctx)!.idle();
+    };
+    const run = (
+      await addRule({
+        name: '扫码差评',
+        formula: 'star_level lte 2',
+        scope: 'toilets',
+        toilet_ids: toilet,
+        min_count: 2,
+        window_s: 1800,
+      })
+    ).data.id;
+    const flag = (
+      await addRule({ name: '扫码异味', formula: 'smelly', scope: 'toilets', toilet_ids: toilet })
+    ).data.id;
+    await qrReview({ star_level: 1 });
+    expect((await hitsOf(run)).total).toBe(0);
+    await qrReview({ star_level: 5, smelly: 1 });
+    expect((await hitsOf(flag)).list.map((h) => h.values)).toEqual([
+      expect.objectContaining({ smelly: true, star_level: 5 }),
+    ]);
+    await qrReview({ star_level: 2 });
+    const h = await hitsOf(run);
+    expect(h.total).toBe(1);
+    expect(h.list[0]).toMatchObject({ ser_num: 'RULE-EVL', values: { star_level: 2, smelly: false } });
+    // The next review is read whole: the flag of the one before is not carried over.
+    await qrReview({ star_level: 4 });
+    expect((await hitsOf(flag)).total).toBe(1);
+    for (const id of [run, flag])
+      await t.post(RULE_API.update, { id, is_delete: true }, { token: owner.token });
   });
 });

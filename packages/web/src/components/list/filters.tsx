@@ -1,7 +1,7 @@
-import { Checkbox, DatePicker, Flex, Input, Segmented, Select } from 'antd';
-import { formatDateTime } from '@se/core';
+import { Checkbox, Flex, Input, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { DatePicker, nowUtc8 } from '../pickers.ts';
 import { onlyDigits } from '../../layout/ProfileDialog.tsx';
 
 /** SPEC §5 date-time form; the server reads it as UTC+8. */
@@ -9,12 +9,7 @@ export const SERVER_TIME = 'YYYY-MM-DD HH:mm:ss';
 
 export type Range = [Dayjs | null, Dayjs | null] | null;
 
-/**
- * Now as the product's wall clock (UTC+8, SPEC §5) whatever the browser's zone: its day, hour
- * … are UTC+8's, so `startOf('day')` is a UTC+8 midnight and `format(SERVER_TIME)` the time the
- * server reads. Pickers, presets and defaults (today, this month) start from it, not `dayjs()`.
- */
-export const nowUtc8 = (): Dayjs => dayjs(formatDateTime(Date.now()));
+export { nowUtc8 };
 
 export interface FieldProps<V> {
   value: V;

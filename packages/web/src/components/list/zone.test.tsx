@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { renderWithProviders } from '../../test-render.tsx';
 import { SERVER_TIME, dateRange, nowUtc8, rangeQuery, type FilterFields, type Range } from './filters.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
+import { DatePicker, TimePicker } from '../pickers.ts';
 import { useListQuery, type RowsPage } from './use-list-query.ts';
 
 afterAll(() => {
@@ -59,4 +60,20 @@ describe('days in UTC+8 in a browser in another zone', () => {
       end: '2026-11-26 23:59:59',
     });
   }, 20_000);
+
+  it("marks UTC+8's today in the calendar and answers it from 今天", async () => {
+    const picked = vi.fn();
+    renderWithProviders(<DatePicker open onChange={(d) => picked(d?.format('YYYY-MM-DD'))} />);
+    const today = document.querySelector('.ant-picker-cell-today');
+    expect(today?.getAttribute('title')).toBe('2026-11-26');
+    fireEvent.click(await screen.findByText('今天'));
+    expect(picked).toHaveBeenCalledWith('2026-11-26');
+  });
+
+  it('sets 此刻 to the time in UTC+8', async () => {
+    const picked = vi.fn();
+    renderWithProviders(<TimePicker open onChange={(d) => picked(d?.format('HH:mm'))} />);
+    fireEvent.click(await screen.findByText('此刻'));
+    expect(picked).toHaveBeenCalledWith('01:30');
+  });
 });

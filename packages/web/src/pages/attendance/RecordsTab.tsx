@@ -13,7 +13,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
-  DatePicker,
   Empty,
   Flex,
   Segmented,
@@ -24,6 +23,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
+import { DatePicker } from '../../components/pickers.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import {

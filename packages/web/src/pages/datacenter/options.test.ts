@@ -80,6 +80,11 @@ describe('data centre chart options', () => {
       ['卫生差', 0],
       ['有异味', 2],
     ]);
+    // Empty slices are not labelled: their labels piled up on each other at 1366 px.
+    const labelled = (pie.data as { name: string; label?: { show: boolean } }[])
+      .filter((d) => d.label?.show !== false)
+      .map((d) => d.name);
+    expect(labelled).toEqual(['效率低', '有异味']);
   });
 
   it('shows dispenser fill in percent, red when lacking liquid', () => {

@@ -84,7 +84,12 @@ const legend = {
   textStyle: { color: MUTED },
 } as const;
 
-/** A ring of named values, each with its colour, labelled 'name value'. */
+/**
+ * A ring of named values, each with its colour, labelled 'name' over 'value' (two short lines
+ * fit beside the ring in a 1366 px panel where 'name value' was cut to '…'). An empty slice
+ * has no arc to point at: it gets no label (the tooltip and the panel still count it), so
+ * zeros do not pile up on each other at the top of the ring.
+ */
 const ring = (
   radius: [string, string],
   data: { name: string; value: number; color?: string }[],
@@ -95,8 +100,15 @@ const ring = (
     {
       type: 'pie',
       radius,
-      label: { color: MUTED, formatter: '{b} {c}' },
-      data: data.map(({ name, value, color }) => ({ name, value, itemStyle: { color } })),
+      label: { color: MUTED, formatter: '{b}\n{c}', lineHeight: 14 },
+      labelLine: { length: 6, length2: 6 },
+      labelLayout: { hideOverlap: true },
+      data: data.map(({ name, value, color }) => ({
+        name,
+        value,
+        itemStyle: { color },
+        ...(value > 0 ? {} : { label: { show: false }, labelLine: { show: false } }),
+      })),
     },
   ],
 });

@@ -1,9 +1,11 @@
 import { DEVICE_KINDS, type DeviceKind, type DeviceRow, type UserRow } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { bindDevices } from '../../api/devices.ts';
 import { listUsers } from '../../api/users.ts';
+import { attempt } from '../../components/feedback.ts';
 import { FormModal, type DialogProps } from '../../components/FormModal.tsx';
+import { ConfirmButton } from '../../components/list/index.ts';
 import { RemoteSelect } from '../notify/FormulaPickers.tsx';
 
 interface Values {
@@ -13,7 +15,8 @@ interface Values {
 /**
  * 分配给用户 from a device's drawer: binds this one device to a user the caller manages, with
  * the same call as 用户管理's 绑定设备 (SPEC §7); the server refuses an account outside the
- * caller's subtree.
+ * caller's subtree. It lists the accounts the device is bound to (the drawer's single answer,
+ * `bound_users`), each one the caller manages with 解绑 (the same call's `remove_ids`).
  */
 export function AssignDialog({
   kind,
@@ -22,6 +25,13 @@ export function AssignDialog({
   onClosed,
 }: DialogProps<{ kind: DeviceKind; device: DeviceRow }>) {
   const queryClient = useQueryClient();
+  // The lists and the drawer show whom the device is bound to.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['devices'] });
+    void queryClient.invalidateQueries({ queryKey: ['bind'] });
+  };
+  const paths = DEVICE_KINDS[kind];
+  const bound = device.bound_users;
   return (
     <FormModal<Values, unknown>
       title={`分配${DEVICE_KINDS[kind].label} ${device.ser_num}`}
@@ -47,17 +57,39 @@ export function AssignDialog({
         },
       ]}
       footer={
-        <Typography.Text type="secondary">
-          已绑定：{device.owners.split(',').join('、') || '无'}
-          。分配后该用户即可查看此设备；解绑请到“用户管理”的绑定设备。
-        </Typography.Text>
+        bound ? (
+          <Flex vertical gap={4}>
+            <Typography.Text type="secondary">已绑定用户</Typography.Text>
+            {bound.length === 0 && <Typography.Text type="secondary">无</Typography.Text>}
+            {bound.map((u) => (
+              <Flex key={u.id} align="center" justify="space-between" gap={8}>
+                <Tag>{u.user_name}</Tag>
+                {u.manageable && (
+                  <ConfirmButton
+                    title="解绑用户"
+                    description={`解绑后 ${u.user_name} 将不再看到 ${device.ser_num}，确定解绑吗？`}
+                    okText="解绑"
+                    onConfirm={async () => {
+                      const r = await attempt(() => bindDevices(paths, u.id, [], [device.id]), '已解绑');
+                      if (r.ok) refresh();
+                    }}
+                  >
+                    解绑
+                  </ConfirmButton>
+                )}
+              </Flex>
+            ))}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">
+            已绑定：{device.owners.split(',').join('、') || '无'}
+          </Typography.Text>
+        )
       }
-      submit={(v) => bindDevices(DEVICE_KINDS[kind], v.user_id!, [device.id], [])}
+      submit={(v) => bindDevices(paths, v.user_id!, [device.id], [])}
       success="分配成功"
       onSaved={() => {
-        // The lists and the drawer show whom the device is bound to.
-        void queryClient.invalidateQueries({ queryKey: ['devices'] });
-        void queryClient.invalidateQueries({ queryKey: ['bind'] });
+        refresh();
         onSaved();
       }}
       onClosed={onClosed}

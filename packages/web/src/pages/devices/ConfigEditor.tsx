@@ -1,20 +1,8 @@
 import { SendOutlined } from '@ant-design/icons';
 import { SCHEDULE_PRESETS, WEEKDAYS, WEEKDAY_LABELS, updateConfigBody, type JwbConfig } from '@se/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Col,
-  Divider,
-  Flex,
-  Form,
-  Input,
-  Row,
-  Select,
-  Spin,
-  TimePicker,
-  Typography,
-} from 'antd';
+import { Alert, Button, Col, Divider, Flex, Form, Input, Row, Select, Spin, Typography } from 'antd';
+import { TimePicker } from '../../components/pickers.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { getJwbConfig, updateJwbConfig } from '../../api/devices.ts';

@@ -80,11 +80,15 @@ export function DeviceDrawer({
     >
       {/* Keyed by device: another device starts again on its first tab with nothing of the last one. */}
       {device && <DrawerBody key={device.id} kind={kind} row={device} tab={tab} />}
-      {device && assigning && (
-        <AssignDialog kind={kind} device={device} onSaved={() => {}} onClosed={() => setAssigning(false)} />
-      )}
+      {device && assigning && <Assign kind={kind} row={device} onClosed={() => setAssigning(false)} />}
     </Drawer>
   );
+}
+
+/** 分配 on the drawer's fresh answer: it names the accounts the device is bound to by id. */
+function Assign({ kind, row, onClosed }: { kind: DeviceKind; row: DeviceRow; onClosed: () => void }) {
+  const device = useDevice(kind, row).data;
+  return <AssignDialog kind={kind} device={device} onSaved={() => {}} onClosed={onClosed} />;
 }
 
 function DrawerBody({ kind, row, tab: first }: { kind: DeviceKind; row: DeviceRow; tab?: TabKey }) {

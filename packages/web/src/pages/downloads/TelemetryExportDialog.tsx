@@ -7,7 +7,8 @@ import {
   type TelemetryKind,
 } from '@se/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, DatePicker, Form, Select } from 'antd';
+import { Alert, Form, Select } from 'antd';
+import { DatePicker } from '../../components/pickers.ts';
 import type { Dayjs } from 'dayjs';
 import { nowUtc8 } from '../../components/list/index.ts';
 import { useState } from 'react';

@@ -10,7 +10,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  DatePicker,
   Empty,
   Flex,
   Select,
@@ -21,6 +20,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import { DatePicker } from '../../components/pickers.ts';
 import type { Dayjs } from 'dayjs';
 import { nowUtc8 } from '../../components/list/index.ts';
 import { useState } from 'react';
