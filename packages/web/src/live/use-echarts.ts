@@ -12,28 +12,6 @@ export function loadEcharts() {
   return echartsModule;
 }
 
-/**
- * Chart work in turns, one step per task. A dashboard creates and draws ten charts at once;
- * done together (echarts' deferred rendering draws every chart in the same frame) that was one
- * long task that kept the page from answering input (Lighthouse total blocking time, issue 19).
- * In turns, each chart's creation and first drawing is a task of its own, and a click or a
- * keystroke is handled between two of them.
- */
-const turns: (() => void)[] = [];
-
-function nextTurn() {
-  const step = turns.shift()!;
-  // Scheduled before the step runs, so one that throws does not stop the others.
-  if (turns.length > 0) setTimeout(nextTurn, 0);
-  step();
-}
-
-/** Runs `step` in a task of its own, after the chart steps queued before it. */
-export function inTurn(step: () => void): void {
-  turns.push(step);
-  if (turns.length === 1) setTimeout(nextTurn, 0);
-}
-
 export type ChartState = 'loading' | 'ready' | 'failed';
 
 export interface EChartsSetup {
@@ -48,7 +26,6 @@ export interface EChartsSetup {
 /**
  * The ECharts lifecycle of one chart in `box`: created once echarts has loaded, resized with
  * its box, disposed with the component, and given `option` whenever it changes (null: not yet).
- * Creation and the first drawing each take a turn (`inTurn`); later options apply at once.
  */
 export function useECharts(
   box: RefObject<HTMLDivElement | null>,
@@ -60,26 +37,20 @@ export function useECharts(
   const setup = useRef({ theme, onInit });
   const notMerge = update?.notMerge;
   const lazyUpdate = update?.lazyUpdate;
-  /** The newest option, for the first drawing when its turn comes. */
-  const latest = useRef(option);
-  /** The option the chart shows; null until the first drawing. */
-  const drawn = useRef<EChartsCoreOption | null>(null);
-  const firstQueued = useRef(false);
 
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | undefined;
     loadEcharts().then(
-      ({ init }) =>
-        inTurn(() => {
-          if (disposed || !box.current) return;
-          const instance = init(box.current, setup.current.theme, { renderer: 'canvas', locale: 'ZH' });
-          setup.current.onInit?.(instance);
-          chart.current = instance;
-          observer = new ResizeObserver(() => instance.resize());
-          observer.observe(box.current);
-          setState('ready');
-        }),
+      ({ init }) => {
+        if (disposed || !box.current) return;
+        const instance = init(box.current, setup.current.theme, { renderer: 'canvas', locale: 'ZH' });
+        setup.current.onInit?.(instance);
+        chart.current = instance;
+        observer = new ResizeObserver(() => instance.resize());
+        observer.observe(box.current);
+        setState('ready');
+      },
       () => {
         if (!disposed) setState('failed');
       },
@@ -93,24 +64,7 @@ export function useECharts(
   }, [box]);
 
   useEffect(() => {
-    latest.current = option;
-    const instance = chart.current;
-    if (state !== 'ready' || !option || !instance || option === drawn.current) return;
-    if (drawn.current) {
-      drawn.current = option;
-      instance.setOption(option, { notMerge, lazyUpdate });
-      return;
-    }
-    // The first drawing, whole (not deferred to a frame shared with the other charts), in
-    // this chart's turn; it takes the newest option then.
-    if (firstQueued.current) return;
-    firstQueued.current = true;
-    inTurn(() => {
-      firstQueued.current = false;
-      if (chart.current !== instance || !latest.current) return;
-      drawn.current = latest.current;
-      instance.setOption(latest.current, { notMerge: true });
-    });
+    if (state === 'ready' && option) chart.current?.setOption(option, { notMerge, lazyUpdate });
   }, [option, state, notMerge, lazyUpdate]);
 
   return state;
