@@ -8,6 +8,8 @@
 // performance score as a ratio to the baseline's.
 // Usage: npm run build && npm run bench:lighthouse [-- runs]   (median of `runs`, default 1)
 // LH_PAGES=<regex> runs only the cases whose "form path" matches (e.g. 'mobile|users').
+// LH_REPORT_DIR=<dir> also writes each run's full Lighthouse JSON there (LCP element, long tasks,
+// layout shifts, unused JS), to see where a page's time goes.
 import http from 'node:http';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -177,6 +179,11 @@ async function audit(url: string, form: Form, signedIn: boolean): Promise<Score>
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (process.env.LH_REPORT_DIR) {
+      fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+      const name = `${form}${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, name), JSON.stringify(lhr));
+    }
     const failed = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
       .filter(

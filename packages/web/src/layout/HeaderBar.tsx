@@ -89,7 +89,18 @@ export function HeaderBar({
         onClick={onToggleMenu}
         aria-label={mobile ? '打开菜单' : collapsed ? '展开菜单' : '收起菜单'}
       />
-      <Typography.Title level={5} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
+      {/* The page's one level-one heading (screen readers jump to it), at the header's size. */}
+      <Typography.Title
+        level={1}
+        style={{
+          margin: 0,
+          flex: 1,
+          minWidth: 0,
+          fontSize: token.fontSizeHeading5,
+          lineHeight: token.lineHeightHeading5,
+        }}
+        ellipsis
+      >
         {title}
       </Typography.Title>
       <HomeButton />

@@ -225,6 +225,9 @@ export function ListTable<Row, F, P extends RowsPage<Row>>(props: ListTableProps
       expandable={
         folded.length || props.expand
           ? {
+              // The column of expand buttons has a header for screen readers (a data cell
+              // without one fails WCAG's table check).
+              columnTitle: <span className="visually-hidden">展开详情</span>,
               expandedRowRender: (row, i) => (
                 <>
                   {folded.length > 0 && details(folded, row, i)}
