@@ -39,6 +39,19 @@ export async function seesOrg(
   return org.user_id !== null && (await isSelfOrDescendant(ctx.db, caller.id, org.user_id));
 }
 
+/**
+ * Whether the caller manages organisation `orgId`: its manager (organisations.user_id) or an
+ * account above the manager; develop manages all. Members working inside it do not: they
+ * act for themselves (a patrol check-in), a manager acts for anyone of it (moves accounts
+ * in or out, records a check-in for a cleaner).
+ */
+export async function managesOrg(ctx: AppContext, caller: Caller, orgId: number): Promise<boolean> {
+  if (has(caller.permission, PERMISSION.develop)) return true;
+  const org = await findOrg(ctx.db, orgId);
+  if (!org || org.is_delete || org.user_id === null) return false;
+  return isSelfOrDescendant(ctx.db, caller.id, org.user_id);
+}
+
 /** A live organisation the caller sees; otherwise 组织不存在 (exactly as a missing one). */
 export async function assertOrgSeen(
   ctx: AppContext,

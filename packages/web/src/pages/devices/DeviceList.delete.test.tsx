@@ -30,7 +30,7 @@ beforeEach(() => {
   );
   vi.mocked(getDevice).mockImplementation((_kind, id) => Promise.resolve(ok(terminal(id))));
   vi.mocked(getDeviceInfo).mockResolvedValue({ code: 404, message: '无设备信息', data: null as never });
-  vi.mocked(deleteDevice).mockResolvedValue(ok(null));
+  vi.mocked(deleteDevice).mockImplementation((_kind, id) => Promise.resolve(ok(terminal(id))));
 });
 afterEach(() => useSession.getState().reset());
 
