@@ -319,6 +319,7 @@ export interface RecordFilter {
   toilet_id?: number;
   device_id?: number;
   assignee_id?: number;
+  team_id?: number;
   overdue?: boolean;
   begin?: string;
   end?: string;
@@ -333,6 +334,7 @@ function recordWhere(w: Params, f: RecordFilter) {
   if (f.toilet_id !== undefined) cond.push(`r.toilet_id = ${w.p(f.toilet_id)}`);
   if (f.device_id !== undefined) cond.push(`r.device_id = ${w.p(f.device_id)}`);
   if (f.assignee_id !== undefined) cond.push(`r.assignee_id = ${w.p(f.assignee_id)}`);
+  if (f.team_id !== undefined) cond.push(`r.team_id = ${w.p(f.team_id)}`);
   // The filter is about work still to do: open and past its deadline (the open-due index).
   const late = `(r.status IN ${OPEN} AND r.due_at < now())`;
   if (f.overdue === true) cond.push(late);

@@ -50,6 +50,7 @@ import { storage } from '../files/storage.ts';
 import { shipmentsOf } from '../express/repo.ts';
 import * as repo from './repo.ts';
 import { openSteps, plansUsing, recordChecklist } from './plans-repo.ts';
+import { visibleTeam } from './teams.ts';
 
 const page = <T>(
   r: { list: T[]; total: number; estimated?: boolean },
@@ -347,6 +348,7 @@ export async function prefill(ctx: AppContext, caller: Caller, q: PrefillQuery):
 
 export async function listRecords(ctx: AppContext, caller: Caller, q: RecordsQuery) {
   const scope = await scopeOf(ctx, caller);
+  if (q.team_id !== undefined) await visibleTeam(ctx, caller, q.team_id);
   const { page: p, page_size, keywords, ...filters } = q;
   return page(
     await repo.listRecords(ctx.db, {
