@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
+import {
+  ADMIN_PASSWORD,
+  adminToken,
+  launch,
+  newPage,
+  newPhone,
+  signIn,
+  technicianWithDispenser,
+} from './browser.ts';
 
 let browser: Browser;
 let admin: string;
@@ -13,47 +21,19 @@ const TECH_PASSWORD = 'tech-pass-123';
 
 beforeAll(async () => {
   browser = await launch();
-  admin = (
-    await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
-      filter: 'admin',
-      password: ADMIN_PASSWORD,
-    })
-  ).data.auth_token;
+  admin = await adminToken();
   // Setup, not under test: a technician (user role) who sees one dispenser.
-  const tech = await api<{ id: number }>(
-    'POST',
-    '/api/v1/user/add-user',
-    { user_name: TECH, password: TECH_PASSWORD, permissions: '3' },
+  await technicianWithDispenser(
     admin,
+    { name: TECH, password: TECH_PASSWORD },
+    { serial: SERIAL, desc: '断桥公厕男卫' },
   );
-  expect(tech.code, tech.message).toBe(200);
-  const jwb = await api<{ id: number }>(
-    'POST',
-    '/api/v1/jwb/add-jwb',
-    { ser_num: SERIAL, desc: '断桥公厕男卫' },
-    admin,
-  );
-  expect(jwb.code, jwb.message).toBe(200);
-  const bound = await api(
-    'POST',
-    '/api/v1/jwb/bind-user-jwb',
-    { user_id: String(tech.data.id), add_ids: String(jwb.data.id) },
-    admin,
-  );
-  expect(bound.code, bound.message).toBe(200);
 });
 afterAll(() => browser?.close());
 
 describe('maintenance work order', () => {
   it('a technician reports by serial with a photo on a phone; the manager assigns, the technician completes, the manager accepts', async () => {
-    const phone = await browser.newContext({
-      baseURL: BASE,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    });
-    const tech = await phone.newPage();
+    const { context: phone, page: tech } = await newPhone(browser);
     await tech.goto('/login?redirect=%2Fadd-maintenance-record');
     await signIn(tech, TECH, TECH_PASSWORD);
     await tech.waitForURL(/\/add-maintenance-record$/);
