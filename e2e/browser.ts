@@ -3,11 +3,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 
-/** Debian's Chromium, with the flags this closed network needs. */
-export function launch(): Promise<Browser> {
+/** Debian's Chromium, with the flags this closed network needs (and any a suite adds: a fake camera). */
+export function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
+      ...extraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
