@@ -54,7 +54,7 @@ type BarcodeDetectorClass = (new (o: { formats: string[] }) => BarcodeDetectorLi
  */
 export async function qrDecoder(): Promise<Detect> {
   const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  if (Native && (await Native.getSupportedFormats().catch(() => [])).includes('qr_code')) {
+  if (Native && (await Native.getSupportedFormats().catch((): string[] => [])).includes('qr_code')) {
     const detector = new Native({ formats: ['qr_code'] });
     return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
   }
