@@ -92,10 +92,10 @@ describe('planned maintenance', () => {
       await tech.getByRole('button', { name: '详情' }).first().click();
       const sheet = tech.locator('.ant-drawer');
       await sheet.getByText('还有 2 项').waitFor();
-      // 完工 waits for every step.
-      await sheet.getByRole('checkbox', { name: /补充香薰液/ }).check();
+      // 完工 waits for every step; a tick shows once the server has it.
+      await sheet.getByRole('checkbox', { name: /补充香薰液/ }).click();
       await sheet.getByText('还有 1 项').waitFor();
-      await sheet.getByRole('checkbox', { name: /清洗雾化片/ }).check();
+      await sheet.getByRole('checkbox', { name: /清洗雾化片/ }).click();
       await sheet.getByText('已全部完成').waitFor();
       await sheet.getByRole('button', { name: '完工' }).click();
       const done = tech.getByRole('dialog', { name: '完工' });
