@@ -3,11 +3,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 
-/** Debian's Chromium, with the flags this closed network needs. */
-export function launch(): Promise<Browser> {
+/** Debian's Chromium, with the flags this closed network needs (and any a suite adds: a fake camera). */
+export function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
+      ...extraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -27,6 +28,18 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** A 390×844 phone (touch, mobile layout): the field technician's screen. */
+export async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: BASE,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  return { context, page: await context.newPage() };
 }
 
 /** Signs in through the login form, as a person would. */
@@ -61,4 +74,37 @@ export async function adminToken(): Promise<string> {
     password: ADMIN_PASSWORD,
   });
   return r.data.auth_token;
+}
+
+/**
+ * Setup for the maintenance suites: a technician (user role) who sees one dispenser, added by
+ * admin; answers the technician's id.
+ */
+export async function technicianWithDispenser(
+  admin: string,
+  tech: { name: string; password: string },
+  dispenser: { serial: string; desc: string },
+): Promise<number> {
+  const user = await api<{ id: number }>(
+    'POST',
+    '/api/v1/user/add-user',
+    { user_name: tech.name, password: tech.password, permissions: '3' },
+    admin,
+  );
+  if (user.code !== 200) throw new Error(`add-user: ${user.message}`);
+  const jwb = await api<{ id: number }>(
+    'POST',
+    '/api/v1/jwb/add-jwb',
+    { ser_num: dispenser.serial, desc: dispenser.desc },
+    admin,
+  );
+  if (jwb.code !== 200) throw new Error(`add-jwb: ${jwb.message}`);
+  const bound = await api(
+    'POST',
+    '/api/v1/jwb/bind-user-jwb',
+    { user_id: String(user.data.id), add_ids: String(jwb.data.id) },
+    admin,
+  );
+  if (bound.code !== 200) throw new Error(`bind-user-jwb: ${bound.message}`);
+  return user.data.id;
 }

@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
+import { addRecordPath } from '@se/core';
+import {
+  ADMIN_PASSWORD,
+  adminToken,
+  BASE,
+  launch,
+  newPage,
+  newPhone,
+  signIn,
+  technicianWithDispenser,
+} from './browser.ts';
 
 let browser: Browser;
 let admin: string;
@@ -13,47 +28,19 @@ const TECH_PASSWORD = 'tech-pass-123';
 
 beforeAll(async () => {
   browser = await launch();
-  admin = (
-    await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
-      filter: 'admin',
-      password: ADMIN_PASSWORD,
-    })
-  ).data.auth_token;
+  admin = await adminToken();
   // Setup, not under test: a technician (user role) who sees one dispenser.
-  const tech = await api<{ id: number }>(
-    'POST',
-    '/api/v1/user/add-user',
-    { user_name: TECH, password: TECH_PASSWORD, permissions: '3' },
+  await technicianWithDispenser(
     admin,
+    { name: TECH, password: TECH_PASSWORD },
+    { serial: SERIAL, desc: '断桥公厕男卫' },
   );
-  expect(tech.code, tech.message).toBe(200);
-  const jwb = await api<{ id: number }>(
-    'POST',
-    '/api/v1/jwb/add-jwb',
-    { ser_num: SERIAL, desc: '断桥公厕男卫' },
-    admin,
-  );
-  expect(jwb.code, jwb.message).toBe(200);
-  const bound = await api(
-    'POST',
-    '/api/v1/jwb/bind-user-jwb',
-    { user_id: String(tech.data.id), add_ids: String(jwb.data.id) },
-    admin,
-  );
-  expect(bound.code, bound.message).toBe(200);
 });
 afterAll(() => browser?.close());
 
 describe('maintenance work order', () => {
   it('a technician reports by serial with a photo on a phone; the manager assigns, the technician completes, the manager accepts', async () => {
-    const phone = await browser.newContext({
-      baseURL: BASE,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    });
-    const tech = await phone.newPage();
+    const { context: phone, page: tech } = await newPhone(browser);
     await tech.goto('/login?redirect=%2Fadd-maintenance-record');
     await signIn(tech, TECH, TECH_PASSWORD);
     await tech.waitForURL(/\/add-maintenance-record$/);
@@ -122,5 +109,35 @@ describe('maintenance work order', () => {
     await drawer.getByText('已完成').first().waitFor();
     await expect(drawer.locator('.ant-timeline-item').count()).resolves.toBe(4);
     await phone.close();
+  });
+
+  it("scans a device's QR code with the phone's camera and finds the device", async () => {
+    // The device's code as the console encodes it, filmed by Chromium's fake camera (a y4m file).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-scan-'));
+    const png = path.join(dir, 'qr.png');
+    const y4m = path.join(dir, 'qr.y4m');
+    await QRCode.toFile(png, `${BASE}${addRecordPath({ ser_num: SERIAL })}`, { width: 400, margin: 4 });
+    const ff = spawnSync('ffmpeg', [
+      ...['-loglevel', 'error', '-y', '-loop', '1', '-i', png, '-t', '2', '-r', '10'],
+      ...['-vf', 'scale=400:400,pad=640:480:120:40:white', '-pix_fmt', 'yuv420p', y4m],
+    ]);
+    expect(ff.status, String(ff.stderr)).toBe(0);
+    const camera = await launch([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${y4m}`,
+    ]);
+    try {
+      const { page: tech } = await newPhone(camera);
+      await tech.goto('/login?redirect=%2Fadd-maintenance-record');
+      await signIn(tech, TECH, TECH_PASSWORD);
+      await tech.waitForURL(/\/add-maintenance-record$/);
+      await tech.getByRole('button', { name: /扫码/ }).click();
+      await tech.getByText('断桥公厕男卫').waitFor({ timeout: 30_000 });
+      await expect(tech.getByLabel('设备序列号').inputValue()).resolves.toBe(SERIAL);
+    } finally {
+      await camera.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idList } from './devices.ts';
 import { boolField, dateTimeField, idField, intField, keywordsField, pageOf, pageQuery } from './envelope.ts';
 import { MAX_RESPONSE_HOURS } from './maintenance.ts';
 
@@ -17,6 +18,18 @@ export const PLAN_API = {
   /** Tick (or untick) one step of a 保养 order's checklist. */
   checkStep: '/api/v1/maintenance/check-step',
 } as const;
+
+/**
+ * Maintenance teams (维修班组): a plan goes to a person or to a team; the order a team plan
+ * opens goes to the team's lead and every member is told. A tab of /maintenance-records.
+ */
+export const TEAM_API = {
+  list: '/api/v1/maintenance/teams',
+  add: '/api/v1/maintenance/add-team',
+  /** Edit or delete (is_delete=true; refused while a live plan uses it). */
+  update: '/api/v1/maintenance/update-team',
+} as const;
+export const TEAM_LIMITS = { members: 50 } as const;
 
 /**
  * What makes a plan due: days since the last order, or what the device reported since then
@@ -60,6 +73,9 @@ export const planRow = z.object({
   response_hours: z.number(),
   assignee_id: z.number().nullable(),
   assignee_name: z.string(),
+  /** The team it goes to instead of a person (its lead gets the order). */
+  team_id: z.number().nullable(),
+  team_name: z.string(),
   checklist: z.array(z.string()),
   enabled: z.boolean(),
   note: z.string(),
@@ -135,6 +151,8 @@ export const addPlanBody = z.object({
   enabled: planFields.enabled.default(true),
   note: planFields.note.default(''),
   assignee_id: idField().optional(),
+  /** A team instead of a person (not both). */
+  team_id: idField().optional(),
   device_id: idField().optional(),
   ser_num: z.string().trim().max(64, '序列号不能超过64个字符').optional(),
   toilet_id: idField().optional(),
@@ -150,6 +168,8 @@ export const updatePlanBody = z
     id: idField(),
     /** null: nobody (the order waits in 待派单). */
     assignee_id: z.union([idField(), z.null()]).optional(),
+    /** A team instead of a person; setting one clears the other. null: no team. */
+    team_id: z.union([idField(), z.null()]).optional(),
     is_delete: boolField().optional(),
   });
 export type UpdatePlanBody = z.infer<typeof updatePlanBody>;
@@ -172,3 +192,43 @@ export const planAssigneesQuery = z.object({
   toilet_id: idField().optional(),
   keywords: keywordsField(),
 });
+
+export const teamRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  lead_id: z.number(),
+  lead_name: z.string(),
+  members: z.array(z.object({ id: z.number(), user_name: z.string() })),
+  note: z.string(),
+  user_id: z.number(),
+  user_name: z.string(),
+  /** Live plans that go to it. */
+  plan_count: z.number(),
+  /** Its orders still open. */
+  open_orders: z.number(),
+  created_at: z.string(),
+});
+export type TeamRow = z.infer<typeof teamRow>;
+export const teamPage = pageOf(teamRow);
+export const teamsQuery = pageQuery.extend({ keywords: keywordsField() });
+
+const teamFields = {
+  name: text('班组名称', 50).min(1, '请输入班组名称'),
+  lead_id: idField(),
+  /** The lead is a member whether listed or not. */
+  member_ids: idList('班组成员').pipe(
+    z.array(z.number()).max(TEAM_LIMITS.members, `班组成员不能超过${TEAM_LIMITS.members}人`),
+  ),
+  note: text('备注', 200),
+};
+export const addTeamBody = z.object({
+  ...teamFields,
+  member_ids: teamFields.member_ids.default([]),
+  note: teamFields.note.default(''),
+});
+export type AddTeamBody = z.infer<typeof addTeamBody>;
+export const updateTeamBody = z
+  .object(teamFields)
+  .partial()
+  .extend({ id: idField(), is_delete: boolField().optional() });
+export type UpdateTeamBody = z.infer<typeof updateTeamBody>;

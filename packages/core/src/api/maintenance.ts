@@ -270,6 +270,8 @@ export const recordFilter = z.object({
   toilet_id: idField().optional(),
   device_id: idField().optional(),
   assignee_id: idField().optional(),
+  /** Orders a team's plans opened (维修班组). */
+  team_id: idField().optional(),
   /** Open and past its deadline (true), or not (false). */
   overdue: boolField().optional(),
   begin: dateTimeField().optional(),

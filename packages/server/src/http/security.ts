@@ -24,7 +24,8 @@ const headers = (imgSrc: string[]): Record<string, string> => ({
   'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
+  // The console's own pages may use the camera (扫码 on /add-maintenance-record); no frame may.
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=(self)',
 });
 
 const HSTS = 'max-age=31536000; includeSubDomains';

@@ -1,7 +1,12 @@
 import {
   MAINTENANCE_API,
   PLAN_API,
+  TEAM_API,
   type PlanRow,
+  type TeamRow,
+  type addTeamBody,
+  type teamsQuery,
+  type updateTeamBody,
   type addPlanBody,
   type checkStepBody,
   type planAssigneesQuery,
@@ -113,3 +118,8 @@ export const updatePlan = (b: RequestOf<typeof updatePlanBody>) => post<{ id: nu
 export const listPlanAssignees = (q: RequestOf<typeof planAssigneesQuery>) =>
   get<AssigneeRow[]>(PLAN_API.assignees, q);
 export const checkStep = (b: RequestOf<typeof checkStepBody>) => post<RecordDetail>(PLAN_API.checkStep, b);
+
+// 维修班组: the teams a plan's orders go to.
+export const listTeams = (q: RequestOf<typeof teamsQuery>) => get<Page<TeamRow>>(TEAM_API.list, q);
+export const addTeam = (b: RequestOf<typeof addTeamBody>) => post<{ id: number }>(TEAM_API.add, b);
+export const updateTeam = (b: RequestOf<typeof updateTeamBody>) => post<{ id: number }>(TEAM_API.update, b);

@@ -12,6 +12,7 @@ import {
 import { defineExport } from '../downloads/types.ts';
 import { scopeOf } from '../access/users.ts';
 import * as repo from './repo.ts';
+import { visibleTeam } from './teams.ts';
 
 const PAGE = 2000;
 
@@ -84,6 +85,7 @@ export const recordsExport = defineExport<RecordFilter>({
   ],
   async count(ctx, caller, q) {
     const scope = await scopeOf(ctx, caller);
+    if (q.team_id !== undefined) await visibleTeam(ctx, caller, q.team_id);
     return repo.countRecords(ctx.db, { ...q, scope, many: await repo.seesMany(ctx.db, scope) });
   },
   async *rows(ctx, caller, q) {

@@ -3,22 +3,28 @@ import { z } from 'zod';
 import {
   AREAS,
   PLAN_API,
+  TEAM_API,
   addPlanBody,
+  addTeamBody,
   assigneeList,
   planAssigneesQuery,
   checkStepBody,
   planPage,
   plansQuery,
   recordDetail,
+  teamPage,
+  teamsQuery,
   updatePlanBody,
+  updateTeamBody,
 } from '@se/core';
 import type { AppContext } from '../../context.ts';
 import { areaRoutes } from '../../http/route.ts';
 import * as plans from './plans.ts';
+import * as teams from './teams.ts';
 
 const idAnswer = z.object({ id: z.number() });
 
-/** Planned maintenance (计划保养): the plans and the checklist of the orders they open. */
+/** Planned maintenance (计划保养): the plans, their teams and the checklist of the orders they open. */
 export function planRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = areaRoutes(app, ctx, { tag: 'maintenance', access: AREAS.maintenance.permission });
   r({
@@ -60,5 +66,29 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
     body: checkStepBody,
     response: recordDetail,
     handler: ({ req, caller, body }) => plans.checkStep(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'GET',
+    url: TEAM_API.list,
+    summary: '维修班组列表（本账号及下级创建的）',
+    query: teamsQuery,
+    response: teamPage,
+    handler: ({ caller, query }) => teams.listTeams(ctx, caller, query),
+  });
+  r({
+    method: 'POST',
+    url: TEAM_API.add,
+    summary: '新增维修班组（成员为本账号或下级账号，负责人为成员之一）',
+    body: addTeamBody,
+    response: idAnswer,
+    handler: ({ req, caller, body }) => teams.addTeam(ctx, caller, body, req.ip),
+  });
+  r({
+    method: 'POST',
+    url: TEAM_API.update,
+    summary: '修改或删除（is_delete=true）维修班组；被保养计划使用的不能删除（创建者及其上级）',
+    body: updateTeamBody,
+    response: idAnswer,
+    handler: ({ req, caller, body }) => teams.updateTeam(ctx, caller, body, req.ip),
   });
 }

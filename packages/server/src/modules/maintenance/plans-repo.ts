@@ -26,6 +26,7 @@ export const PLANS: Patchable<
   | 'starts_at'
   | 'response_hours'
   | 'assignee_id'
+  | 'team_id'
   | 'checklist'
   | 'enabled'
   | 'note'
@@ -39,6 +40,7 @@ export const PLANS: Patchable<
     'starts_at',
     'response_hours',
     'assignee_id',
+    'team_id',
     'checklist',
     'enabled',
     'note',
@@ -61,6 +63,7 @@ export interface StoredPlan {
   starts_at: string;
   response_hours: number;
   assignee_id: number | null;
+  team_id: number | null;
   checklist: string[];
   enabled: boolean;
   note: string;
@@ -70,7 +73,7 @@ export function findPlan(q: Queryable, id: number) {
   return first<StoredPlan>(
     q,
     `SELECT id, is_delete, user_id, name, equipment_type_id, device_id, toilet_id, trigger, every,
-            ${localTime('starts_at')} AS starts_at, response_hours, assignee_id, checklist, enabled, note
+            ${localTime('starts_at')} AS starts_at, response_hours, assignee_id, team_id, checklist, enabled, note
        FROM maintenance_plans WHERE id = $1`,
     [id],
   );
@@ -153,7 +156,7 @@ function targetsOf(w: Params) {
 const PLAN_COLUMNS = `pl.id, pl.name, pl.equipment_type_id, e.name AS equipment_type_name, pl.device_id,
   coalesce(d.ser_num, '') AS ser_num, pl.toilet_id, coalesce(t.name, '') AS toilet_name, pl.trigger, pl.every,
   ${localTime('pl.starts_at')} AS starts_at, pl.response_hours, pl.assignee_id,
-  coalesce(au.user_name, '') AS assignee_name, pl.checklist, pl.enabled, pl.note, pl.user_id,
+  coalesce(au.user_name, '') AS assignee_name, pl.team_id, coalesce(tm.name, '') AS team_name, pl.checklist, pl.enabled, pl.note, pl.user_id,
   ou.user_name, pl.is_delete, pl.created_at AS created`;
 
 export interface PlanFilter {
@@ -183,6 +186,7 @@ export function listPlans(q: Queryable, f: PlanFilter & { limit: number; offset:
       LEFT JOIN devices d ON d.id = pl.device_id
       LEFT JOIN toilets t ON t.id = pl.toilet_id
       LEFT JOIN users au ON au.id = pl.assignee_id
+      LEFT JOIN maintenance_teams tm ON tm.id = pl.team_id
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS targets, min(tg.next_due) AS next_due,
                max(tg.used / pl.every) AS progress, max(tg.last_at) AS last_opened
@@ -203,7 +207,7 @@ export function listPlans(q: Queryable, f: PlanFilter & { limit: number; offset:
   return selectPage<PlanRow>(q, w, f, {
     list: (page) => `SELECT p.id, p.name, p.equipment_type_id, p.equipment_type_name, p.device_id, p.ser_num,
         p.toilet_id, p.toilet_name, p.trigger, p.every, p.starts_at, p.response_hours, p.assignee_id,
-        p.assignee_name, p.checklist, p.enabled, p.note, p.user_id, p.user_name, ${editable} AS editable,
+        p.assignee_name, p.team_id, p.team_name, p.checklist, p.enabled, p.note, p.user_id, p.user_name, ${editable} AS editable,
         p.targets, CASE WHEN p.next_due IS NULL THEN NULL ELSE ${localTime('p.next_due')} END AS next_due_at,
         CASE WHEN p.trigger = 'days' THEN NULL ELSE round(coalesce(p.progress, 0)::numeric, 3)::float8 END AS progress,
         ${dueSoon} AS due_soon, p.overdue, p.open_orders,
@@ -223,8 +227,8 @@ export function insertPlan(
   return first<{ id: number }>(
     q,
     `INSERT INTO maintenance_plans (user_id, name, equipment_type_id, device_id, toilet_id, trigger, every,
-        starts_at, response_hours, assignee_id, checklist, enabled, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce(${fromLocal('$8::text')}, now()), $9, $10, $11::text[], $12, $13)
+        starts_at, response_hours, assignee_id, checklist, enabled, note, team_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce(${fromLocal('$8::text')}, now()), $9, $10, $11::text[], $12, $13, $14)
      RETURNING id`,
     [
       v.user_id,
@@ -240,6 +244,7 @@ export function insertPlan(
       v.checklist,
       v.enabled,
       v.note,
+      v.team_id,
     ],
   ).then((r) => r!.id);
 }
@@ -257,7 +262,12 @@ export interface DueTarget {
   every: number;
   used: number | null;
   response_hours: number;
+  /** The plan's person, or its team's lead. */
   assignee_id: number | null;
+  /** A team plan's live team, its name and members (the lead among them). */
+  team_id: number | null;
+  team_name: string;
+  members: number[];
   checklist: string[];
   ser_num: string;
   subject_toilet_id: number | null;
@@ -271,14 +281,16 @@ export function dueTargets(q: Queryable, limit: number) {
   const w = new Params();
   return q.query<DueTarget>(
     `SELECT pl.id AS plan_id, tg.device_id, tg.toilet_id, tg.record_id AS seen_record_id, pl.user_id, pl.name,
-            pl.equipment_type_id, pl.trigger, pl.every, tg.used, pl.response_hours, pl.assignee_id, pl.checklist,
-            coalesce(d.ser_num, '') AS ser_num,
+            pl.equipment_type_id, pl.trigger, pl.every, tg.used, pl.response_hours,
+            coalesce(pl.assignee_id, tm.lead_id) AS assignee_id, tm.id AS team_id, coalesce(tm.name, '') AS team_name,
+            coalesce(tm.members, '{}') AS members, pl.checklist, coalesce(d.ser_num, '') AS ser_num,
             CASE WHEN tg.toilet_id <> 0 THEN tg.toilet_id ELSE coalesce(d.toilet_id, g.toilet_id) END AS subject_toilet_id
        FROM maintenance_plans pl
        JOIN users u ON u.id = pl.user_id AND NOT u.is_delete
        CROSS JOIN LATERAL (${targetsOf(w)}) tg
        LEFT JOIN devices d ON d.id = tg.device_id
        LEFT JOIN devices g ON g.id = d.gateway_id
+       LEFT JOIN maintenance_teams tm ON tm.id = pl.team_id AND NOT tm.is_delete
       WHERE NOT pl.is_delete AND pl.enabled AND NOT tg.open
         AND (tg.device_id = 0 OR NOT d.is_delete)
         AND (tg.toilet_id = 0 OR EXISTS (SELECT 1 FROM toilets t WHERE t.id = tg.toilet_id AND NOT t.is_delete))
@@ -319,14 +331,20 @@ export function setTargetRecord(
   );
 }
 
-/** Links a new record to its plan and gives it the plan's checklist. */
-export function setRecordPlan(q: Queryable, recordId: number, planId: number, steps: string[]) {
+/** Links a new record to its plan (and the plan's team) and gives it the plan's checklist. */
+export function setRecordPlan(
+  q: Queryable,
+  recordId: number,
+  planId: number,
+  steps: string[],
+  teamId: number | null,
+) {
   return q.query(
-    `UPDATE maintenance_records SET plan_id = $2,
+    `UPDATE maintenance_records SET plan_id = $2, team_id = $4,
         checklist = (SELECT coalesce(jsonb_agg(jsonb_build_object('step', s, 'done', false, 'by', '', 'at', '')
                                                 ORDER BY n), '[]') FROM unnest($3::text[]) WITH ORDINALITY AS x (s, n))
       WHERE id = $1`,
-    [recordId, planId, steps],
+    [recordId, planId, steps, teamId],
   );
 }
 

@@ -2,14 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE,
   MAINTENANCE_API,
+  MESSAGE_API,
   PLAN_API,
+  TEAM_API,
   RECORD_STATUS,
   TOILET_API,
   type EquipmentTypeRow,
   type PlanRow,
   type RecordDetail,
+  type RecordRow,
+  type TeamRow,
 } from '@se/core';
 import {
+  CUSTOMER_RIGHTS,
   addDevice,
   addToilet,
   adminApp,
@@ -369,5 +374,149 @@ describe('who sees and changes a plan', () => {
       { token: dealer.token },
     );
     expect([del.code, del.message]).toEqual([CODE.conflict, '该设备类型被 1 个保养计划使用，不能删除']);
+  });
+});
+
+describe('maintenance teams (维修班组)', () => {
+  let tech: Account;
+  let teamJwb: TestDevice;
+  const teams = async (token: string) =>
+    (await t.get<Page<TeamRow>>(TEAM_API.list, { page_size: 100 }, { token })).data.list;
+  const inbox = async (token: string) =>
+    (await t.get<Page<{ title: string }>>(MESSAGE_API.list, { page_size: 100 }, { token })).data.list.map(
+      (m) => m.title,
+    );
+
+  beforeAll(async () => {
+    tech = await t.account('pl_tech', CUSTOMER_RIGHTS, dealer.id);
+    teamJwb = await addDevice(t, 'jwb', 'PL-TEAM', dealer.token);
+    const b = await t.post(
+      kindUrl('jwb', 'bind'),
+      { user_id: customer.id, add_ids: String(teamJwb.id) },
+      { token: dealer.token },
+    );
+    expect(b.code, b.message).toBe(200);
+  });
+
+  it("opens a team plan's order for the lead, tells every member, and the records list filters by team", async () => {
+    const outsider = await t.post(
+      TEAM_API.add,
+      { name: '外人班组', lead_id: customer.id, member_ids: [other.id] },
+      { token: dealer.token },
+    );
+    expect([outsider.code, outsider.message]).toEqual([
+      CODE.badRequest,
+      '班组成员只能是创建班组的账号或其下级账号',
+    ]);
+    const add = await t.post<{ id: number }>(
+      TEAM_API.add,
+      { name: '一班', lead_id: customer.id, member_ids: `${tech.id},${customer.id}` },
+      { token: dealer.token },
+    );
+    expect(add.code, add.message).toBe(200);
+    const team = add.data.id;
+    const row = (await teams(dealer.token)).find((x) => x.id === team)!;
+    expect(row).toMatchObject({ lead_name: 'pl_customer', plan_count: 0, open_orders: 0 });
+    expect(row.members.map((m) => m.user_name)).toEqual(['pl_customer', 'pl_tech']);
+
+    const both = await t.post(
+      PLAN_API.add,
+      {
+        name: 'x',
+        equipment_type_id: typeId('jwb'),
+        device_id: teamJwb.id,
+        every: 7,
+        team_id: team,
+        assignee_id: customer.id,
+      },
+      { token: dealer.token },
+    );
+    expect([both.code, both.message]).toEqual([CODE.badRequest, '指派人员和维修班组只能选一个']);
+    const plan = await addPlan(dealer.token, {
+      name: '班组周保养',
+      equipment_type_id: typeId('jwb'),
+      device_id: teamJwb.id,
+      every: 7,
+      starts_at: local(-HOUR),
+      team_id: team,
+      checklist: ['补液'],
+    });
+    expect(await planOf(plan)).toMatchObject({ team_id: team, team_name: '一班', assignee_id: null });
+
+    await sweepTwice();
+    const [order, ...more] = await ordersOf(plan);
+    expect(more).toEqual([]);
+    expect(order).toMatchObject({ status: RECORD_STATUS.working, assignee_id: customer.id });
+    const no = `WX${String(order!.id).padStart(6, '0')}`;
+    expect(await inbox(customer.token)).toContain(`保养单 ${no} 已派给你`);
+    expect(await inbox(tech.token)).toContain(`班组「一班」有新的保养单 ${no}`);
+
+    const byTeam = await t.get<Page<RecordRow>>(
+      MAINTENANCE_API.records,
+      { team_id: team },
+      { token: dealer.token },
+    );
+    expect(byTeam.data.list.map((r) => r.id)).toEqual([order!.id]);
+    const hidden = await t.get(MAINTENANCE_API.records, { team_id: team }, { token: other.token });
+    expect([hidden.code, hidden.message]).toEqual([CODE.notFound, '维修班组不存在']);
+    expect((await teams(dealer.token)).find((x) => x.id === team)).toMatchObject({
+      plan_count: 1,
+      open_orders: 1,
+    });
+
+    // A team in use stays; the plan moves to a person and the team can go.
+    const del = await t.post(TEAM_API.update, { id: team, is_delete: true }, { token: dealer.token });
+    expect([del.code, del.message]).toEqual([CODE.conflict, '该班组被 1 个保养计划使用，不能删除']);
+    expect(
+      (await t.post(PLAN_API.update, { id: plan, assignee_id: customer.id }, { token: dealer.token })).code,
+    ).toBe(200);
+    expect(await planOf(plan)).toMatchObject({ team_id: null, assignee_id: customer.id });
+    expect((await t.post(TEAM_API.update, { id: team, is_delete: true }, { token: dealer.token })).code).toBe(
+      200,
+    );
+    expect((await teams(dealer.token)).some((x) => x.id === team)).toBe(false);
+  });
+
+  it('is seen and changed by its creator and those above; strangers and members get 404', async () => {
+    const add = await t.post<{ id: number }>(
+      TEAM_API.add,
+      { name: '二班', lead_id: tech.id },
+      { token: dealer.token },
+    );
+    const team = add.data.id;
+    const seen = async (token: string) => (await teams(token)).some((x) => x.id === team);
+    expect([
+      await seen(dealer.token),
+      await seen(admin),
+      await seen(customer.token),
+      await seen(other.token),
+    ]).toEqual([true, true, false, false]);
+    const edit = (token: string, body: Record<string, unknown>) =>
+      t.post(TEAM_API.update, { id: team, ...body }, { token });
+    for (const token of [other.token, customer.token, tech.token]) {
+      const r = await edit(token, { name: '偷改' });
+      expect([r.code, r.message]).toEqual([CODE.notFound, '维修班组不存在']);
+    }
+    const missing = await t.post(TEAM_API.update, { id: 99_999, name: 'x' }, { token: dealer.token });
+    expect(missing.code).toBe(CODE.notFound);
+    expect((await edit(admin, { name: '二班（改）', member_ids: [customer.id] })).code).toBe(200);
+    expect((await edit(dealer.token, { lead_id: other.id })).message).toBe(
+      '班组成员只能是创建班组的账号或其下级账号',
+    );
+    const row = (await teams(dealer.token)).find((x) => x.id === team)!;
+    expect([row.name, row.members.map((m) => m.id)]).toEqual(['二班（改）', [tech.id, customer.id]]);
+
+    // A plan may take only a team the caller sees, whose lead sees what the plan covers.
+    const plan = (token: string, body: Record<string, unknown>) =>
+      t.post(
+        PLAN_API.add,
+        { name: 'x', equipment_type_id: typeId('jwb'), every: 7, team_id: team, ...body },
+        { token },
+      );
+    const stranger = await plan(other.token, {});
+    expect([stranger.code, stranger.message]).toEqual([CODE.notFound, '维修班组不存在']);
+    const blind = await plan(dealer.token, { device_id: teamJwb.id }); // the lead (tech) does not see it
+    expect([blind.code, blind.message]).toEqual([CODE.badRequest, '班组负责人看不到该设备/厕所']);
+    expect((await plan(dealer.token, {})).code).toBe(200); // whole type: the lead is below the dealer
   });
 });

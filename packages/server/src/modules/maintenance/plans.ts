@@ -2,8 +2,8 @@
  * Planned maintenance (计划保养, issue 18). A plan covers one device, one toilet, or every
  * device of an equipment type its creator sees, and opens a work order of kind 保养 when due:
  * every N days, or after N hours of operation, N uses or N ml of liquid its devices reported
- * (the hourly telemetry rollups). The order goes to the plan's assignee with the plan's
- * checklist, ticked off on the phone; it cannot be completed with steps left.
+ * (the hourly telemetry rollups). The order goes to the plan's assignee (or its team's lead,
+ * every member told: teams.ts) with the plan's checklist, ticked off on the phone; it cannot be completed with steps left.
  *
  * Who sees a plan: those who see its device or toilet (modules/access), a whole-type plan its
  * creator and the accounts above. Who changes it: its creator and the accounts above.
@@ -32,6 +32,7 @@ import { announce, deliver } from '../messages/service.ts';
 import * as repo from './repo.ts';
 import * as plans from './plans-repo.ts';
 import { detail, visibleRecord } from './service.ts';
+import { visibleTeam } from './teams.ts';
 
 const MISSING = '保养计划不存在';
 
@@ -92,8 +93,14 @@ function checkTrigger(
 }
 
 /** The assignee must see what the plan covers (a whole-type plan: be the caller or below it). */
-async function checkAssignee(ctx: AppContext, caller: Caller, assigneeId: number, c: Coverage) {
-  const refused = badRequest('指派的人员不存在或看不到该设备/厕所');
+async function checkAssignee(
+  ctx: AppContext,
+  caller: Caller,
+  assigneeId: number,
+  c: Coverage,
+  message = '指派的人员不存在或看不到该设备/厕所',
+) {
+  const refused = badRequest(message);
   if (c.device_id === null && c.toilet_id === null) {
     await assertCanManage(ctx, caller, assigneeId).catch(() => {
       throw refused;
@@ -102,6 +109,14 @@ async function checkAssignee(ctx: AppContext, caller: Caller, assigneeId: number
   }
   if (!(await repo.accountSees(ctx.db, assigneeId, c.toilet_id, c.device_id))) throw refused;
 }
+
+/** A team the caller sees whose lead (who gets the orders) may be assigned what the plan covers. */
+async function checkTeam(ctx: AppContext, caller: Caller, teamId: number, c: Coverage) {
+  const team = await visibleTeam(ctx, caller, teamId);
+  await checkAssignee(ctx, caller, team.lead_id, c, '班组负责人看不到该设备/厕所');
+}
+
+const BOTH = '指派人员和维修班组只能选一个';
 
 /** The accounts a plan over the given device, toilet or whole type may be assigned to. */
 export async function planAssignees(ctx: AppContext, caller: Caller, q: z.output<typeof planAssigneesQuery>) {
@@ -132,7 +147,9 @@ export async function addPlan(ctx: AppContext, caller: Caller, b: AddPlanBody, i
   if (!type || !(await repo.catalogueVisible(ctx.db, 'equipment_types', type.id, scope)))
     throw notFound('设备类型不存在');
   checkTrigger(b.trigger, b.every, c, type);
+  if (b.assignee_id !== undefined && b.team_id !== undefined) throw badRequest(BOTH);
   if (b.assignee_id !== undefined) await checkAssignee(ctx, caller, b.assignee_id, c);
+  if (b.team_id !== undefined) await checkTeam(ctx, caller, b.team_id, c);
   const id = await create(ctx, caller, ip, {
     insert: (tx) =>
       plans.insertPlan(tx, {
@@ -146,6 +163,7 @@ export async function addPlan(ctx: AppContext, caller: Caller, b: AddPlanBody, i
         starts_at: b.starts_at ?? null,
         response_hours: b.response_hours,
         assignee_id: b.assignee_id ?? null,
+        team_id: b.team_id ?? null,
         checklist: b.checklist,
         enabled: b.enabled,
         note: b.note,
@@ -170,6 +188,10 @@ async function editablePlan(ctx: AppContext, caller: Caller, id: number) {
 export async function updatePlan(ctx: AppContext, caller: Caller, b: UpdatePlanBody, ip: string) {
   const p = await editablePlan(ctx, caller, b.id);
   const { id, ...patch } = b;
+  if (patch.assignee_id != null && patch.team_id != null) throw badRequest(BOTH);
+  // A person or a team: setting one clears the other.
+  if (patch.assignee_id != null) patch.team_id = null;
+  if (patch.team_id != null) patch.assignee_id = null;
   if (!patch.is_delete) {
     const c: Coverage = {
       device_id: p.device_id,
@@ -183,6 +205,7 @@ export async function updatePlan(ctx: AppContext, caller: Caller, b: UpdatePlanB
     }
     if (patch.assignee_id != null && patch.assignee_id !== p.assignee_id)
       await checkAssignee(ctx, caller, patch.assignee_id, c);
+    if (patch.team_id != null && patch.team_id !== p.team_id) await checkTeam(ctx, caller, patch.team_id, c);
   }
   await mutate(ctx, caller, ip, {
     row: p,
@@ -264,7 +287,7 @@ export async function planSweep(ctx: AppContext) {
           assignee_id: t.assignee_id,
           response_hours: t.response_hours,
         });
-        await plans.setRecordPlan(tx, id, t.plan_id, t.checklist);
+        await plans.setRecordPlan(tx, id, t.plan_id, t.checklist, t.team_id);
         await plans.setTargetRecord(tx, t, id);
         await repo.insertEvent(tx, {
           record_id: id,
@@ -273,16 +296,26 @@ export async function planSweep(ctx: AppContext) {
           note: `计划「${t.name}」到期`,
           user_id: t.user_id,
         });
-        if (t.assignee_id !== null)
+        const what = `${t.ser_num ? `设备 ${t.ser_num}` : '厕所'}：计划保养「${t.name}」，共 ${t.checklist.length} 项检查`;
+        const told = [
+          ...(t.assignee_id === null
+            ? []
+            : [{ user_id: t.assignee_id, title: `保养单 ${recordNo(id)} 已派给你`, content: what }]),
+          // A team plan: every other member learns that the team has a new order.
+          ...t.members
+            .filter((m) => m !== t.assignee_id)
+            .map((m) => ({
+              user_id: m,
+              title: `班组「${t.team_name}」有新的保养单 ${recordNo(id)}`,
+              content: `${what}（由班组负责人处理）`,
+            })),
+        ];
+        if (told.length > 0)
           events.push(
-            ...(await deliver(tx, [
-              {
-                user_id: t.assignee_id,
-                kind: 'system',
-                title: `保养单 ${recordNo(id)} 已派给你`,
-                content: `${t.ser_num ? `设备 ${t.ser_num}` : '厕所'}：计划保养「${t.name}」，共 ${t.checklist.length} 项检查`,
-              },
-            ])),
+            ...(await deliver(
+              tx,
+              told.map((m) => ({ ...m, kind: 'system' })),
+            )),
           );
         return id;
       })

@@ -11,7 +11,7 @@ import {
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, keywordSql, likeSql, localTime, selectPage } from '../../db/sql.ts';
-import type { Patchable } from '../../db/update.ts';
+import { insertRow, type Patchable } from '../../db/update.ts';
 import {
   accountsSeeingToiletOrDevice,
   scopeObjectsOver,
@@ -73,15 +73,16 @@ export function listEquipmentTypes(
   });
 }
 
-export function insertEquipmentType(
+/**
+ * Adds a row to a catalogue (equipment_types or fault_types): the body's columns (the core
+ * schema, already checked) and its owner.
+ */
+export function insertCatalogueRow(
   q: Queryable,
-  v: { user_id: number; name: string; code: string; category: string; note: string },
+  table: 'equipment_types' | 'fault_types',
+  v: { user_id: number } & Record<string, unknown>,
 ) {
-  return first<{ id: number }>(
-    q,
-    `INSERT INTO equipment_types (user_id, name, code, category, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [v.user_id, v.name, v.code, v.category, v.note],
-  ).then((r) => r!.id);
+  return insertRow(q, table, v);
 }
 
 // ---- fault types ----
@@ -137,26 +138,6 @@ export function listFaultTypes(
     countFrom: 'fault_types ft JOIN equipment_types e ON e.id = ft.equipment_type_id',
     countValues,
   });
-}
-
-export function insertFaultType(
-  q: Queryable,
-  v: {
-    user_id: number;
-    equipment_type_id: number;
-    name: string;
-    code: string;
-    severity: number;
-    response_hours: number;
-    remedy: string;
-  },
-) {
-  return first<{ id: number }>(
-    q,
-    `INSERT INTO fault_types (user_id, equipment_type_id, name, code, severity, response_hours, remedy)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [v.user_id, v.equipment_type_id, v.name, v.code, v.severity, v.response_hours, v.remedy],
-  ).then((r) => r!.id);
 }
 
 /** Whether the scope sees catalogue row `id` of `table` (live). */
@@ -319,6 +300,7 @@ export interface RecordFilter {
   toilet_id?: number;
   device_id?: number;
   assignee_id?: number;
+  team_id?: number;
   overdue?: boolean;
   begin?: string;
   end?: string;
@@ -333,6 +315,7 @@ function recordWhere(w: Params, f: RecordFilter) {
   if (f.toilet_id !== undefined) cond.push(`r.toilet_id = ${w.p(f.toilet_id)}`);
   if (f.device_id !== undefined) cond.push(`r.device_id = ${w.p(f.device_id)}`);
   if (f.assignee_id !== undefined) cond.push(`r.assignee_id = ${w.p(f.assignee_id)}`);
+  if (f.team_id !== undefined) cond.push(`r.team_id = ${w.p(f.team_id)}`);
   // The filter is about work still to do: open and past its deadline (the open-due index).
   const late = `(r.status IN ${OPEN} AND r.due_at < now())`;
   if (f.overdue === true) cond.push(late);

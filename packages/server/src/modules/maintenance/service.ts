@@ -38,6 +38,7 @@ import type {
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { pageWindow } from '../../db/sql.ts';
+import type { Patchable } from '../../db/update.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { assertDeviceRight } from '../access/devices.ts';
 import { assertToiletRight } from '../access/toilets.ts';
@@ -50,6 +51,7 @@ import { storage } from '../files/storage.ts';
 import { shipmentsOf } from '../express/repo.ts';
 import * as repo from './repo.ts';
 import { openSteps, plansUsing, recordChecklist } from './plans-repo.ts';
+import { visibleTeam } from './teams.ts';
 
 const page = <T>(
   r: { list: T[]; total: number; estimated?: boolean },
@@ -65,42 +67,108 @@ const DEFAULT_RESPONSE_HOURS = 72;
 
 // ---- catalogues ----
 
-type Table = 'equipment_types' | 'fault_types';
-const LABEL: Record<Table, string> = { equipment_types: '设备类型', fault_types: '故障类型' };
+/**
+ * The two catalogues, equipment types and fault types, share everything but their columns:
+ * who sees and changes a row, what a delete checks, how adds and edits are audited. One
+ * description per catalogue; the add/update paths below are written once for both.
+ */
+const CATALOGUES = {
+  equipment_types: {
+    label: '设备类型',
+    entity: 'equipment_type',
+    column: 'equipment_type_id',
+    patchable: repo.EQUIPMENT_TYPES,
+    find: repo.findEquipmentType,
+  },
+  fault_types: {
+    label: '故障类型',
+    entity: 'fault_type',
+    column: 'fault_type_id',
+    patchable: repo.FAULT_TYPES,
+    find: repo.findFaultType,
+  },
+} as const;
+type Table = keyof typeof CATALOGUES;
+type CatalogueOf<T extends Table> = NonNullable<Awaited<ReturnType<(typeof CATALOGUES)[T]['find']>>>;
 
 /**
  * A catalogue row the caller may change: seen (else 不存在), the console's own only for a
  * developer, an account's own for whoever manages that account.
  */
-async function editableRow<R extends repo.CatalogueRow>(
-  ctx: AppContext,
-  caller: Caller,
-  table: Table,
-  row: R | undefined,
-): Promise<R> {
+async function editableRow<T extends Table>(ctx: AppContext, caller: Caller, table: T, id: number) {
+  const label = CATALOGUES[table].label;
+  const row = (await CATALOGUES[table].find(ctx.db, id)) as CatalogueOf<T> | undefined;
   const scope = await scopeOf(ctx, caller);
   if (!row || row.is_delete || !(await repo.catalogueVisible(ctx.db, table, row.id, scope)))
-    throw notFound(`${LABEL[table]}不存在`);
+    throw notFound(`${label}不存在`);
   if (row.user_id === null) {
-    if (scope !== '/') throw forbidden(`系统内置的${LABEL[table]}只有开发者可以修改`);
+    if (scope !== '/') throw forbidden(`系统内置的${label}只有开发者可以修改`);
   } else {
     await assertCanManage(ctx, caller, row.user_id).catch(() => {
-      throw forbidden(`只有添加该${LABEL[table]}的账号及其上级可以修改`);
+      throw forbidden(`只有添加该${label}的账号及其上级可以修改`);
     });
   }
   return row;
 }
 
-/** Refuses deleting a type that live records use, naming how many. */
+/** Refuses deleting a type that live records (or plans) use, naming how many. */
 async function assertUnused(ctx: AppContext, table: Table, id: number) {
-  const n = await repo.recordsUsing(
-    ctx.db,
-    table === 'equipment_types' ? 'equipment_type_id' : 'fault_type_id',
-    id,
-  );
-  if (n > 0) throw conflict(`该${LABEL[table]}被 ${n} 条维修记录使用，不能删除`);
+  const { label, column } = CATALOGUES[table];
+  const n = await repo.recordsUsing(ctx.db, column, id);
+  if (n > 0) throw conflict(`该${label}被 ${n} 条维修记录使用，不能删除`);
   const p = table === 'equipment_types' ? await plansUsing(ctx.db, id) : 0;
-  if (p > 0) throw conflict(`该${LABEL[table]}被 ${p} 个保养计划使用，不能删除`);
+  if (p > 0) throw conflict(`该${label}被 ${p} 个保养计划使用，不能删除`);
+}
+
+/** Adds a row of the caller's own to a catalogue, audited. */
+async function addCatalogueRow(
+  ctx: AppContext,
+  caller: Caller,
+  table: Table,
+  b: AddEquipmentTypeBody | AddFaultTypeBody,
+  ip: string,
+) {
+  const id = await create(ctx, caller, ip, {
+    insert: (tx) => repo.insertCatalogueRow(tx, table, { ...b, user_id: caller.id }),
+    audit: {
+      action: `maintenance.${CATALOGUES[table].entity}.add`,
+      entity: CATALOGUES[table].entity,
+      targetUserId: caller.id,
+    },
+    after: b,
+  });
+  return { id };
+}
+
+/**
+ * Edits or deletes (`is_delete`) a catalogue row the caller may change; `check` refuses an
+ * edit first (a fault type moved to an equipment type the caller does not see).
+ */
+async function updateCatalogueRow<T extends Table>(
+  ctx: AppContext,
+  caller: Caller,
+  table: T,
+  b: { id: number; is_delete?: boolean },
+  ip: string,
+  check?: (row: CatalogueOf<T>) => Promise<void>,
+) {
+  const row = await editableRow(ctx, caller, table, b.id);
+  const { id, ...patch } = b;
+  await check?.(row);
+  if (patch.is_delete) await assertUnused(ctx, table, id);
+  const { entity, patchable } = CATALOGUES[table];
+  await mutate(ctx, caller, ip, {
+    row,
+    patch,
+    table: patchable as Patchable<string>,
+    audit: {
+      action: `maintenance.${entity}.${patch.is_delete ? 'delete' : 'update'}`,
+      entity,
+      entityId: id,
+      targetUserId: row.user_id,
+    },
+  });
+  return { id };
 }
 
 export async function listEquipmentTypes(
@@ -120,37 +188,15 @@ export async function listEquipmentTypes(
   );
 }
 
-export async function addEquipmentType(ctx: AppContext, caller: Caller, b: AddEquipmentTypeBody, ip: string) {
-  const id = await create(ctx, caller, ip, {
-    insert: (tx) => repo.insertEquipmentType(tx, { ...b, user_id: caller.id }),
-    audit: { action: 'maintenance.equipment_type.add', entity: 'equipment_type', targetUserId: caller.id },
-    after: b,
-  });
-  return { id };
-}
+export const addEquipmentType = (ctx: AppContext, caller: Caller, b: AddEquipmentTypeBody, ip: string) =>
+  addCatalogueRow(ctx, caller, 'equipment_types', b, ip);
 
-export async function updateEquipmentType(
+export const updateEquipmentType = (
   ctx: AppContext,
   caller: Caller,
   b: z.output<typeof updateEquipmentTypeBody>,
   ip: string,
-) {
-  const row = await editableRow(ctx, caller, 'equipment_types', await repo.findEquipmentType(ctx.db, b.id));
-  const { id, ...patch } = b;
-  if (patch.is_delete) await assertUnused(ctx, 'equipment_types', id);
-  await mutate(ctx, caller, ip, {
-    row,
-    patch,
-    table: repo.EQUIPMENT_TYPES,
-    audit: {
-      action: `maintenance.equipment_type.${patch.is_delete ? 'delete' : 'update'}`,
-      entity: 'equipment_type',
-      entityId: id,
-      targetUserId: row.user_id,
-    },
-  });
-  return { id };
-}
+) => updateCatalogueRow(ctx, caller, 'equipment_types', b, ip);
 
 export async function listFaultTypes(ctx: AppContext, caller: Caller, q: z.output<typeof faultTypesQuery>) {
   const scope = await scopeOf(ctx, caller);
@@ -172,38 +218,19 @@ async function assertEquipmentTypeSeen(ctx: AppContext, caller: Caller, id: numb
 
 export async function addFaultType(ctx: AppContext, caller: Caller, b: AddFaultTypeBody, ip: string) {
   await assertEquipmentTypeSeen(ctx, caller, b.equipment_type_id);
-  const id = await create(ctx, caller, ip, {
-    insert: (tx) => repo.insertFaultType(tx, { ...b, user_id: caller.id }),
-    audit: { action: 'maintenance.fault_type.add', entity: 'fault_type', targetUserId: caller.id },
-    after: b,
-  });
-  return { id };
+  return addCatalogueRow(ctx, caller, 'fault_types', b, ip);
 }
 
-export async function updateFaultType(
+export const updateFaultType = (
   ctx: AppContext,
   caller: Caller,
   b: z.output<typeof updateFaultTypeBody>,
   ip: string,
-) {
-  const row = await editableRow(ctx, caller, 'fault_types', await repo.findFaultType(ctx.db, b.id));
-  const { id, ...patch } = b;
-  if (patch.equipment_type_id !== undefined && patch.equipment_type_id !== row.equipment_type_id)
-    await assertEquipmentTypeSeen(ctx, caller, patch.equipment_type_id);
-  if (patch.is_delete) await assertUnused(ctx, 'fault_types', id);
-  await mutate(ctx, caller, ip, {
-    row,
-    patch,
-    table: repo.FAULT_TYPES,
-    audit: {
-      action: `maintenance.fault_type.${patch.is_delete ? 'delete' : 'update'}`,
-      entity: 'fault_type',
-      entityId: id,
-      targetUserId: row.user_id,
-    },
+) =>
+  updateCatalogueRow(ctx, caller, 'fault_types', b, ip, async (row) => {
+    if (b.equipment_type_id !== undefined && b.equipment_type_id !== row.equipment_type_id)
+      await assertEquipmentTypeSeen(ctx, caller, b.equipment_type_id);
   });
-  return { id };
-}
 
 // ---- what a record is about ----
 
@@ -347,6 +374,7 @@ export async function prefill(ctx: AppContext, caller: Caller, q: PrefillQuery):
 
 export async function listRecords(ctx: AppContext, caller: Caller, q: RecordsQuery) {
   const scope = await scopeOf(ctx, caller);
+  if (q.team_id !== undefined) await visibleTeam(ctx, caller, q.team_id);
   const { page: p, page_size, keywords, ...filters } = q;
   return page(
     await repo.listRecords(ctx.db, {

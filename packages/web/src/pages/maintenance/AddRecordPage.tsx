@@ -9,6 +9,8 @@ import { toast } from '../../components/toast.ts';
 import { useFaultTypes, useEquipmentTypes } from './catalogue.ts';
 import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft, type Draft } from './draft.ts';
 import { compressPhoto, dataUrlBlob } from './photos.ts';
+import { ScanButton } from './ScanButton.tsx';
+import { readScanned } from './scan.ts';
 
 /** What a link from an alarm, a part or a toilet (报修) names; a QR code names ser_num. */
 const SOURCES = ['ser_num', 'alarm_id', 'part_id', 'toilet_id'] as const;
@@ -68,6 +70,17 @@ export default function AddRecordPage() {
       description: s.description || draft.description,
       created: null,
     });
+  };
+
+  /** A QR code read by 扫码: a device's serial, or a toilet's 报修 link. */
+  const scanned = (text: string) => {
+    const r = readScanned(text, window.location.origin);
+    if ('error' in r) return toast.warning(r.error);
+    if ('ser_num' in r) {
+      update({ ser_num: r.ser_num });
+      return void find({ ser_num: r.ser_num });
+    }
+    void find({ toilet_id: r.toilet_id });
   };
 
   // A link (报修 from an alarm, a part, a toilet; a device's QR code) starts a new draft.
@@ -168,7 +181,7 @@ export default function AddRecordPage() {
   const ready = !!s && draft.equipment_type_id !== undefined && draft.description.trim() !== '';
   return (
     <Flex vertical gap={12} style={{ maxWidth: 560, margin: '0 auto' }}>
-      <Card size="small" title="报修对象">
+      <Card size="small" title="报修对象" extra={<ScanButton onText={scanned} />}>
         <Input.Search
           value={draft.ser_num}
           onChange={(e) => update({ ser_num: e.target.value })}
@@ -185,7 +198,7 @@ export default function AddRecordPage() {
           maxLength={64}
         />
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-          扫描设备上的二维码会直接打开本页；厕所部件请在厕所详情中点「报修」。
+          点「扫码」用手机相机扫描设备的二维码，或输入序列号；厕所部件请在厕所详情中点「报修」。
         </Typography.Paragraph>
         {s && (
           <div style={{ marginTop: 12 }}>

@@ -1,4 +1,4 @@
-import type { EquipmentTypeRow, PlanRow } from '@se/core';
+import type { EquipmentTypeRow, PlanRow, TeamRow } from '@se/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import {
   listEquipmentTypes,
   listPlanAssignees,
   listPlans,
+  listTeams,
   updatePlan,
 } from '../../api/maintenance.ts';
 import { withProviders } from '../../test-render.tsx';
@@ -19,6 +20,7 @@ vi.mock(import('../../api/maintenance.ts'), async (original) => ({
   updatePlan: vi.fn(),
   listPlanAssignees: vi.fn(),
   listEquipmentTypes: vi.fn(),
+  listTeams: vi.fn(),
 }));
 
 const ok = <T,>(data: T) => ({ code: 200, message: '', data });
@@ -39,6 +41,8 @@ const plan = (id: number, over: Partial<PlanRow> = {}): PlanRow => ({
   response_hours: 72,
   assignee_id: null,
   assignee_name: '',
+  team_id: null,
+  team_name: '',
   checklist: ['补液', '清洗'],
   enabled: true,
   note: '',
@@ -86,6 +90,7 @@ beforeEach(() => {
           toilet_name: '西湖公厕',
         }),
         plan(3, { name: '上级的计划', editable: false }),
+        plan(4, { name: '班组的计划', team_id: 3, team_name: '一班' }),
       ]),
     );
   vi.mocked(addPlan)
@@ -96,7 +101,22 @@ beforeEach(() => {
     .mockResolvedValue(ok({ id: 1 }));
   vi.mocked(listPlanAssignees).mockReset().mockResolvedValue(ok([]));
   vi.mocked(listEquipmentTypes).mockResolvedValue(page([jwbType]));
+  vi.mocked(listTeams).mockResolvedValue(page([team]));
 });
+
+const team: TeamRow = {
+  id: 3,
+  name: '一班',
+  lead_id: 5,
+  lead_name: '张师傅',
+  members: [{ id: 5, user_name: '张师傅' }],
+  note: '',
+  user_id: 2,
+  user_name: 'dealer',
+  plan_count: 1,
+  open_orders: 0,
+  created_at: '',
+};
 
 function renderTab() {
   const router = createMemoryRouter(
@@ -166,6 +186,22 @@ describe('保养计划', { timeout: 30_000 }, () => {
     });
     // Saved: the list loads again with the new plan.
     await waitFor(() => expect(listPlans).toHaveBeenCalledTimes(2));
+  });
+
+  it('assigns a plan to a team instead of a person', async () => {
+    renderTab();
+    await screen.findByText('月度保养');
+    expect(rowOf('班组的计划').getByText('班组 一班')).toBeTruthy();
+    fireEvent.click(rowOf('月度保养').getByRole('button', { name: /编\s*辑/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('combobox', { name: '负责人' })).toBeTruthy();
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: '维修班组' }));
+    fireEvent.click(await screen.findByTitle('一班（张师傅）'));
+    // A team's lead gets the order: no person to pick besides.
+    await waitFor(() => expect(dialog.queryByRole('combobox', { name: '负责人' })).toBeNull());
+    fireEvent.click(dialog.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(updatePlan).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updatePlan).mock.calls[0]![0]).toMatchObject({ id: 1, team_id: 3, assignee_id: null });
   });
 
   it('asks before deleting a plan', async () => {

@@ -17,7 +17,7 @@ import {
 } from '../../components/list/index.ts';
 import { useDebounced } from '../../components/use-debounced.ts';
 import { ToiletPicker, toiletFilter, type PickedToilet } from '../comments/ToiletPicker.tsx';
-import { EquipmentTypeSelect, equipmentFilter } from './pickers.tsx';
+import { EquipmentTypeSelect, TeamSelect, equipmentFilter } from './pickers.tsx';
 
 const TRIGGER_OPTIONS = Object.entries(PLAN_TRIGGERS).map(([value, t]) => ({ value, label: t.label }));
 const DUE_OPTIONS = [
@@ -89,7 +89,12 @@ const COLUMNS: ListColumn<PlanRow>[] = [
   },
   { title: '下次保养', key: 'next', width: 150, render: (_, p) => <NextDue p={p} /> },
   { title: '状态', key: 'due', width: 90, render: (_, p) => <DueTag p={p} /> },
-  { title: '负责人', dataIndex: 'assignee_name', width: 100, render: (n: string) => n || '未指定' },
+  {
+    title: '负责人',
+    key: 'assignee',
+    width: 110,
+    render: (_, p) => (p.team_id ? `班组 ${p.team_name}` : p.assignee_name || '未指定'),
+  },
   { title: '检查项', key: 'steps', width: 80, from: 'xl', render: (_, p) => `${p.checklist.length} 项` },
   { title: '创建人', dataIndex: 'user_name', width: 100, from: 'xl' },
   { title: '备注', dataIndex: 'note', ellipsis: true, from: 'xl' },
@@ -113,6 +118,7 @@ interface PlanValues {
   starts_at?: Dayjs | null;
   response_hours?: number;
   assignee_id?: number;
+  team_id?: number;
   checklist: string;
   enabled: boolean;
   note: string;
@@ -176,6 +182,7 @@ export function PlanDialog({ row, onSaved, onClosed }: DialogProps<{ row: PlanRo
         starts_at: dayjs(row.starts_at),
         response_hours: row.response_hours,
         assignee_id: row.assignee_id ?? undefined,
+        team_id: row.team_id ?? undefined,
         checklist: row.checklist.join('\n'),
         enabled: row.enabled,
         note: row.note,
@@ -262,7 +269,20 @@ export function PlanDialog({ row, onSaved, onClosed }: DialogProps<{ row: PlanRo
           span: 12,
           props: { min: 1, max: 720 },
         },
-        { name: 'assignee_id', label: '负责人', rules: [], render: () => <AssigneeSelect /> },
+        {
+          name: 'team_id',
+          label: '维修班组',
+          rules: [],
+          render: () => <TeamSelect width="100%" placeholder="不按班组指派" />,
+          extra: '按班组指派：保养单派给班组负责人，并通知全体成员',
+        },
+        {
+          name: 'assignee_id',
+          label: '负责人',
+          rules: [],
+          hidden: (v) => v.team_id !== undefined,
+          render: () => <AssigneeSelect />,
+        },
         {
           name: 'checklist',
           label: '检查项',
@@ -287,11 +307,16 @@ export function PlanDialog({ row, onSaved, onClosed }: DialogProps<{ row: PlanRo
           enabled: v.enabled,
           note: v.note,
         };
-        if (row) return updatePlan({ id: row.id, ...common, assignee_id: v.assignee_id ?? null });
+        // A team or a person: the team wins when both were picked.
+        const team = v.team_id;
+        const person = team === undefined ? v.assignee_id : undefined;
+        if (row)
+          return updatePlan({ id: row.id, ...common, assignee_id: person ?? null, team_id: team ?? null });
         return addPlan({
           ...common,
           equipment_type_id: v.equipment_type_id!,
-          assignee_id: v.assignee_id,
+          assignee_id: person,
+          team_id: team,
           ser_num: v.cover === 'device' ? v.ser_num?.trim() : undefined,
           toilet_id: v.cover === 'toilet' ? v.toilet?.id : undefined,
         });

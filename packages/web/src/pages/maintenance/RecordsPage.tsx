@@ -70,8 +70,9 @@ import {
 import { useSession } from '../../session/store.ts';
 import { toiletFilter, type PickedToilet } from '../comments/ToiletPicker.tsx';
 import { SEVERITY_COLORS } from './catalogue.ts';
-import { equipmentFilter, faultFilter } from './pickers.tsx';
+import { equipmentFilter, faultFilter, teamFilter } from './pickers.tsx';
 import { PlansTab } from './PlansTab.tsx';
+import { TeamsTab } from './TeamsTab.tsx';
 
 const STATUS_COLORS = ['gold', 'blue', 'purple', 'green', 'default'] as const;
 const STATUS_OPTIONS = RECORD_STATUS_LABELS.map((label, value) => ({ value, label }));
@@ -84,6 +85,7 @@ interface Filters {
   equipment: number | undefined;
   fault: number | undefined;
   toilet: PickedToilet | null;
+  team: number | undefined;
   mine: boolean;
   overdue: boolean;
   range: Range;
@@ -96,6 +98,7 @@ const FILTERS: FilterFields<Filters> = {
   equipment: equipmentFilter,
   fault: faultFilter,
   toilet: toiletFilter,
+  team: teamFilter,
   range: dateRange({ time: true }),
   mine: check({ label: '我负责的' }),
   overdue: check({ label: '只看超时' }),
@@ -110,6 +113,7 @@ function recordsQuery(f: Filters, me: number): RecordsQuery {
     fault_type_id: f.fault,
     toilet_id: f.toilet?.id,
     assignee_id: f.mine ? me : undefined,
+    team_id: f.team,
     overdue: f.overdue || undefined,
     begin: f.range?.[0]?.format(SERVER_TIME),
     end: f.range?.[1]?.format(SERVER_TIME),
@@ -562,23 +566,25 @@ function Stats() {
   );
 }
 
-type TabKey = 'records' | 'plans';
+const TABS = ['records', 'plans', 'teams'] as const;
+type TabKey = (typeof TABS)[number];
 
 /**
- * /maintenance-records: the work orders (维修记录) and, on a second tab, the plans that open
- * 保养 orders (计划保养; SPEC §2 has no route of its own for them). `?tab=plans` links to it.
+ * /maintenance-records: the work orders (维修记录) and, on further tabs, the plans that open
+ * 保养 orders (计划保养) and the teams they go to (维修班组); SPEC §2 has no route of its own
+ * for them. `?tab=plans` and `?tab=teams` link to them.
  */
 export default function MaintenanceRecordsPage() {
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = params.get('tab') === 'plans' ? 'plans' : 'records';
+  const tab: TabKey = TABS.find((t) => t === params.get('tab')) ?? 'records';
   return (
     <Tabs
       activeKey={tab}
       onChange={(k) =>
         setParams(
           (p) => {
-            if (k === 'plans') p.set('tab', 'plans');
-            else p.delete('tab');
+            if (k === 'records') p.delete('tab');
+            else p.set('tab', k);
             return p;
           },
           { replace: true },
@@ -587,6 +593,7 @@ export default function MaintenanceRecordsPage() {
       items={[
         { key: 'records', label: '维修记录', children: <RecordsTab /> },
         { key: 'plans', label: '保养计划', children: <PlansTab /> },
+        { key: 'teams', label: '维修班组', children: <TeamsTab /> },
       ]}
     />
   );
