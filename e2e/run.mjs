@@ -40,7 +40,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pack
 let mqttPort;
 const baseUrl = await new Promise((resolve, reject) => {
   let out = '';
-  const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${out}`)), 60_000);
+  const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${out}`)), 180_000);
   server.stdout.on('data', (chunk) => {
     out += chunk;
     process.stdout.write(chunk);
