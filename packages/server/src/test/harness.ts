@@ -58,26 +58,35 @@ export function usingPostgres() {
   return process.env.TEST_DB === 'postgres';
 }
 
-export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  let dropDb: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (usingPostgres()) {
-    const base = process.env.DATABASE_URL;
-    if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-    const name = `se_test_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
+/** A fresh PostgreSQL database on DATABASE_URL's server, and how to drop it. */
+export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `se_test_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-    };
+    },
+  };
+}
+
+export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  let dropDb: (() => Promise<void>) | null = null;
+  let databaseUrl: string | undefined;
+  if (usingPostgres()) {
+    const scratch = await scratchDatabase();
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const config: Config = {
     ...loadConfig({ ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
