@@ -1,56 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabase, usingPostgres } from '../test/harness.ts';
-import { coalesced, isSharedRead, openDb, type Db, type Queryable, type Row } from './index.ts';
-
-/**
- * The real database with a gate in front of shareable reads: while closed, reads that reach
- * the database wait there (so a read stays "in flight" as long as a test needs) while writes
- * pass, and every statement that reaches the database is counted.
- */
-function gated(db: Db) {
-  let open = true;
-  let waiting: (() => void)[] = [];
-  const gate = {
-    executed: 0,
-    close() {
-      open = false;
-    },
-    release() {
-      open = true;
-      for (const go of waiting) go();
-      waiting = [];
-    },
-    /** Resolves once `n` statements wait at the closed gate. */
-    async held(n: number) {
-      while (waiting.length < n) await new Promise((r) => setTimeout(r, 2));
-    },
-  };
-  const inner: Db = {
-    kind: db.kind,
-    async query<T>(sql: string, params?: readonly unknown[]) {
-      gate.executed++;
-      if (!open && isSharedRead(sql)) await new Promise<void>((go) => waiting.push(go));
-      return db.query<T>(sql, params);
-    },
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction(fn),
-    close: () => db.close(),
-    ping: () => db.ping(),
-  };
-  return { gate, inner };
-}
+import { gatedDb } from '../test/gated-db.ts';
+import { CODE, USER_API } from '@se/core';
+import {
+  addDevice,
+  dealers,
+  kindUrl,
+  scratchDatabase,
+  TEST_PASSWORD,
+  testApp,
+  usingPostgres,
+  type Account,
+  type TestApp,
+} from '../test/harness.ts';
+import { coalesced, isSharedRead, openDb, type Db, type Row } from './index.ts';
 
 describe(`coalesced reads (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   let raw: Db;
   let drop: (() => Promise<void>) | undefined;
-  let gate: ReturnType<typeof gated>['gate'];
+  let gate: ReturnType<typeof gatedDb>['gate'];
   let db: Db;
   beforeAll(async () => {
     let databaseUrl: string | undefined;
     if (usingPostgres()) ({ url: databaseUrl, drop } = await scratchDatabase());
     raw = await openDb({ databaseUrl, dataDir: null, coalesce: false });
-    const g = gated(raw);
+    const g = gatedDb(raw);
     gate = g.gate;
-    db = coalesced(g.inner);
+    db = coalesced(g.db);
     await db.query('CREATE TABLE items (id int PRIMARY KEY, name text, tags jsonb)');
     await db.query(`INSERT INTO items VALUES (1, '西湖', '["a"]')`);
     await db.query('CREATE SEQUENCE numbers');
@@ -113,7 +88,7 @@ describe(`coalesced reads (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () =>
     const before = gate.executed;
     const inFlight = db.query(LIST, [100]);
     await gate.held(1);
-    // The transaction's own connection: it does not wait for the read at the gate.
+    // The transaction's own connection: it does not join the read waiting at the gate.
     const inTx = await db.transaction((tx) => tx.query<Row>(LIST, [100]));
     expect(inTx).toHaveLength(2);
     const [[a], [b]] = await Promise.all([
@@ -150,5 +125,85 @@ describe('what counts as a shared read', () => {
     ]) {
       expect(isSharedRead(sql), sql).toBe(false);
     }
+  });
+});
+
+/**
+ * Through the whole app: a change answered to one account takes effect on the very next
+ * request of another, even while identical reads of that account, asked before the change,
+ * are still in flight with rows from before it.
+ */
+describe(`shared reads through the app (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let gate: ReturnType<typeof gatedDb>['gate'];
+  let dealer: Account;
+  let customer: Account;
+  let gateway: number;
+  beforeAll(async () => {
+    t = await testApp(
+      {},
+      {
+        wrapDb: (raw) => {
+          const g = gatedDb(raw);
+          gate = g.gate;
+          return coalesced(g.db);
+        },
+      },
+    );
+    ({ dealer, customer } = await dealers(t, 'sf'));
+    gateway = (await addDevice(t, 'gateway', 'SF-GW', dealer.token)).id;
+    const b = await t.post(
+      kindUrl('gateway', 'bind'),
+      { user_id: customer.id, add_ids: `${gateway}` },
+      { token: dealer.token },
+    );
+    expect(b.code, b.message).toBe(200);
+  });
+  afterAll(async () => {
+    gate.release();
+    await t.close();
+  });
+
+  const gateways = (token: string) =>
+    t.get<{ list: { id: number }[] }>(kindUrl('gateway', 'list'), { page: 1, page_size: 20 }, { token });
+
+  it('a gateway unbound while the customer’s identical list reads are in flight is gone from its next list', async () => {
+    expect((await gateways(customer.token)).data.list.map((d) => d.id)).toEqual([gateway]);
+    // The list statement (not its count) of every request waits at the gate with its rows.
+    gate.close(/WITH page AS/);
+    const before = [gateways(customer.token), gateways(customer.token), gateways(customer.token)];
+    await gate.held(1);
+    const unbind = await t.post(
+      kindUrl('gateway', 'bind'),
+      { user_id: customer.id, remove_ids: `${gateway}` },
+      { token: dealer.token },
+    );
+    expect(unbind.code, unbind.message).toBe(200);
+    const after = gateways(customer.token);
+    // Its own execution, not the one in flight since before the unbind.
+    await gate.held(2);
+    gate.release();
+    expect((await after).data.list).toEqual([]);
+    // The three asked before the change shared one execution and its rows.
+    for (const r of await Promise.all(before)) expect(r.data.list.map((d) => d.id)).toEqual([gateway]);
+  });
+
+  it('an account that lost its rights while its session was being read gets 403 on its next request', async () => {
+    const token = await t.login('sf_customer', TEST_PASSWORD);
+    // The new token's first request reads its session (and rights) and waits with them.
+    gate.close(/FROM sessions s/);
+    const early = gateways(token);
+    await gate.held(1);
+    const r = await t.post(USER_API.update, { id: customer.id, permissions: 0 }, { token: dealer.token });
+    expect(r.code, r.message).toBe(200);
+    const late = gateways(token);
+    await gate.held(2);
+    gate.release('newest');
+    expect((await late).code).toBe(CODE.forbidden);
+    // The read from before the change ends last: it must not put the old rights back in
+    // the session cache.
+    gate.release();
+    await early;
+    expect((await gateways(token)).code).toBe(CODE.forbidden);
   });
 });

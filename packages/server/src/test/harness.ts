@@ -11,6 +11,7 @@ import {
 } from '@se/core';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { openDb, type Db } from '../db/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { insertUser } from '../modules/users/repo.ts';
 
@@ -80,7 +81,14 @@ export async function scratchDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * `wrapDb` puts something between the app and its database (tests of the database layer):
+ * it is given the opened database without read sharing and answers the Db the app uses.
+ */
+export async function testApp(
+  overrides: Partial<Config> = {},
+  opts: { wrapDb?: (db: Db) => Db } = {},
+): Promise<TestApp> {
   let dropDb: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
   if (usingPostgres()) {
@@ -98,7 +106,10 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     scryptLogN: 14,
     ...overrides,
   };
-  const built = await buildApp(config, { logger: false, jobs: false });
+  const own = opts.wrapDb
+    ? opts.wrapDb(await openDb({ databaseUrl, dataDir: null, coalesce: false }))
+    : undefined;
+  const built = await buildApp(config, { logger: false, jobs: false, db: own });
   const { app } = built;
 
   const send = async (method: 'GET' | 'POST', url: string, payload: unknown, opts: ReqOpts = {}) => {
@@ -138,6 +149,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     ...built,
     async close() {
       await app.close();
+      await own?.close();
       await dropDb?.();
     },
     post: (url, body, opts) => send('POST', url, body, opts) as never,
