@@ -228,7 +228,7 @@ async function p99(path: string, token: string, vary?: (n: number) => string) {
       ? {
           requests: [
             {
-              setupRequest: (req: { path: string }) => {
+              setupRequest: (req: autocannon.Request) => {
                 req.path = vary(n++);
                 return req;
               },
