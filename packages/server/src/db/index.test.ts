@@ -92,7 +92,10 @@ describe('embedded PGlite ping', () => {
   it('answers a ping before the statements queued ahead of it have all run', async () => {
     const order: string[] = [];
     const work = Array.from({ length: 5 }, (_, i) =>
-      db.query('SELECT count(*) FROM generate_series(1, 300000)').then(() => order.push(`query ${i}`)),
+      // Five different statements: identical ones would share one execution (coalesced).
+      db
+        .query('SELECT count(*) FROM generate_series(1, 300000 + $1)', [i])
+        .then(() => order.push(`query ${i}`)),
     );
     const pinged = db.ping().then(() => order.push('ping'));
     await Promise.all([...work, pinged]);

@@ -278,6 +278,8 @@ export interface OpenOptions {
   dataDir: string | null;
   /** PGlite on the server's own thread instead of a worker (the event-loop benchmark's "before"). */
   pgliteInProcess?: boolean;
+  /** Identical reads in flight share one execution (`coalesced`); default on. */
+  coalesce?: boolean;
 }
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir/pg` (or in memory for null). */
@@ -287,7 +289,86 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
     : opts.pgliteInProcess
       ? await openPgliteHere(opts.dataDir)
       : await openPgliteWorker(opts.dataDir);
-  return process.env.SE_DB_TRACE ? traced(db) : db;
+  const shared = opts.coalesce === false ? db : coalesced(db);
+  return process.env.SE_DB_TRACE ? traced(shared) : shared;
+}
+
+/**
+ * A statement that only reads, so that callers asking it at the same time may share one
+ * execution: a SELECT (or WITH … SELECT) that writes nothing, calls nothing with an effect
+ * (sequences, advisory locks, random values, notifications) and locks no rows.
+ */
+const READ_ONLY = /^\s*(select|with)\b/i;
+const HAS_EFFECT =
+  /\b(insert|update|delete|merge|nextval|setval|set_config|pg_notify|pg_sleep|txid_current|lock)\b|random|advisory/i;
+export const isSharedRead = (sql: string) => READ_ONLY.test(sql) && !HAS_EFFECT.test(sql);
+
+interface InFlight {
+  /** The write epoch when the statement was sent: only callers of the same epoch join it. */
+  epoch: number;
+  joiners: Pending[];
+}
+
+/**
+ * Single flight for reads: an identical read statement (same SQL, same parameters) asked
+ * while one is in flight shares its execution instead of running again, so a burst (fifty
+ * dashboards, a customer's staff refreshing one list) costs one query. Read-your-writes holds:
+ * every transaction and every other statement bumps a write epoch when it ends, and a read
+ * joins only one sent in the same epoch, so a read asked after a write was answered never
+ * takes rows from before it. Reads inside a transaction go to the transaction's connection
+ * and never join. Each joiner gets its own copy of the rows (callers may change theirs).
+ */
+export function coalesced(db: Db): Db {
+  const inFlight = new Map<string, InFlight>();
+  let epoch = 0;
+  const keyOf = (sql: string, params?: readonly unknown[]) => {
+    if (!isSharedRead(sql)) return null;
+    try {
+      return `${sql}\u0000${JSON.stringify(params ?? [])}`;
+    } catch {
+      return null; // a parameter JSON cannot write (bigint): run it alone
+    }
+  };
+  return {
+    kind: db.kind,
+    async query<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      const key = keyOf(sql, params);
+      if (key === null) {
+        try {
+          return await db.query<T>(sql, params);
+        } finally {
+          epoch++;
+        }
+      }
+      const running = inFlight.get(key);
+      if (running && running.epoch === epoch) {
+        return new Promise<Row[]>((resolve, reject) => running.joiners.push({ resolve, reject })) as Promise<
+          T[]
+        >;
+      }
+      const mine: InFlight = { epoch, joiners: [] };
+      inFlight.set(key, mine);
+      try {
+        const rows = await db.query<T>(sql, params);
+        if (inFlight.get(key) === mine) inFlight.delete(key);
+        for (const j of mine.joiners) j.resolve(structuredClone(rows) as Row[]);
+        return rows;
+      } catch (err) {
+        if (inFlight.get(key) === mine) inFlight.delete(key);
+        for (const j of mine.joiners) j.reject(err as Error);
+        throw err;
+      }
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      try {
+        return await db.transaction(fn);
+      } finally {
+        epoch++;
+      }
+    },
+    close: () => db.close(),
+    ping: () => db.ping(),
+  };
 }
 
 /**

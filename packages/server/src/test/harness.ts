@@ -11,6 +11,7 @@ import {
 } from '@se/core';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { openDb, type Db } from '../db/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { insertUser } from '../modules/users/repo.ts';
 
@@ -58,26 +59,42 @@ export function usingPostgres() {
   return process.env.TEST_DB === 'postgres';
 }
 
-export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  let dropDb: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (usingPostgres()) {
-    const base = process.env.DATABASE_URL;
-    if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-    const name = `se_test_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
+/** A fresh PostgreSQL database on DATABASE_URL's server, and how to drop it. */
+export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `se_test_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-    };
+    },
+  };
+}
+
+/**
+ * `wrapDb` puts something between the app and its database (tests of the database layer):
+ * it is given the opened database without read sharing and answers the Db the app uses.
+ */
+export async function testApp(
+  overrides: Partial<Config> = {},
+  opts: { wrapDb?: (db: Db) => Db } = {},
+): Promise<TestApp> {
+  let dropDb: (() => Promise<void>) | null = null;
+  let databaseUrl: string | undefined;
+  if (usingPostgres()) {
+    const scratch = await scratchDatabase();
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const config: Config = {
     ...loadConfig({ ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
@@ -89,7 +106,10 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     scryptLogN: 14,
     ...overrides,
   };
-  const built = await buildApp(config, { logger: false, jobs: false });
+  const own = opts.wrapDb
+    ? opts.wrapDb(await openDb({ databaseUrl, dataDir: null, coalesce: false }))
+    : undefined;
+  const built = await buildApp(config, { logger: false, jobs: false, db: own });
   const { app } = built;
 
   const send = async (method: 'GET' | 'POST', url: string, payload: unknown, opts: ReqOpts = {}) => {
@@ -129,6 +149,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     ...built,
     async close() {
       await app.close();
+      await own?.close();
       await dropDb?.();
     },
     post: (url, body, opts) => send('POST', url, body, opts) as never,

@@ -31,6 +31,11 @@ const CACHE_MAX = 100_000;
  */
 export class SessionStore {
   private cache = new Map<string, Entry>();
+  /**
+   * Bumped by every revocation and forgetting: a session read that started before one is
+   * answered to its request but not cached, so it cannot bring back what was just dropped.
+   */
+  private generation = 0;
 
   constructor(private db: Db) {}
 
@@ -67,6 +72,7 @@ export class SessionStore {
   }
 
   private async load(hash: string, now: number): Promise<Entry | undefined> {
+    const generation = this.generation;
     const r = await findSessionByHash(this.db, hash);
     if (!r) return undefined;
     const e: Entry = {
@@ -79,6 +85,7 @@ export class SessionStore {
       deleted: r.is_delete,
       cachedAt: now,
     };
+    if (generation !== this.generation) return e;
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(hash, e);
     return e;
@@ -86,6 +93,7 @@ export class SessionStore {
 
   async revoke(sessionId: number, reason: string): Promise<void> {
     await revokeSession(this.db, sessionId, reason);
+    this.generation++;
     for (const e of this.cache.values()) if (e.sessionId === sessionId) e.revoked = true;
   }
 
@@ -100,6 +108,7 @@ export class SessionStore {
     q: Queryable = this.db,
   ): Promise<void> {
     await revokeUserSessions(q, userId, reason, exceptSessionId ?? 0);
+    this.generation++;
     for (const e of this.cache.values()) {
       if (e.userId === userId && e.sessionId !== exceptSessionId) e.revoked = true;
     }
@@ -107,6 +116,7 @@ export class SessionStore {
 
   /** Drops cached state of a user whose name or permission changed. */
   forgetUser(userId: number): void {
+    this.generation++;
     for (const [k, e] of this.cache) if (e.userId === userId) this.cache.delete(k);
   }
 }
