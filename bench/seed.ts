@@ -46,9 +46,11 @@ export async function seedReadings(
         [ids],
       );
       await tx.query(
-        `INSERT INTO telemetry_5min (device_id, bucket, key, n, sum, min, max)
-         SELECT device_id, to_timestamp(floor(extract(epoch FROM ts) / 300) * 300), f.key, count(*), sum(f.v), min(f.v), max(f.v)
-           FROM (${series(perDevice, endMs)}) s, LATERAL (VALUES ('nh3', s.nh3), ('co2', s.co2)) f(key, v) GROUP BY 1, 2, 3`,
+        `INSERT INTO telemetry_5min (device_id, bucket, f)
+         SELECT device_id, to_timestamp(floor(extract(epoch FROM ts) / 300) * 300),
+                jsonb_build_object('nh3', jsonb_build_array(count(*), sum(nh3), min(nh3), max(nh3)),
+                                   'co2', jsonb_build_array(count(*), sum(co2), min(co2), max(co2)))
+           FROM (${series(perDevice, endMs)}) s GROUP BY 1, 2`,
         [ids],
       );
       await tx.query(

@@ -87,6 +87,18 @@ export const serialPrefixSql = (w: Params, keywords: string, col: string = SERIA
  */
 export const WALK_ROWS = EXACT_COUNT_LIMIT;
 
+/**
+ * A device filter on `alias`: seen within `offlineMs` (online) or not (offline). Online is
+ * `time` itself, with its five-minute bin (migration 0059: the index (kind, seen_5min))
+ * as the range an index can take; the bin of a time at or after `since` is at or after
+ * the bin of `since`, so the range drops no match.
+ */
+export function onlineSql(w: Params, offlineMs: number, online: boolean, alias = 'd') {
+  const since = `now() - ${w.p(offlineMs)} * interval '1 millisecond'`;
+  if (!online) return `(${alias}.time IS NULL OR ${alias}.time < ${since})`;
+  return `${alias}.seen_5min >= date_bin('5 minutes', ${since}, timestamptz '2000-01-01 00:00:00+00') AND ${alias}.time >= ${since}`;
+}
+
 /** Pages whose last row is further down than this go to the filter's index directly. */
 export const WALK_NEED = 100;
 

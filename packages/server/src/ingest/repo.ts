@@ -66,12 +66,14 @@ export async function addBadMessages(tx: Queryable, ids: number[], counts: numbe
   );
 }
 
-const addKeys = (col: string) =>
-  `(SELECT jsonb_object_agg(k, coalesce((telemetry_hourly.${col}->>k)::float8, 0) + coalesce((EXCLUDED.${col}->>k)::float8, 0))
-        FROM jsonb_object_keys(telemetry_hourly.${col} || EXCLUDED.${col}) AS k)`;
-const ROLLUP_SQL = `INSERT INTO telemetry_hourly (device_id, hour, sums, counts)
+// One pass over the batch's fields: each is added to what the hour holds (or taken as it
+// is), the hour's other fields are kept by `||`. Sums and counts have the same keys.
+const ROLLUP_SQL = `INSERT INTO telemetry_hourly AS h (device_id, hour, sums, counts)
      SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::jsonb[], $4::jsonb[])
-     ON CONFLICT (device_id, hour) DO UPDATE SET sums = ${addKeys('sums')}, counts = ${addKeys('counts')}`;
+     ON CONFLICT (device_id, hour) DO UPDATE SET (sums, counts) = (
+       SELECT h.sums || coalesce(jsonb_object_agg(e.key, coalesce((h.sums->>e.key)::float8, 0) + e.value::float8), '{}'),
+              h.counts || coalesce(jsonb_object_agg(e.key, coalesce((h.counts->>e.key)::float8, 0) + (EXCLUDED.counts->>e.key)::float8), '{}')
+         FROM jsonb_each(EXCLUDED.sums) e)`;
 
 /** Adds hourly sums and counts, key by key, to what the hour already holds. */
 export async function addHourly(
@@ -85,28 +87,20 @@ export async function addHourly(
 }
 
 /**
- * Adds counts, sums, least and greatest values to each (device, 5-minute bucket, field) of
- * the five-minute rollup (migration 0040); the rows are distinct within a call.
+ * Merges each (device, 5-minute bucket) row's fields `{key: [n, sum, min, max]}` into the
+ * five-minute rollup (migration 0058): counts and sums added, least and greatest kept, fields
+ * the bucket does not hold yet taken as they are. The rows are distinct within a call.
  */
-export async function addFiveMinute(
-  tx: Queryable,
-  r: {
-    device: number[];
-    bucket: string[];
-    key: string[];
-    n: number[];
-    sum: number[];
-    min: number[];
-    max: number[];
-  },
-) {
+export async function addFiveMinute(tx: Queryable, deviceIds: number[], buckets: string[], fields: string[]) {
   await tx.query(
-    `INSERT INTO telemetry_5min AS r (device_id, bucket, key, n, sum, min, max)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::float8[], $6::float8[], $7::float8[])
-     ON CONFLICT (device_id, bucket, key) DO UPDATE
-        SET n = r.n + EXCLUDED.n, sum = r.sum + EXCLUDED.sum,
-            min = least(r.min, EXCLUDED.min), max = greatest(r.max, EXCLUDED.max)`,
-    [r.device, r.bucket, r.key, r.n, r.sum, r.min, r.max],
+    `INSERT INTO telemetry_5min AS r (device_id, bucket, f)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::jsonb[])
+     ON CONFLICT (device_id, bucket) DO UPDATE
+        SET f = r.f || (SELECT coalesce(jsonb_object_agg(e.key, CASE WHEN o.v IS NULL THEN e.value ELSE jsonb_build_array(
+                  (o.v->>0)::int + (e.value->>0)::int, (o.v->>1)::float8 + (e.value->>1)::float8,
+                  least((o.v->>2)::float8, (e.value->>2)::float8), greatest((o.v->>3)::float8, (e.value->>3)::float8)) END), '{}')
+                  FROM jsonb_each(EXCLUDED.f) e, LATERAL (SELECT r.f->e.key AS v) o)`,
+    [deviceIds, buckets, fields],
   );
 }
 

@@ -5,8 +5,9 @@ import type { Queryable } from '../../db/index.ts';
 
 /**
  * Every kind: the batch's numeric fields folded into each device's five-minute buckets
- * (count, sum, least, greatest), one statement a batch, in the batch's transaction. The
- * device history reads these for ranges beyond a few hours (modules/live).
+ * (count, sum, least, greatest per field), one row per device and bucket, one statement a
+ * batch, in the batch's transaction. The device history reads these for ranges beyond a few
+ * hours (modules/live).
  */
 export const fiveMinuteRollup: IngestHandler = {
   name: 'five-minute-rollup',
@@ -14,35 +15,34 @@ export const fiveMinuteRollup: IngestHandler = {
   derive: rollup,
 };
 
+/** [n, sum, min, max] */
+type Stat = [number, number, number, number];
+
 async function rollup(tx: Queryable, stored: StoredReport[]) {
-  const acc = new Map<
-    string,
-    { device: number; bucket: number; key: string; n: number; sum: number; min: number; max: number }
-  >();
+  const acc = new Map<string, { device: number; bucket: number; f: Record<string, Stat> }>();
   for (const s of stored) {
     const bucket = Math.floor(s.ts / FIVE_MINUTES) * FIVE_MINUTES;
+    const id = `${s.device_id}|${bucket}`;
+    let a = acc.get(id);
     for (const [key, v] of Object.entries(s.data)) {
       if (typeof v !== 'number') continue;
-      const id = `${s.device_id}|${bucket}|${key}`;
-      const a = acc.get(id);
-      if (!a) acc.set(id, { device: s.device_id, bucket, key, n: 1, sum: v, min: v, max: v });
+      if (!a) acc.set(id, (a = { device: s.device_id, bucket, f: {} }));
+      const st = a.f[key];
+      if (!st) a.f[key] = [1, v, v, v];
       else {
-        a.n++;
-        a.sum += v;
-        if (v < a.min) a.min = v;
-        if (v > a.max) a.max = v;
+        st[0]++;
+        st[1] += v;
+        if (v < st[2]) st[2] = v;
+        if (v > st[3]) st[3] = v;
       }
     }
   }
   if (!acc.size) return;
   const rows = [...acc.values()];
-  await addFiveMinute(tx, {
-    device: rows.map((r) => r.device),
-    bucket: rows.map((r) => new Date(r.bucket).toISOString()),
-    key: rows.map((r) => r.key),
-    n: rows.map((r) => r.n),
-    sum: rows.map((r) => r.sum),
-    min: rows.map((r) => r.min),
-    max: rows.map((r) => r.max),
-  });
+  await addFiveMinute(
+    tx,
+    rows.map((r) => r.device),
+    rows.map((r) => new Date(r.bucket).toISOString()),
+    rows.map((r) => JSON.stringify(r.f)),
+  );
 }

@@ -10,6 +10,7 @@ import {
   keywordRowSql,
   keywordSql,
   localTime,
+  onlineSql,
   selectPage,
   walkFirst,
   type BindingFilter,
@@ -57,10 +58,7 @@ export interface DeviceFilter {
 function deviceFilters(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>, indexed = true) {
   const cond: string[] = [];
   if (f.keywords) cond.push((indexed ? keywordSql : keywordRowSql)(w, 'devices', f.keywords));
-  if (f.online !== undefined) {
-    const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
-    cond.push(f.online ? `d.time >= ${since}` : `(d.time IS NULL OR d.time < ${since})`);
-  }
+  if (f.online !== undefined) cond.push(onlineSql(w, f.offlineMs, f.online));
   if (f.type !== undefined) cond.push(`d.type = ${w.p(f.type)}`);
   if (f.industrialType) cond.push(`d.industrial_type = ${w.p(f.industrialType)}`);
   if (f.gatewayId !== undefined) cond.push(`d.gateway_id = ${w.p(f.gatewayId)}`);

@@ -1,6 +1,6 @@
 import type { MonitorRow } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
-import { Params, keywordSql, selectPage } from '../../db/sql.ts';
+import { Params, keywordSql, onlineSql, selectPage } from '../../db/sql.ts';
 import { deviceSeen } from '../access/visible-repo.ts';
 
 // Smart industry SQL: monitors are gateways with an industrial type; where they stand comes
@@ -45,10 +45,7 @@ export function listMonitors(q: Queryable, s: MonitorScope, f: MonitorFilter) {
   if (f.buildingId !== undefined) cond.push(`p.building_id = ${w.p(f.buildingId)}::int`);
   if (f.roomId !== undefined) cond.push(`p.room_id = ${w.p(f.roomId)}::int`);
   if (f.industrialType) cond.push(`d.industrial_type = ${w.p(f.industrialType)}`);
-  if (f.online !== undefined) {
-    const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
-    cond.push(f.online ? `d.time >= ${since}` : `(d.time IS NULL OR d.time < ${since})`);
-  }
+  if (f.online !== undefined) cond.push(onlineSql(w, f.offlineMs, f.online));
   const where = cond.join(' AND ');
   const countValues = [...w.values];
   const online = `coalesce(d.time >= now() - ${w.p(f.offlineMs)} * interval '1 millisecond', false)`;

@@ -83,9 +83,9 @@ const POINTS: Record<
       WHERE ${seen} AND t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to} AND jsonb_typeof(e.value) = 'number'
       GROUP BY 1, 2`,
   '5min': (id, from, to, b, seen) =>
-    `SELECT (floor(extract(epoch FROM r.bucket) * 1000 / ${b}) * ${b})::float8 AS ts, r.key AS k,
-            (sum(r.sum) / sum(r.n))::float8 AS v
-       FROM telemetry_5min r
+    `SELECT (floor(extract(epoch FROM r.bucket) * 1000 / ${b}) * ${b})::float8 AS ts, e.key AS k,
+            (sum((e.value->>1)::float8) / sum((e.value->>0)::int))::float8 AS v
+       FROM telemetry_5min r, jsonb_each(r.f) e
       WHERE ${seen} AND r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}
       GROUP BY 1, 2`,
   hourly: (id, from, to, b, seen) =>
@@ -126,8 +126,11 @@ export async function history(
 /** A device's five-minute buckets as stored (count, mean, least, greatest per field), oldest first. */
 export function fiveMinuteBuckets(q: Queryable, deviceId: number, start: Date, end: Date) {
   return q.query<{ bucket: number; key: string; n: number; mean: number; min: number; max: number }>(
-    `SELECT (extract(epoch FROM bucket) * 1000)::float8 AS bucket, key, n, (sum / n)::float8 AS mean, min, max
-       FROM telemetry_5min WHERE device_id = $1 AND bucket >= $2 AND bucket < $3 ORDER BY bucket, key`,
+    `SELECT (extract(epoch FROM r.bucket) * 1000)::float8 AS bucket, e.key, (e.value->>0)::int AS n,
+            ((e.value->>1)::float8 / (e.value->>0)::int)::float8 AS mean,
+            (e.value->>2)::float8 AS min, (e.value->>3)::float8 AS max
+       FROM telemetry_5min r, jsonb_each(r.f) e
+      WHERE r.device_id = $1 AND r.bucket >= $2 AND r.bucket < $3 ORDER BY r.bucket, e.key`,
     [deviceId, start.toISOString(), end.toISOString()],
   );
 }

@@ -2,7 +2,7 @@ import type { MediaPlayerRow, PlayReportRow, PlaylistRow, ScheduleRow, ScheduleR
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
-import { Params, keywordSql, likeSql, localTime, selectPage } from '../../db/sql.ts';
+import { Params, keywordSql, likeSql, localTime, onlineSql, selectPage } from '../../db/sql.ts';
 import { deviceSeen } from '../access/visible-repo.ts';
 
 // ---- screens ----
@@ -48,10 +48,7 @@ export function listScreens(q: Queryable, f: ScreenFilter) {
   if (f.type === 'player') cond.push(`d.kind = 'player'`);
   else if (f.type !== undefined) cond.push(`d.kind = 'gateway' AND d.type = ${w.p(f.type)}`);
   if (f.keywords) cond.push(keywordSql(w, 'devices', f.keywords));
-  if (f.online !== undefined) {
-    const since = `now() - ${w.p(f.offlineMs)} * interval '1 millisecond'`;
-    cond.push(f.online ? `d.time >= ${since}` : `(d.time IS NULL OR d.time < ${since})`);
-  }
+  if (f.online !== undefined) cond.push(onlineSql(w, f.offlineMs, f.online));
   const where = cond.join(' AND ');
   const countValues = [...w.values];
   const select = screenRow(w, f.offlineMs);
