@@ -10,7 +10,10 @@
 // LH_PAGES=<regex> runs only the cases whose "form path" matches (e.g. 'mobile|users').
 // LH_REPORT_DIR=<dir> also writes each run's full Lighthouse JSON there (LCP element, long tasks,
 // layout shifts, unused JS), to see where a page's time goes.
+// LH_OTHER_DIST=<dir>[,<dir>…] also audits other builds of the web app (e.g. `main`'s, built into
+// <dir>) against the same demo, each page's builds one after the other: an A/B in one sitting.
 import http from 'node:http';
+import net from 'node:net';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
@@ -76,6 +79,68 @@ const demo = await startScript(
   /demo tenant:/,
 );
 const base = /console on (http:\/\/\S+?)(,|\s|$)/.exec(demo.out())![1]!.replace('localhost', '127.0.0.1');
+
+/**
+ * Another build of the web app on its own port: its files from LH_OTHER_DIST (index.html for
+ * the app's routes), everything else (the API, the live socket) passed to the demo.
+ */
+async function serveOtherDist(dist: string): Promise<string> {
+  const demoUrl = new URL(base);
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html; charset=utf-8',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.json': 'application/json',
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', base);
+    if (!url.pathname.startsWith('/api/')) {
+      const file = path.join(dist, path.normalize(url.pathname));
+      const found = file.startsWith(dist) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
+      const send = found ? file : path.join(dist, 'index.html');
+      const headers: Record<string, string> = {
+        'content-type': types[path.extname(send)] ?? 'application/octet-stream',
+      };
+      // The build's precompressed copies, as the console's server sends them.
+      const brotli = /\bbr\b/.test(String(req.headers['accept-encoding'])) && fs.existsSync(`${send}.br`);
+      if (brotli) headers['content-encoding'] = 'br';
+      res.writeHead(200, headers);
+      fs.createReadStream(brotli ? `${send}.br` : send).pipe(res);
+      return;
+    }
+    const up = http.request(
+      { host: demoUrl.hostname, port: demoUrl.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const up = net.connect(Number(demoUrl.port), demoUrl.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      up.write(`${lines.join('\r\n')}\r\n\r\n`);
+      up.write(head);
+      up.pipe(socket).pipe(up);
+    });
+    up.on('error', () => socket.destroy());
+    socket.on('error', () => up.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  others.push(server);
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+const others: http.Server[] = [];
+const otherBuilds: { name: string; base: string }[] = [];
+for (const dir of (process.env.LH_OTHER_DIST ?? '').split(',').filter(Boolean)) {
+  otherBuilds.push({ name: path.basename(dir), base: await serveOtherDist(path.resolve(dir)) });
+}
 
 async function call<T>(method: 'GET' | 'POST', url: string, body?: object, token = ''): Promise<T> {
   const res = await fetch(`${base}${url}`, {
@@ -145,7 +210,7 @@ async function audit(url: string, form: Form, signedIn: boolean): Promise<Score>
       // A returning user: the stored token and the permission the console cached last time.
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0]!.newPage();
-      await page.goto(`${base}/agreement`);
+      await page.goto(`${new URL(url).origin}/agreement`);
       await page.evaluate(
         ([t, u]) => {
           localStorage.setItem('token', t!);
@@ -271,6 +336,10 @@ try {
     if (!ok) misses++;
     const target = `perf ≥ ${c.perfTarget}${c.a11yTarget ? `, a11y ≥ ${c.a11yTarget}` : ''}`;
     row(c.form, label, s, s.perf / baseline[c.form].perf, `${target} ${ok ? 'ok' : 'MISSED'}`);
+    for (const other of otherBuilds) {
+      const o = await measure(`${other.base}${c.path}`, c.form, c.signedIn);
+      row(c.form, `  ${other.name}`, o, o.perf / baseline[c.form].perf);
+    }
     if (s.failed.length) console.log(`${' '.repeat(24)}below 0.9: ${s.failed.join(', ')}`);
     if (s.scripts) console.log(`${' '.repeat(24)}scripting: ${s.scripts}`);
     for (const n of s.a11yNodes) console.log(`${' '.repeat(24)}${n}`);
@@ -279,6 +348,7 @@ try {
   demo.child.kill('SIGTERM');
   await new Promise((r) => demo.child.once('exit', r));
   hello.close();
+  for (const o of others) o.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(misses ? `\n${misses} page(s) below target` : '\nall pages on target');

@@ -1,4 +1,5 @@
 import { App } from './App.tsx';
+import { startFirstRequest } from './navigation/first-request.ts';
 import { createAppRouter } from './navigation/router.tsx';
 import { installSessionExpiry } from './navigation/session-expiry.ts';
 import { renderRoot } from './render-root.tsx';
@@ -7,5 +8,6 @@ import { renderRoot } from './render-root.tsx';
 export function bootConsole(): void {
   const router = createAppRouter();
   installSessionExpiry(router);
+  startFirstRequest(window.location);
   renderRoot(<App router={router} />);
 }

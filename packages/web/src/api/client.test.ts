@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
 import { expectSignedOut } from '../session/test-session.ts';
-import { ApiError, encodeParams, get, post, setSessionExpiredHandler } from './client.ts';
+import {
+  ApiError,
+  EARLY_MS,
+  encodeParams,
+  get,
+  post,
+  requestEarly,
+  setSessionExpiredHandler,
+} from './client.ts';
 
 type FetchArgs = [string, RequestInit];
 
@@ -183,5 +191,40 @@ describe('API client', () => {
 describe('encodeParams', () => {
   it('keeps zero and empty text, which are values', () => {
     expect(encodeParams({ a: 0, b: '', c: false }).toString()).toBe('a=0&b=&c=false');
+  });
+});
+
+describe('early answers (requestEarly)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers the first identical GET with the call started early, once', async () => {
+    let served = 0;
+    const fetchMock = stubFetch(() => envelope(200, { served: ++served }));
+    requestEarly(() => get('/api/v1/toilets', { page: 1, page_size: 10 }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const first = await get<{ served: number }>('/api/v1/toilets', {
+      keywords: undefined,
+      page: 1,
+      page_size: 10,
+    });
+    expect(first.data.served).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A refresh afterwards asks the server again.
+    const again = await get<{ served: number }>('/api/v1/toilets', { page: 1, page_size: 10 });
+    expect(again.data.served).toBe(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not answer a call with other parameters, or one made too late', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchMock = stubFetch((url) => envelope(200, url));
+    requestEarly(() => get('/api/v1/users', { page: 1, page_size: 10 }));
+    expect((await get('/api/v1/users', { page: 2, page_size: 10 })).data).toBe(
+      '/api/v1/users?page=2&page_size=10',
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    vi.setSystemTime(Date.now() + EARLY_MS + 1);
+    await get('/api/v1/users', { page: 1, page_size: 10 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });
