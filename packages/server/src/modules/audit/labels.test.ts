@@ -14,9 +14,13 @@ describe('audit action labels', () => {
       const text = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
       // An owned() area names its prefix; the service records <prefix>.add/.update/.delete.
       const suffixes = text.includes('owned(') ? ['.add', '.update', '.delete'] : [''];
-      for (const m of text.matchAll(/action:\s*([^,\n]+),/g))
+      for (const m of text.matchAll(/action:\s*([^,\n]+),/g)) {
         for (const q of m[1]!.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g))
           for (const s of q[1]! in AUDIT_ACTIONS ? [''] : suffixes) actions.add(q[1]! + s);
+        // `area.thing.${cond ? 'delete' : 'update'}`: each literal in the braces is a last segment.
+        for (const q of m[1]!.matchAll(/`([a-z_]+(?:\.[a-z_]+)+)\.\$\{([^}]*)\}`/g))
+          for (const s of q[2]!.matchAll(/'([a-z_]+)'/g)) actions.add(`${q[1]!}.${s[1]!}`);
+      }
     }
     expect(actions.size).toBeGreaterThan(20);
     expect([...actions].filter((a) => !(a in AUDIT_ACTIONS))).toEqual([]);
