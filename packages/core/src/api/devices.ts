@@ -278,7 +278,8 @@ export const deviceRow = z.object({
   place: devicePlace.nullable().optional(),
   /**
    * The accounts it is bound to (`owners` by id), only in the single-device answer: the
-   * drawer's 分配 dialog unbinds them; `manageable` when the caller may change that binding.
+   * drawer's 分配 dialog unbinds them; `manageable` when the caller may change that binding. Only
+   * accounts at or below the caller, and those above it, are named (never a sibling customer).
    */
   bound_users: z.array(boundUser).optional(),
 });

@@ -427,6 +427,19 @@ describe("a device's drawer (issue 19)", () => {
       manageable: true,
     });
     expect(seenByCustomer!.filter((u) => u.id !== customer.id).every((u) => !u.manageable)).toBe(true);
+    // Another customer of the same dealer holding the device is not named to this one.
+    const sibling = await t.account('unbind_sibling', PERMISSION.user | PERMISSION.visitor, dealer.id);
+    expect(
+      (
+        await t.post(
+          DEVICE_KINDS.gateway.bind,
+          { user_id: sibling.id, add_ids: `${gw.id}` },
+          { token: dealer.token },
+        )
+      ).code,
+    ).toBe(200);
+    expect((await bound(dealer.token))!.map((u) => u.id)).toContain(sibling.id);
+    expect((await bound(customer.token))!.map((u) => u.id)).not.toContain(sibling.id);
 
     expect((await bind({ remove_ids: `${gw.id}` })).code).toBe(200);
     expect((await bound(dealer.token))!.map((u) => u.id)).not.toContain(customer.id);

@@ -213,7 +213,9 @@ export function findDeviceWithFacts(
             coalesce((SELECT json_agg(json_build_object('id', u.id, 'user_name', u.user_name,
                                                         'manageable', ${accountUnder('u', under)}) ORDER BY u.id)
                         FROM device_bindings bu JOIN users u ON u.id = bu.user_id
-                       WHERE bu.device_id = d.id), '[]'::json) AS bound_users
+                       WHERE bu.device_id = d.id AND NOT u.is_delete
+                         AND (${accountUnder('u', under)} OR ${under} LIKE u.path || '%')), '[]'::json)
+              AS bound_users
        FROM devices d ${facts.joins}
        LEFT JOIN LATERAL (SELECT t.id, t.name FROM toilets t
                            WHERE t.id = ${deviceToiletSql('d')} AND ${seen}) vt ON true
