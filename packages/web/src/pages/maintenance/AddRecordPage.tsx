@@ -1,4 +1,4 @@
-import { CameraOutlined, CloseOutlined, ScanOutlined } from '@ant-design/icons';
+import { CameraOutlined, CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { FAULT_SEVERITIES, RECORD_PHOTO_LIMITS, type Prefill } from '@se/core';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Result, Select, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -190,7 +190,7 @@ export default function AddRecordPage() {
           aria-label="设备序列号"
           enterButton={
             <>
-              <ScanOutlined /> 查找
+              <SearchOutlined /> 查找
             </>
           }
           loading={finding}
