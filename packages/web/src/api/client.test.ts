@@ -227,4 +227,14 @@ describe('early answers (requestEarly)', () => {
     await get('/api/v1/users', { page: 1, page_size: 10 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
+
+  it("does not hand one account's early answer to the next account signed in", async () => {
+    localStorage.setItem('token', 'first-account');
+    const fetchMock = stubFetch(() => envelope(200, { token: localStorage.getItem('token') }));
+    requestEarly(() => get('/api/v1/toilets', { page: 1, page_size: 10 }));
+    localStorage.setItem('token', 'second-account');
+    const answer = await get<{ token: string }>('/api/v1/toilets', { page: 1, page_size: 10 });
+    expect(answer.data.token).toBe('second-account');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

@@ -92,13 +92,14 @@ function isEnvelope(value: unknown): value is Envelope {
 export const EARLY_MS = 10_000;
 
 let recording = false;
-const early = new Map<string, { at: number; answer: Promise<Envelope> }>();
+const early = new Map<string, { at: number; token: string; answer: Promise<Envelope> }>();
 
 /**
  * Starts the GET calls `start` makes now, before the screen that needs them has loaded
  * (the opened page's first list, issue 19): the first identical call (same path and
  * parameters, no abort signal) within EARLY_MS gets that answer instead of asking again.
- * An answer is handed out once; a call with other parameters goes to the server as usual.
+ * An answer is handed out once, and only under the token it was asked with; a call with other
+ * parameters goes to the server as usual.
  */
 export function requestEarly(start: () => Promise<unknown>): void {
   recording = true;
@@ -124,13 +125,15 @@ export function request<T>(
     const url = `${path}${query ? `?${query}` : ''}`;
     if (recording) {
       const answer = send<T>(method, path, body, options);
-      early.set(url, { at: Date.now(), answer });
+      early.set(url, { at: Date.now(), token: readToken(), answer });
       return answer;
     }
     const hit = early.get(url);
     if (hit && !options.signal) {
       early.delete(url);
-      if (Date.now() - hit.at < EARLY_MS) return hit.answer as Promise<Envelope<T>>;
+      // Only for the session that asked: after signing out and in again, the server is asked.
+      if (Date.now() - hit.at < EARLY_MS && hit.token === readToken())
+        return hit.answer as Promise<Envelope<T>>;
     }
   }
   return send<T>(method, path, body, options);
