@@ -34,7 +34,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'pack
     REDIS_URL: '',
     LOG_LEVEL: 'warn',
     // Every e2e file signs in several times from 127.0.0.1: more than 60 in 10 minutes.
-    SE_LOGIN_LIMIT: '1000',
+    LOGIN_LIMIT_PER_IP: '1000',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -10,7 +10,9 @@ describe('configuration', () => {
       mqttMaxConnectionsPerIp: 10_000,
       mqttMaxPendingPerIp: 1000,
       mqttConnectTimeoutMs: 10_000,
+      loginLimitPerIp: 60,
     });
+    expect(loadConfig({ LOGIN_LIMIT_PER_IP: '1000' }).loginLimitPerIp).toBe(1000);
     expect(loadConfig({ MQTT_CONNECT_TIMEOUT: '3' }).mqttConnectTimeoutMs).toBe(3000);
   });
 
@@ -24,6 +26,7 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ MQTT_MAX_PENDING_PER_IP: '0' }, /MQTT_MAX_PENDING_PER_IP must be a whole number/],
     [{ MQTT_MAX_CONNECTIONS_PER_IP: 'lots' }, /MQTT_MAX_CONNECTIONS_PER_IP must be a whole number/],
+    [{ LOGIN_LIMIT_PER_IP: '0' }, /LOGIN_LIMIT_PER_IP must be a whole number/],
     [{ MQTT_CONNECT_TIMEOUT: '2.5' }, /MQTT_CONNECT_TIMEOUT must be a whole number of seconds/],
     [{ ALLOWED_ORIGINS: 'console.example.com' }, /ALLOWED_ORIGINS must be comma-separated origins/],
     [{ ALLOWED_ORIGINS: 'https://a.example/path' }, /ALLOWED_ORIGINS/],

@@ -67,6 +67,7 @@ const envSchema = z.object({
   MQTT_MAX_CONNECTIONS_PER_IP: whole('MQTT_MAX_CONNECTIONS_PER_IP', 10_000, 1, 'a whole number ≥ 1'),
   MQTT_MAX_PENDING_PER_IP: whole('MQTT_MAX_PENDING_PER_IP', 1000, 1, 'a whole number ≥ 1'),
   MQTT_CONNECT_TIMEOUT: whole('MQTT_CONNECT_TIMEOUT', 10, 1, 'a whole number of seconds ≥ 1'),
+  LOGIN_LIMIT_PER_IP: whole('LOGIN_LIMIT_PER_IP', 60, 1, 'a whole number ≥ 1'),
   ADMIN_PASSWORD: z
     .string()
     .optional()
@@ -187,6 +188,8 @@ export interface Config {
   mqttMaxPendingPerIp: number;
   /** Embedded broker: a connection not signed in by then is closed. */
   mqttConnectTimeoutMs: number;
+  /** Sign-ins (and sign-ups, password recoveries) per remote address per 10 minutes. */
+  loginLimitPerIp: number;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   /** Live-push fan-out across server copies; without it the bus is in-process. */
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttMaxConnectionsPerIp: e.MQTT_MAX_CONNECTIONS_PER_IP,
     mqttMaxPendingPerIp: e.MQTT_MAX_PENDING_PER_IP,
     mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT * 1000,
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
