@@ -162,9 +162,12 @@ export const dateOnlyField = (label: string) =>
     )
     .transform((s) => (s === '' ? null : s));
 
-/** An account id; 0 names none. */
-const accountField = intField('关联账号').pipe(
-  z.number().int().min(0, '关联账号取值无效').max(2_147_483_647, '关联账号取值无效'),
+/** An account id; 0, an empty box or null names none (the dialog's cleared number box sends ''). */
+const accountField = z.preprocess(
+  (v) => (v === '' || v === null ? 0 : v),
+  intField('关联账号').pipe(
+    z.number().int().min(0, '关联账号取值无效').max(2_147_483_647, '关联账号取值无效'),
+  ),
 );
 
 export const EMPLOYEE_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;

@@ -139,6 +139,20 @@ describe('attendance tabs', { timeout: 30_000 }, () => {
     await waitFor(() => expect(deleteEmployee).toHaveBeenCalledWith(7));
   });
 
+  it('员工管理 saves an employee without a linked account (the empty 关联账号ID box is no error)', async () => {
+    vi.mocked(listEmployees).mockResolvedValue(ok({ list: [emp(8)], total: 1, page: 1, page_size: 10 }));
+    vi.mocked(updateEmployee).mockResolvedValue(ok(emp(8)));
+    renderWithProviders(<EmployeesTab />, { router: true });
+    const row = (await screen.findByText('员工8')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    expect(((await screen.findByLabelText('关联账号ID')) as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(vi.mocked(updateEmployee).mock.lastCall?.[0]).toMatchObject({ id: 8, user_id: 0 }),
+    );
+    expect(screen.queryByText('关联账号必须是整数')).toBeNull();
+  });
+
   it('员工管理 links an employee to its console account, and shows a refused link under the field', async () => {
     vi.mocked(listEmployees).mockResolvedValue(ok({ list: [emp(7)], total: 1, page: 1, page_size: 10 }));
     vi.mocked(updateEmployee).mockResolvedValue({
