@@ -35,7 +35,7 @@ export const ATTENDANCE_API = {
   setPatrol: '/api/v1/attendance/set-patrol',
   /**
    * The mini-program's patrol check-in: a cleaner scans the QR code in a toilet (its public
-   * id) and the signed-in attendance account sends it with the cleaner's employee number.
+   * id) and the signed-in account checks in as its own employee (a manager may name another's number).
    */
   patrolScan: '/api/v1/attendance/patrol-scan',
 } as const;
@@ -85,6 +85,9 @@ export const employeeRow = z.object({
   hire_date: z.string().nullable(),
   status: z.number(),
   scheme_id: z.number().nullable(),
+  /** The console account the person signs in with (patrol check-ins record it), or null. */
+  user_id: z.number().nullable(),
+  user_name: z.string(),
   created_at: z.string(),
 });
 export type EmployeeRow = z.infer<typeof employeeRow>;
@@ -159,6 +162,14 @@ export const dateOnlyField = (label: string) =>
     )
     .transform((s) => (s === '' ? null : s));
 
+/** An account id; 0, an empty box or null names none (the dialog's cleared number box sends ''). */
+const accountField = z.preprocess(
+  (v) => (v === '' || v === null ? 0 : v),
+  intField('关联账号').pipe(
+    z.number().int().min(0, '关联账号取值无效').max(2_147_483_647, '关联账号取值无效'),
+  ),
+);
+
 export const EMPLOYEE_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
 export const PHONE = /^[0-9+\- ]{0,20}$/;
 
@@ -180,6 +191,8 @@ export const employeeFields = {
   face_id: text('人脸ID', 64).default(''),
   hire_date: dateOnlyField('入职日期').prefault(''),
   status: intField('状态').pipe(z.number().int().min(1, '状态取值无效').max(2, '状态取值无效')).default(1),
+  /** 关联账号: an account of the organisation (0 or left out: none). */
+  user_id: accountField.default(0),
 };
 
 export const addEmployeeBody = z.object(employeeFields);
@@ -200,6 +213,8 @@ export const updateEmployeeBody = z.object({
   face_id: text('人脸ID', 64).optional(),
   hire_date: dateOnlyField('入职日期').optional(),
   status: intField('状态').pipe(z.number().int().min(1, '状态取值无效').max(2, '状态取值无效')).optional(),
+  /** 0 unlinks the account. */
+  user_id: accountField.optional(),
 });
 export type UpdateEmployeeBody = z.input<typeof updateEmployeeBody>;
 
@@ -260,7 +275,11 @@ export const patrolScanBody = z.object({
     .trim()
     .min(1, '缺少厕所编号，请扫描厕所内的二维码')
     .max(200, '厕所不存在或未要求巡检，请扫描厕所内的二维码'),
-  employee_no: z.string({ error: '请填写工号' }).trim().min(1, '请填写工号').max(64, '工号不能超过64个字符'),
+  /**
+   * The cleaner's number: only a manager of the organisation records for others; anyone
+   * else checks in as the employee linked to its own account (left out: the caller's own).
+   */
+  employee_no: z.string({ error: '工号格式不正确' }).trim().max(64, '工号不能超过64个字符').optional(),
 });
 
 export const patrolCheckIn = z.object({

@@ -162,6 +162,13 @@ export const updateUserBody = z.object({
   permissions: permissionBits.optional(),
   services: intField().pipe(z.number().int().min(0).max(2_147_483_647)).optional(),
   message_count: z.unknown().optional(),
+  /**
+   * Moves the account (with the accounts below it in the same organisation) to another
+   * organisation; 0 takes it out of any. The caller manages both (access/orgs.ts).
+   */
+  org_id: intField('所属组织')
+    .pipe(z.number().int().min(0, '所属组织取值无效').max(2_147_483_647))
+    .optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 

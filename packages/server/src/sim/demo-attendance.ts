@@ -160,16 +160,21 @@ async function ensureAttendanceUser(admin: ConsoleApi, password: string): Promis
 
 /**
  * The last 30 days of punches at the office terminal, in and out on weekdays (UTC+8), with a
- * few late arrivals, missing clock-outs and absent days. Message ids are fixed per employee
- * and day, so a restart sends them again and the console stores them once.
+ * few late arrivals, missing clock-outs and absent days, and today's punches up to `now`: a
+ * demo started in the afternoon shows the morning's clock-ins, one started at 07:00 none
+ * yet (the simulator's live punches follow). Message ids are fixed per employee and day, so
+ * a restart sends them again and the console stores them once. Pure, for tests.
  */
-async function sendHistory(base: string, terminal: SimDevice) {
+export function historyPunches(now: number): Record<string, unknown>[] {
   const r = rng(2026);
-  const today = Math.floor((Date.now() + TZ_OFFSET_HOURS * 3_600_000) / DAY) * DAY; // local midnight, as UTC ms
+  const today = Math.floor((now + TZ_OFFSET_HOURS * 3_600_000) / DAY) * DAY; // local midnight, as UTC ms
   const messages: Record<string, unknown>[] = [];
   const at = (day: number, hour: number, minute: number) =>
     day + (hour * 60 + minute) * 60_000 - TZ_OFFSET_HOURS * 3_600_000;
-  for (let d = 30; d >= 1; d--) {
+  const punch = (id: string, when: number, who: Record<string, unknown>) => {
+    if (when <= now) messages.push({ id, ts: when, type: 'report', data: { ...who, punched_at: when } });
+  };
+  for (let d = 30; d >= 0; d--) {
     const day = today - d * DAY;
     const weekday = new Date(day).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
@@ -182,22 +187,17 @@ async function sendHistory(base: string, terminal: SimDevice) {
       const inAt = at(day, late ? 9 : 8, late ? 6 + Math.floor(r() * 40) : 40 + Math.floor(r() * 19));
       const face = r() < 0.5;
       const who = face ? { badge: demoFace(n), method: 'face' } : { badge: demoBadge(n), method: 'card' };
-      messages.push({
-        id: `h-${demoNumber(n)}-${date}-in`,
-        ts: inAt,
-        type: 'report',
-        data: { ...who, punched_at: inAt },
-      });
+      punch(`h-${demoNumber(n)}-${date}-in`, inAt, who);
       if (r() < 0.03) continue; // forgot to clock out
-      const outAt = at(day, 18, Math.floor(r() * 25));
-      messages.push({
-        id: `h-${demoNumber(n)}-${date}-out`,
-        ts: outAt,
-        type: 'report',
-        data: { ...who, punched_at: outAt },
-      });
+      punch(`h-${demoNumber(n)}-${date}-out`, at(day, 18, Math.floor(r() * 25)), who);
     }
   }
+  return messages;
+}
+
+/** Sends historyPunches through the device report API, as a terminal catching up would. */
+async function sendHistory(base: string, terminal: SimDevice) {
+  const messages = historyPunches(Date.now());
   for (let i = 0; i < messages.length; i += 500) {
     const res = await fetch(`${base}${DEVICE_REPORT_API}`, {
       method: 'POST',

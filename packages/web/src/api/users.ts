@@ -40,7 +40,10 @@ export const addUser = (body: AddUserRequest) => post<{ id: number }>(USER_API.a
 /** message_count is read-only on the server, so it is not offered here. */
 export type UpdateUserRequest = Pick<UpdateUserBody, 'id'> &
   Partial<
-    Pick<UpdateUserBody, 'is_delete' | 'user_name' | 'email' | 'phone_num' | 'permissions' | 'services'>
+    Pick<
+      UpdateUserBody,
+      'is_delete' | 'user_name' | 'email' | 'phone_num' | 'permissions' | 'services' | 'org_id'
+    >
   >;
 
 export const updateUser = (body: UpdateUserRequest) => post<UserRow>(USER_API.update, body);

@@ -632,18 +632,43 @@ describe('patrols by QR code and opening hours past midnight', () => {
     expect((await alarms()).map((x) => x.status)).toEqual(['open']);
   });
 
-  it("a cleaner's QR scan is a patrol check-in: stored once, closes the alarm, shown on the toilet", async () => {
-    const scan = (body: Record<string, unknown>, token = a.token) =>
-      t.post<{ id: number; employee_name: string; toilet_name: string; duplicate: boolean }>(
-        ATTENDANCE_API.patrolScan,
-        body,
-        { token },
-      );
-    const r = await scan({ toilet_id: publicId, employee_no: 'P001' });
+  const scan = (body: Record<string, unknown>, token = a.token) =>
+    t.post<{ id: number; employee_name: string; toilet_name: string; duplicate: boolean }>(
+      ATTENDANCE_API.patrolScan,
+      body,
+      { token },
+    );
+  const employeeNumbered = async (number: string) =>
+    (
+      await t.get<{ list: EmployeeRow[] }>(ATTENDANCE_API.employees, { keywords: number }, { token: a.token })
+    ).data.list.find((e) => e.number === number)!;
+
+  it('links an employee record to an account of the organisation, one employee per account', async () => {
+    const zhang = await employeeNumbered('P001');
+    const link = (id: number, user_id: number) =>
+      t.post<EmployeeRow>(ATTENDANCE_API.updateEmployee, { id, user_id }, { token: a.token });
+    // An account of another organisation is not one to link.
+    expect(await link(zhang.id, b.id)).toMatchObject({ code: 404, message: '关联账号不存在或不在本组织' });
+    const linked = await link(zhang.id, a.id);
+    expect(linked.code, linked.message).toBe(200);
+    expect(linked.data).toMatchObject({ user_id: a.id, user_name: 'att_a' });
+    const other = await addEmp(a.token, { department_id: zhang.department_id, number: 'P002', name: '李工' });
+    expect(await link(other.id, a.id)).toMatchObject({ code: 409, message: '该账号已关联员工「张工」' });
+    expect(
+      await t.post(
+        ATTENDANCE_API.addEmployee,
+        { department_id: zhang.department_id, number: 'P003', name: '王工', user_id: a.id },
+        { token: a.token },
+      ),
+    ).toMatchObject({ code: 409, message: '该账号已关联员工「张工」' });
+  });
+
+  it("a cleaner's QR scan is a patrol check-in as its own employee: stored once, closes the alarm", async () => {
+    const r = await scan({ toilet_id: publicId });
     expect(r.code, r.message).toBe(200);
     expect(r.data).toMatchObject({ employee_name: '张工', toilet_name: '夜间公厕', duplicate: false });
     expect((await alarms()).map((x) => x.status)).toEqual(['closed']);
-    // Scanned twice in a row: one check-in.
+    // Scanned twice in a row (its own number given this time): one check-in.
     const again = await scan({ toilet_id: publicId, employee_no: 'P001' });
     expect(again.data).toMatchObject({ id: r.data.id, duplicate: true });
     const info = await t.get<PatrolInfo>(ATTENDANCE_API.patrols, { toilet_id: toilet }, { token: admin });
@@ -652,18 +677,39 @@ describe('patrols by QR code and opening hours past midnight', () => {
       `SELECT method, employee_id FROM att_punches WHERE id = $1`,
       [r.data.id],
     );
-    expect(row[0]).toMatchObject({ method: 'qr' });
-    expect(row[0]!.employee_id).not.toBeNull();
-    // What the server checks: a real toilet of the organisation, a 在职 employee of it.
-    expect(await scan({ toilet_id: 'not-a-toilet', employee_no: 'P001' })).toMatchObject({
+    expect(row[0]).toMatchObject({ method: 'qr', employee_id: (await employeeNumbered('P001')).id });
+    expect(await scan({ toilet_id: 'not-a-toilet' })).toMatchObject({
       code: 404,
       message: expect.stringContaining('厕所不存在'),
     });
-    expect(await scan({ toilet_id: publicId, employee_no: 'NOBODY' })).toMatchObject({
+    expect(await scan({ toilet_id: publicId }, b.token)).toMatchObject({ code: 404 });
+  });
+
+  it('refuses a member scanning as someone else; the manager of the organisation records for a cleaner', async () => {
+    // a2 works in A but no employee names its account; nor may it give another's number.
+    expect(await scan({ toilet_id: publicId }, a2.token)).toMatchObject({
+      code: 403,
+      message: '当前账号未关联在职员工，请联系管理员在员工资料中关联账号',
+    });
+    expect(await scan({ toilet_id: publicId, employee_no: 'P002' }, a2.token)).toMatchObject({
+      code: 403,
+      message: '只能为自己巡检打卡：工号与当前账号关联的员工不符',
+    });
+    expect(await scan({ toilet_id: publicId, employee_no: 'P002' })).toMatchObject({ code: 403 });
+    const before = await t.ctx.db.query(`SELECT 1 FROM att_punches WHERE method = 'qr'`);
+
+    // A's manager (organisations.user_id) records for any 在职 cleaner by number.
+    const manager = await t.account('att_a_manager', ATT, 1);
+    await joinOrg(manager.id, orgA.org_id);
+    await t.ctx.db.query('UPDATE organisations SET user_id = $2 WHERE id = $1', [orgA.org_id, manager.id]);
+    const forLi = await scan({ toilet_id: publicId, employee_no: 'P002' }, manager.token);
+    expect(forLi.code, forLi.message).toBe(200);
+    expect(forLi.data).toMatchObject({ employee_name: '李工', duplicate: false });
+    expect(await scan({ toilet_id: publicId, employee_no: 'NOBODY' }, manager.token)).toMatchObject({
       code: 404,
       message: '工号不存在或该员工已离职',
     });
-    expect(await scan({ toilet_id: publicId, employee_no: 'P001' }, b.token)).toMatchObject({ code: 404 });
-    expect(await scan({ toilet_id: publicId })).toMatchObject({ code: 400, message: '请填写工号' });
+    const after = await t.ctx.db.query(`SELECT 1 FROM att_punches WHERE method = 'qr'`);
+    expect(after.length).toBe(before.length + 1);
   });
 });

@@ -189,6 +189,7 @@ export type EmployeeColumn =
   | 'face_id'
   | 'hire_date'
   | 'status'
+  | 'user_id'
   | 'is_delete';
 
 export const EMPLOYEES: Patchable<EmployeeColumn> = {
@@ -204,6 +205,7 @@ export const EMPLOYEES: Patchable<EmployeeColumn> = {
     'face_id',
     'hire_date',
     'status',
+    'user_id',
     'is_delete',
   ],
   expr: { hire_date: (p) => `${p}::date` },
@@ -211,14 +213,16 @@ export const EMPLOYEES: Patchable<EmployeeColumn> = {
 
 const EMP_ROW = `e.id, e.org_id, e.department_id, coalesce(d.name, '') AS department_name, e.number, e.name,
   e.position, e.phone, e.id_card, e.badge_no, e.face_id, to_char(e.hire_date, 'YYYY-MM-DD') AS hire_date,
-  e.status, e.scheme_id, ${localTime('e.created_at')} AS created_at`;
-const EMP_FROM = 'att_employees e LEFT JOIN att_departments d ON d.id = e.department_id';
+  e.status, e.scheme_id, e.user_id, coalesce(a.user_name, '') AS user_name,
+  ${localTime('e.created_at')} AS created_at`;
+const EMP_FROM = `att_employees e LEFT JOIN att_departments d ON d.id = e.department_id
+  LEFT JOIN users a ON a.id = e.user_id`;
 
 export function findEmployee(q: Queryable, orgId: number, id: number) {
   return first<EmployeeRecord>(
     q,
     `SELECT id, org_id, department_id, number, name, position, phone, id_card, badge_no, face_id,
-            to_char(hire_date, 'YYYY-MM-DD') AS hire_date, status, is_delete
+            to_char(hire_date, 'YYYY-MM-DD') AS hire_date, status, user_id, is_delete
        FROM att_employees WHERE id = $1 AND org_id = $2 AND NOT is_delete`,
     [id, orgId],
   );
@@ -261,6 +265,8 @@ export interface NewEmployee {
   face_id: string;
   hire_date: string | null;
   status: number;
+  /** The console account linked to the employee (0 or null: none). */
+  user_id?: number | null;
 }
 
 const NEW_COLS = [
@@ -274,8 +280,9 @@ const NEW_COLS = [
   'face_id',
   'hire_date',
   'status',
+  'user_id',
 ] as const;
-const NEW_TYPES = ['int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'date', 'smallint'];
+const NEW_TYPES = ['int', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'date', 'smallint', 'int'];
 
 /** Inserts employees in one statement; answers their ids in input order. */
 export async function insertEmployees(q: Queryable, orgId: number, rows: NewEmployee[]) {
@@ -286,7 +293,7 @@ export async function insertEmployees(q: Queryable, orgId: number, rows: NewEmpl
             WITH ORDINALITY AS u(${NEW_COLS.join(', ')}, n)
       ORDER BY u.n
      RETURNING id`,
-    [orgId, ...NEW_COLS.map((c) => rows.map((r) => r[c]))],
+    [orgId, ...NEW_COLS.map((c) => rows.map((r) => (c === 'user_id' ? r.user_id || null : r[c])))],
   );
   return got.map((r) => r.id);
 }
@@ -553,11 +560,29 @@ export function toiletByPublicId(q: Queryable, publicId: string, orgId: number) 
   );
 }
 
+/** The live employee record linked to the account, in any organisation. */
+export function employeeOfAccount(q: Queryable, userId: number) {
+  return first<{ id: number; org_id: number; name: string; number: string; status: number }>(
+    q,
+    `SELECT id, org_id, name, number, status FROM att_employees WHERE user_id = $1 AND NOT is_delete`,
+    [userId],
+  );
+}
+
+/** Unlinks the account from the employee records of an organisation (the account left it). */
+export function unlinkAccounts(q: Queryable, orgId: number, userIds: number[]) {
+  return q.query<{ id: number }>(
+    `UPDATE att_employees SET user_id = NULL, updated_at = now()
+      WHERE org_id = $1 AND user_id = ANY($2::int[]) RETURNING id`,
+    [orgId, userIds],
+  );
+}
+
 /** A 在职 employee of the organisation by number. */
 export function activeEmployeeByNumber(q: Queryable, orgId: number, number: string) {
-  return first<{ id: number; name: string }>(
+  return first<{ id: number; name: string; number: string }>(
     q,
-    `SELECT id, name FROM att_employees WHERE org_id = $1 AND number = $2 AND NOT is_delete AND status = 1`,
+    `SELECT id, name, number FROM att_employees WHERE org_id = $1 AND number = $2 AND NOT is_delete AND status = 1`,
     [orgId, number],
   );
 }

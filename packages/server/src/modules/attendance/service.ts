@@ -18,8 +18,10 @@ import {
 import type { z } from 'zod';
 import type { AppContext, Caller } from '../../context.ts';
 import { pageWindow } from '../../db/sql.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { attendanceOrgOf } from '../access/attendance.ts';
+import { managesOrg } from '../access/orgs.ts';
+import { findUser } from '../users/repo.ts';
 import { assertDeviceRight } from '../access/devices.ts';
 import { assertToiletRight, toiletRight } from '../access/toilets.ts';
 import { addDays, dayOf } from '../attendance-rules/compute.ts';
@@ -35,6 +37,27 @@ const depthOf = (path: string) => path.split('/').length - 2;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 const NUMBER_TAKEN = '工号已存在，同一组织内工号不能重复';
+const ACCOUNT_TAKEN = '该账号已关联其他员工';
+/** A unique violation as the refusal it stands for: the account link or the number. */
+const takenAsConflict = (err: unknown) =>
+  isUniqueViolation(err)
+    ? conflict(
+        String((err as Error).message).includes('att_employees_user_key') ? ACCOUNT_TAKEN : NUMBER_TAKEN,
+      )
+    : err;
+
+/**
+ * The account an employee record may name (关联账号): a live account working in the
+ * organisation, linked to no other live employee. 0 unlinks (null).
+ */
+async function linkableAccount(ctx: AppContext, orgId: number, userId: number, employeeId = 0) {
+  if (userId === 0) return null;
+  const [u, works] = await Promise.all([findUser(ctx.db, userId), repo.workOrgOf(ctx.db, userId)]);
+  if (!u || u.is_delete || works?.id !== orgId) throw notFound('关联账号不存在或不在本组织');
+  const linked = await repo.employeeOfAccount(ctx.db, userId);
+  if (linked && linked.id !== employeeId) throw conflict(`该账号已关联员工「${linked.name}」`);
+  return userId;
+}
 
 /**
  * The caller's organisation with its root department, created (named after the
@@ -244,15 +267,16 @@ export async function addEmployee(
   const org = await orgOf(ctx, caller);
   await department(ctx, org.org_id, b.department_id);
   if (await repo.numberTaken(ctx.db, org.org_id, b.number)) throw conflict(NUMBER_TAKEN);
+  const userId = await linkableAccount(ctx, org.org_id, b.user_id);
   try {
     const id = await create(ctx, caller, ip, {
-      insert: async (tx) => (await repo.insertEmployees(tx, org.org_id, [b]))[0]!,
-      audit: { action: 'attendance.employee.add', entity: 'att_employee', targetUserId: null },
-      after: { number: b.number, name: b.name, department_id: b.department_id },
+      insert: async (tx) => (await repo.insertEmployees(tx, org.org_id, [{ ...b, user_id: userId }]))[0]!,
+      audit: { action: 'attendance.employee.add', entity: 'att_employee', targetUserId: userId },
+      after: { number: b.number, name: b.name, department_id: b.department_id, user_id: userId },
     });
     return getEmployee(ctx, caller, id);
   } catch (err) {
-    throw isUniqueViolation(err) ? conflict(NUMBER_TAKEN) : err;
+    throw takenAsConflict(err);
   }
 }
 
@@ -269,21 +293,22 @@ export async function updateEmployee(
   if (b.number !== undefined && (await repo.numberTaken(ctx.db, org.org_id, b.number, e.id))) {
     throw conflict(NUMBER_TAKEN);
   }
-  const { id, ...patch } = b;
+  const { id, user_id, ...rest } = b;
+  const userId = user_id === undefined ? undefined : await linkableAccount(ctx, org.org_id, user_id, e.id);
   try {
     await mutate(ctx, caller, ip, {
       row: e,
-      patch,
+      patch: { ...rest, user_id: userId },
       table: repo.EMPLOYEES,
       audit: {
         action: 'attendance.employee.update',
         entity: 'att_employee',
         entityId: id,
-        targetUserId: null,
+        targetUserId: userId ?? e.user_id ?? null,
       },
     });
   } catch (err) {
-    throw isUniqueViolation(err) ? conflict(NUMBER_TAKEN) : err;
+    throw takenAsConflict(err);
   }
   return getEmployee(ctx, caller, id);
 }
@@ -386,6 +411,22 @@ export async function resolvePunch(
 
 const PATROLS_SHOWN = 20;
 
+/** Whom a patrol check-in records: the caller's own 在职 employee, or (a manager) the one named. */
+async function scanningEmployee(ctx: AppContext, caller: Caller, orgId: number, number?: string) {
+  const linked = await repo.employeeOfAccount(ctx.db, caller.id);
+  const own = linked && linked.org_id === orgId && linked.status === 1 ? linked : undefined;
+  if (number !== undefined && number !== own?.number) {
+    if (!(await managesOrg(ctx, caller, orgId))) {
+      throw forbidden('只能为自己巡检打卡：工号与当前账号关联的员工不符');
+    }
+    const named = await repo.activeEmployeeByNumber(ctx.db, orgId, number);
+    if (!named) throw notFound('工号不存在或该员工已离职');
+    return named;
+  }
+  if (!own) throw forbidden('当前账号未关联在职员工，请联系管理员在员工资料中关联账号');
+  return own;
+}
+
 export async function patrols(ctx: AppContext, caller: Caller, toiletId: number) {
   await assertToiletRight(ctx, caller, toiletId, 'read', { what: '查看巡检' });
   const s = await repo.patrolSetting(ctx.db, toiletId);
@@ -429,12 +470,12 @@ export async function setPatrol(
 
 /**
  * The mini-program's patrol check-in: a cleaner scans the QR code in a toilet and the
- * signed-in attendance account sends its public id with the cleaner's number. The server
- * checks the number is a 在职 employee of the account's organisation and that the toilet is
- * one the organisation patrols (its terminal stands there, or the account may see the
- * toilet), then stores a punch at the toilet (method 'qr'): it closes an open patrol alarm
- * and counts for the cleaner's attendance like a terminal punch. A repeat within the minute
- * is answered with the first.
+ * signed-in account checks in as its own employee (the record naming the account, 关联账号).
+ * Only a manager of the organisation (managesOrg) records for someone else by number; a
+ * member naming another number is refused. The toilet must be one the organisation patrols
+ * (its terminal stands there, or the account may see the toilet); the punch is stored at the
+ * toilet (method 'qr'): it closes an open patrol alarm and counts for the cleaner's
+ * attendance like a terminal punch. A repeat within the minute is answered with the first.
  */
 export async function patrolScan(
   ctx: AppContext,
@@ -448,8 +489,7 @@ export async function patrolScan(
     toilet &&
     (toilet.org_terminal || ((await toiletRight(ctx, caller, toilet.id))?.right ?? 'none') !== 'none');
   if (!toilet || !allowed) throw notFound('厕所不存在或不在本组织的巡检范围内，请扫描厕所内的二维码');
-  const e = await repo.activeEmployeeByNumber(ctx.db, org.org_id, b.employee_no);
-  if (!e) throw notFound('工号不存在或该员工已离职');
+  const e = await scanningEmployee(ctx, caller, org.org_id, b.employee_no || undefined);
   const seen = await repo.recentScan(ctx.db, toilet.id, e.id);
   if (seen) return { ...seen, toilet_name: toilet.name, employee_name: e.name, duplicate: true };
   let stored: { id: number; punched_at: string } | undefined;
@@ -460,7 +500,7 @@ export async function patrolScan(
         org_id: org.org_id,
         employee_id: e.id,
         toilet_id: toilet.id,
-        number: b.employee_no,
+        number: e.number,
       });
       const alarms = await repo.closePatrolAlarms(tx, [toilet.id]);
       closed.push(...alarms.map((a) => a.id));

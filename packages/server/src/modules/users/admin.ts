@@ -21,7 +21,10 @@ import type { Mail } from '../../mail/mailer.ts';
 import { emailChangedMail, sendAll, stageEmailChange } from './email.ts';
 import * as repo from './repo.ts';
 import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
-import { newAccountOrg } from '../access/orgs.ts';
+import { assertOrgMove, newAccountOrg } from '../access/orgs.ts';
+import { insertAudit } from '../audit/repo.ts';
+import { unlinkAccounts } from '../attendance/repo.ts';
+import type { Queryable } from '../../db/index.ts';
 
 const SERVICE_BITS = SERVICE.jwbWeeklyReport | SERVICE.toiletWeeklyReport;
 
@@ -120,6 +123,11 @@ export async function updateUser(ctx: AppContext, caller: Caller, body: UpdateUs
     if (self && !isDevelop) throw forbidden('服务只能由上级管理员修改');
     if (((b.services ^ u.services) & ~SERVICE_BITS) !== 0) throw badRequest('只能修改周报服务');
   }
+  let orgId: number | null | undefined;
+  if (b.org_id !== undefined && (b.org_id || null) !== u.org_id) {
+    orgId = b.org_id || null;
+    await assertOrgMove(ctx, caller, u, orgId);
+  }
   const email = b.email === undefined ? undefined : b.email || null;
   const change = {
     is_delete: b.is_delete,
@@ -130,18 +138,21 @@ export async function updateUser(ctx: AppContext, caller: Caller, body: UpdateUs
     phone_num: b.phone_num,
     permissions: b.permissions,
     services: b.services,
+    org_id: orgId,
   };
   // The same pending address again: its owner lost the code, send a new one.
   const resend = email && email !== u.email && email === u.pending_email ? email : undefined;
   const mails: Mail[] = [];
+  let moved = [u.id];
   try {
     const d = await mutate(ctx, caller, ip, {
       row: u,
       patch: change,
       always: resend !== undefined,
       write: async (tx, set) => {
-        const { pending_email, ...columns } = set;
+        const { pending_email, org_id, ...columns } = set;
         await repo.updateUserColumns(tx, u.id, columns);
+        if (org_id !== undefined) moved = await moveOrg(tx, caller, ip, u, org_id);
         const staged = pending_email ?? resend;
         if (staged) mails.push(...(await stageEmailChange(ctx, tx, u, staged)));
         else if (pending_email === null) await repo.setPendingEmail(tx, u.id, null);
@@ -165,6 +176,30 @@ export async function updateUser(ctx: AppContext, caller: Caller, body: UpdateUs
     throw duplicateAsConflict(err);
   }
   await sendAll(ctx, mails);
-  ctx.sessions.forgetUser(u.id);
+  for (const id of moved) ctx.sessions.forgetUser(id);
   return repo.getUserRow(ctx.db, u.id);
+}
+
+/**
+ * Moves the account to organisation `to` with the accounts below it that work in the same
+ * organisation (each follower audited), and unlinks them from the employee records of the
+ * organisation they leave (attendance history stays with it). Bound devices stay bound to the
+ * accounts; what the organisation owns (buildings, placements, terminals) stays with it.
+ */
+async function moveOrg(tx: Queryable, caller: Caller, ip: string, u: repo.UserRecord, to: number | null) {
+  const ids = await repo.moveToOrg(tx, u.id, u.org_id, to);
+  for (const id of ids.slice(1)) {
+    await insertAudit(tx, {
+      actorId: caller.id,
+      action: 'user.update',
+      entity: 'user',
+      entityId: id,
+      targetUserId: id,
+      before: { org_id: u.org_id },
+      after: { org_id: to, moved_with: u.id },
+      ip,
+    });
+  }
+  if (u.org_id !== null) await unlinkAccounts(tx, u.org_id, ids);
+  return ids;
 }

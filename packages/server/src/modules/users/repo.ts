@@ -186,6 +186,8 @@ export interface UserRecord {
   message_count: number;
   parent_id: number | null;
   path: string;
+  /** The organisation it works inside (users.org_id), or null. */
+  org_id: number | null;
 }
 
 /** The permission number of the account that created `id` (null: none, e.g. signed up). */
@@ -202,7 +204,7 @@ export function findUser(q: Queryable, id: number) {
   return first<UserRecord>(
     q,
     `SELECT id, is_delete, user_name, email, pending_email, phone_num, permissions, services, message_count,
-            parent_id, path
+            parent_id, path, org_id
        FROM users WHERE id = $1`,
     [id],
   );
@@ -262,6 +264,32 @@ export async function listUsers(q: Queryable, f: UserFilter) {
     where,
     countFrom: f.count ? 'users u' : null,
   });
+}
+
+/**
+ * Moves account `id` to organisation `to` with the accounts below it that work in the same
+ * organisation `from` (none follow an account outside any). Answers the ids moved, the
+ * account first.
+ */
+export async function moveToOrg(q: Queryable, id: number, from: number | null, to: number | null) {
+  const rows = await q.query<{ id: number }>(
+    `UPDATE users t SET org_id = $3
+       FROM users a
+      WHERE a.id = $1 AND (t.id = a.id OR ($2::int IS NOT NULL AND t.org_id = $2 AND ${accountUnder('t', 'a.path')}))
+      RETURNING t.id`,
+    [id, from, to],
+  );
+  return rows.map((r) => r.id).sort((x, y) => (x === id ? -1 : y === id ? 1 : x - y));
+}
+
+/** The manager of organisation `orgId` (organisations.user_id) if it works in it at or below `path`. */
+export async function managerAmong(q: Queryable, orgId: number, path: string) {
+  return first<{ id: number; user_name: string; org_name: string }>(
+    q,
+    `SELECT u.id, u.user_name, o.name AS org_name FROM organisations o JOIN users u ON u.id = o.user_id
+      WHERE o.id = $1 AND u.org_id = $1 AND u.path LIKE $2 || '%'`,
+    [orgId, path],
+  );
 }
 
 /** A new e-mail is not set here but waits for confirmation (setPendingEmail); null removes it. */

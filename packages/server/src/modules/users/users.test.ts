@@ -687,4 +687,91 @@ describe('organisation membership of created accounts (issue 15)', () => {
     expect(await row(e.data.id)).toMatchObject({ org_id: null });
     await t.ctx.db.query(`UPDATE users SET org_id = NULL WHERE user_name = 'admin'`);
   });
+
+  describe('moving an account to another organisation', () => {
+    const move = (token: string, id: number, org_id: number) =>
+      t.post<Row>('/api/v1/user/update-user', { id, org_id }, { token });
+    const idOf = async (name: string) =>
+      (await t.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [name]))[0]!.id;
+    let orgA2: number;
+
+    beforeAll(async () => {
+      // A second organisation of superA's, managed by a campus manager it created.
+      const m = await add(superA.token, { user_name: 'org_move_manager', permissions: PERMISSION.ssManager });
+      expect(m.code, m.message).toBe(200);
+      const o = await t.post<{ id: number }>(
+        '/api/v1/org/add-org',
+        { name: '第二校区', user_id: m.data.id },
+        { token: superA.token },
+      );
+      expect(o.code, o.message).toBe(200);
+      orgA2 = o.data.id;
+    });
+
+    it('moves the account and the accounts below it in the same organisation, audited, unlinking its employee record', async () => {
+      const user = await idOf('org_user_a');
+      const visitor = await idOf('org_visitor_a');
+      // org_user_a's employee record in A (attendance) names its account.
+      const [dep] = await t.ctx.db.query<{ id: number }>(
+        `INSERT INTO att_departments (org_id, name) VALUES ($1, '保洁部') RETURNING id`,
+        [orgA],
+      );
+      await t.ctx.db.query(
+        `INSERT INTO att_employees (org_id, department_id, number, name, user_id) VALUES ($1, $2, 'M01', '甲', $3)`,
+        [orgA, dep!.id, user],
+      );
+
+      const r = await move(superA.token, user, orgA2);
+      expect(r.code, r.message).toBe(200);
+      expect(r.data).toMatchObject({ org_id: orgA2, org_name: '第二校区' });
+      expect(await row(visitor)).toMatchObject({ org_id: orgA2 });
+      // The campus screens now act on the new organisation.
+      const token = await t.login('org_visitor_a', 'password-123');
+      expect((await t.get<{ id: number }>('/api/v1/org/get-org', {}, { token })).data.id).toBe(orgA2);
+      // The employee record stays with A (its history), no longer naming the account.
+      const emp = await t.ctx.db.query<{ user_id: number | null }>(
+        `SELECT user_id FROM att_employees WHERE org_id = $1 AND number = 'M01'`,
+        [orgA],
+      );
+      expect(emp[0]!.user_id).toBeNull();
+      const audit = await t.ctx.db.query<{ entity_id: number; before: unknown; after: unknown }>(
+        `SELECT entity_id, before, after FROM audit_log
+          WHERE action = 'user.update' AND entity_id = ANY($1::int[]) ORDER BY id`,
+        [[user, visitor]],
+      );
+      expect(audit).toHaveLength(2);
+      expect(audit).toEqual(
+        expect.arrayContaining([
+          { entity_id: user, before: { org_id: orgA }, after: { org_id: orgA2 } },
+          { entity_id: visitor, before: { org_id: orgA }, after: { org_id: orgA2, moved_with: user } },
+        ]),
+      );
+    });
+
+    it('needs a caller who manages both organisations, and keeps a manager in its organisation', async () => {
+      const user = await idOf('org_user_a');
+      // managerA created the account but does not manage 第二校区.
+      expect(await move(managerA, user, orgA)).toMatchObject({
+        code: 403,
+        message: '无权把账号调出其所在的组织',
+      });
+      // An organisation superA does not see is answered as a missing one.
+      expect(await move(superA.token, user, orgB)).toMatchObject({ code: 404, message: '组织不存在' });
+      expect(await move(superA.token, user, 999_999)).toMatchObject({ code: 404, message: '组织不存在' });
+      // An organisation's manager stays in it.
+      expect(await move(superA.token, await idOf('org_manager_a'), orgA2)).toMatchObject({
+        code: 409,
+        message: 'org_manager_a 是组织「org_manager_a 大学」的管理员，不能调出该组织',
+      });
+      expect(await move(managerA, await idOf('org_manager_a'), orgA2)).toMatchObject({
+        code: 403,
+        message: '不能修改自己所属的组织',
+      });
+      // Back, and then out of any organisation (0): the visitor below it follows each time.
+      expect(await move(superA.token, user, orgA)).toMatchObject({ code: 200, data: { org_id: orgA } });
+      expect(await row(await idOf('org_visitor_a'))).toMatchObject({ org_id: orgA });
+      expect(await move(superA.token, user, 0)).toMatchObject({ code: 200, data: { org_id: null } });
+      expect(await row(await idOf('org_visitor_a'))).toMatchObject({ org_id: null });
+    });
+  });
 });

@@ -1,7 +1,13 @@
 import type { DepartmentRow, EmployeeRow } from '@se/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteDepartment, deleteEmployee, listDepartments, listEmployees } from '../../api/attendance.ts';
+import {
+  deleteDepartment,
+  deleteEmployee,
+  listDepartments,
+  listEmployees,
+  updateEmployee,
+} from '../../api/attendance.ts';
 import { toast } from '../../components/toast.ts';
 import { renderWithProviders } from '../../test-render.tsx';
 import { EmployeesTab } from './EmployeesTab.tsx';
@@ -17,6 +23,7 @@ vi.mock(import('../../api/attendance.ts'), async (original) => ({
   deleteDepartment: vi.fn(),
   listEmployees: vi.fn(),
   deleteEmployee: vi.fn(),
+  updateEmployee: vi.fn(),
 }));
 
 const dept = (
@@ -58,6 +65,8 @@ const emp = (id: number, over: Partial<EmployeeRow> = {}): EmployeeRow => ({
   hire_date: null,
   status: 1,
   scheme_id: null,
+  user_id: null,
+  user_name: '',
   created_at: '2026-11-20 08:00:00',
   ...over,
 });
@@ -69,6 +78,7 @@ beforeEach(() => {
   vi.mocked(deleteDepartment).mockReset();
   vi.mocked(listEmployees).mockReset();
   vi.mocked(deleteEmployee).mockReset();
+  vi.mocked(updateEmployee).mockReset();
   for (const fn of Object.values(toast)) vi.mocked(fn).mockReset();
 });
 
@@ -127,5 +137,40 @@ describe('attendance tabs', { timeout: 30_000 }, () => {
     expect(deleteEmployee).not.toHaveBeenCalled();
     fireEvent.click(screen.getAllByRole('button', { name: /删\s*除/ }).at(-1)!);
     await waitFor(() => expect(deleteEmployee).toHaveBeenCalledWith(7));
+  });
+
+  it('员工管理 saves an employee without a linked account (the empty 关联账号ID box is no error)', async () => {
+    vi.mocked(listEmployees).mockResolvedValue(ok({ list: [emp(8)], total: 1, page: 1, page_size: 10 }));
+    vi.mocked(updateEmployee).mockResolvedValue(ok(emp(8)));
+    renderWithProviders(<EmployeesTab />, { router: true });
+    const row = (await screen.findByText('员工8')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    expect(((await screen.findByLabelText('关联账号ID')) as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(vi.mocked(updateEmployee).mock.lastCall?.[0]).toMatchObject({ id: 8, user_id: 0 }),
+    );
+    expect(screen.queryByText('关联账号必须是整数')).toBeNull();
+  });
+
+  it('员工管理 links an employee to its console account, and shows a refused link under the field', async () => {
+    vi.mocked(listEmployees).mockResolvedValue(ok({ list: [emp(7)], total: 1, page: 1, page_size: 10 }));
+    vi.mocked(updateEmployee).mockResolvedValue({
+      code: 409,
+      message: '该账号已关联员工「张工」',
+      data: null as never,
+    });
+    renderWithProviders(<EmployeesTab />, { router: true });
+    const row = (await screen.findByText('员工7')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    const field = await screen.findByLabelText('关联账号ID');
+    fireEvent.change(field, { target: { value: '21' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(vi.mocked(updateEmployee).mock.lastCall?.[0]).toMatchObject({ id: 7, user_id: 21 }),
+    );
+    expect(
+      await screen.findByText('该账号已关联员工「张工」', { selector: '.ant-form-item-explain-error' }),
+    ).toBeTruthy();
   });
 });

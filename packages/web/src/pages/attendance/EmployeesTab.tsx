@@ -82,6 +82,14 @@ const COLUMNS: ListColumn<EmployeeRow>[] = [
     from: 'lg',
     render: (v: string | null) => v ?? '—',
   },
+  {
+    title: '关联账号',
+    dataIndex: 'user_name',
+    width: 120,
+    ellipsis: true,
+    from: 'xl',
+    render: (v: string) => v || '—',
+  },
   { title: '状态', dataIndex: 'status', width: 80, render: (s: number) => <StatusTag status={s} /> },
 ];
 
@@ -115,6 +123,7 @@ interface Values {
   face_id?: string;
   hire_date?: Dayjs | null;
   status: number;
+  user_id?: number;
 }
 
 function EmployeeDialog({ employee, onSaved, onClosed }: DialogProps<{ employee: EmployeeRow | null }>) {
@@ -125,7 +134,11 @@ function EmployeeDialog({ employee, onSaved, onClosed }: DialogProps<{ employee:
       schema={addEmployeeBody}
       initialValues={
         employee
-          ? { ...employee, hire_date: employee.hire_date ? dayjs(employee.hire_date) : null }
+          ? {
+              ...employee,
+              hire_date: employee.hire_date ? dayjs(employee.hire_date) : null,
+              user_id: employee.user_id ?? undefined,
+            }
           : { number: '', name: '', status: 1 }
       }
       fields={[
@@ -156,16 +169,27 @@ function EmployeeDialog({ employee, onSaved, onClosed }: DialogProps<{ employee:
           ],
           extra: '离职员工的打卡和考勤记录保留',
         },
+        {
+          name: 'user_id',
+          label: '关联账号ID',
+          kind: 'number',
+          span: 12,
+          props: { min: 1, precision: 0 },
+          extra: '员工登录控制台的账号（用户管理中的ID）；扫码巡检时记为该员工本人',
+        },
       ]}
       submit={(v) => {
         const body = {
           ...v,
           department_id: v.department_id!,
           hire_date: v.hire_date ? v.hire_date.format('YYYY-MM-DD') : '',
+          user_id: v.user_id ?? 0,
         };
         return employee ? updateEmployee({ id: employee.id, ...body }) : addEmployee(body);
       }}
-      errorField={(code) => (code === 409 ? 'number' : undefined)}
+      errorField={(code, message) =>
+        message.includes('账号') ? 'user_id' : code === 409 ? 'number' : undefined
+      }
       success={employee ? '员工已保存' : '员工已添加'}
       onSaved={onSaved}
       onClosed={onClosed}

@@ -2,7 +2,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { CODE, DEVICE_KINDS, type DeviceKind, type DevicePush, type DeviceRow, type Page } from '@se/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { deleteDevice, getDevice, getSensor, listDevices, restoreDevice } from '../../api/devices.ts';
 import { attempt } from '../../components/feedback.ts';
 import { DEVICE_PARAM, SENSOR_PARAM, idParam, useLinkedParam } from '../../components/object-links.ts';
@@ -133,13 +133,15 @@ export function DeviceList({ kind, param }: { kind: DeviceKind; param?: string }
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceListKey(kind) });
 
+  // The row's buttons render once per row (liveRows): a delete reads the open drawer and its
+  // close (which knows the current links) from here, never from the render that drew the row.
+  const current = useRef({ detail, closeDetail });
+  useEffect(() => {
+    current.current = { detail, closeDetail };
+  });
   const deleted = (device: DeviceRow) => {
-    // The row's buttons render once per row (liveRows), so they read no state of this render.
-    setDetail((open) => {
-      if (open?.id !== device.id) return open;
-      clearLinked(); // idempotent: drops ?device= from the address
-      return null;
-    });
+    const open = current.current;
+    if (open.detail?.id === device.id) open.closeDetail();
     refresh();
     // A delete is undone by restoring (update with is_delete false), as long as the toast shows.
     toastWithAction(`已删除 ${device.ser_num}`, '撤销', () => {

@@ -1,11 +1,15 @@
 import { PERMISSION, type UserRow } from '@se/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiProvider } from '../../App.tsx';
+import { updateUser } from '../../api/users.ts';
 import { useSession } from '../../session/store.ts';
 import { RolePicker, RoleTags } from './RolePicker.tsx';
 import { UserFormDialog, type UserDialogTarget } from './UserFormDialog.tsx';
+
+const { withStubs } = await vi.hoisted(() => import('../../test-mock.ts'));
+vi.mock(import('../../api/users.ts'), (original) => withStubs(original, ['updateUser']));
 
 const P = PERMISSION;
 const admin = { userName: 'admin', permission: P.superSaled, userID: 1 };
@@ -158,7 +162,7 @@ describe('user dialog', () => {
     fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'li' } });
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(screen.getByText('请至少选择一个角色')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('请至少选择一个角色')).toBeTruthy(), { timeout: 5000 });
     expect(screen.getByText('密码长度不能少于8个字符')).toBeTruthy();
   });
 
@@ -189,5 +193,35 @@ describe('user dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.getByText('邮箱格式不正确')).toBeTruthy());
     expect(screen.getByText('用户名长度不能少于2个字符')).toBeTruthy();
+  });
+
+  it('moves an account to another organisation, sending only the new organisation', async () => {
+    useSession.getState().signIn({ userName: 'campus_admin', permission: P.ssSuperSaled, userID: 1 });
+    vi.mocked(updateUser).mockResolvedValue({ code: 200, message: '', data: row() });
+    dialog({
+      mode: 'edit',
+      user: row({ permissions: P.ssUser, org_id: 3, org_name: '西湖大学', services: 0 }),
+    });
+    const org = (await screen.findByLabelText('所属组织ID')) as HTMLInputElement;
+    expect(org.value).toBe('3');
+    fireEvent.change(org, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存|确\s*定/ }));
+    await waitFor(() => expect(updateUser).toHaveBeenCalled());
+    expect(vi.mocked(updateUser).mock.lastCall?.[0]).toEqual({
+      id: 7,
+      user_name: 'dealer7',
+      email: 'd7@example.com',
+      phone_num: '13800000000',
+      org_id: 5,
+    });
+  });
+
+  it('offers no organisation to a dealer editing an account outside every organisation', async () => {
+    useSession
+      .getState()
+      .signIn({ userName: 'dealer', permission: P.dealer | P.user | P.visitor, userID: 1 });
+    dialog({ mode: 'edit', user: row({ permissions: P.user | P.visitor }) });
+    await screen.findByText('编辑用户 dealer7');
+    expect(screen.queryByLabelText('所属组织ID')).toBeNull();
   });
 });

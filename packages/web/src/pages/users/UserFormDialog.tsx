@@ -16,7 +16,10 @@ interface UserForm {
   phone_num: string;
   permissions: number;
   services: number;
-  /** add only: the organisation of a new account (ssSuperSaled and develop; others inherit theirs). */
+  /**
+   * The organisation: of a new account (ssSuperSaled and develop; others inherit theirs), or
+   * where an edited account moves (the server checks the caller manages both).
+   */
   org_id?: number;
 }
 
@@ -45,6 +48,8 @@ export function UserFormDialog({
   const servicesEditable = canEditServices(callerMask, self);
   // Only they name an organisation; everyone else's new accounts join the creator's (users.org_id).
   const namesOrg = has(callerMask, PERMISSION.develop) || has(callerMask, PERMISSION.ssSuperSaled);
+  // Moving an account: offered for someone else's account in an organisation, or to those who name one.
+  const movesOrg = user !== null && !self && (namesOrg || user.org_id !== null);
 
   const initialValues: UserForm = {
     user_name: user?.user_name ?? '',
@@ -53,6 +58,7 @@ export function UserFormDialog({
     phone_num: user?.phone_num ?? '',
     permissions: user?.permissions ?? 0,
     services: user?.services ?? 0,
+    org_id: user?.org_id ?? undefined,
   };
 
   // Only what may change is sent: roles and services that did not change are left out, so
@@ -64,6 +70,8 @@ export function UserFormDialog({
       if (permissions !== row.permissions) body.permissions = permissions;
     }
     if (servicesEditable && values.services !== row.services) body.services = values.services;
+    // 0 takes the account out of its organisation.
+    if (movesOrg && (values.org_id ?? 0) !== (row.org_id ?? 0)) body.org_id = values.org_id ?? 0;
     return body;
   };
 
@@ -157,9 +165,11 @@ export function UserFormDialog({
       name: 'org_id',
       label: '所属组织ID',
       kind: 'number',
-      hidden: !!user || !namesOrg,
-      placeholder: '选填',
-      extra: '为某个组织新增园区管理员时填写该组织的ID；不填则与您同属一个组织',
+      hidden: user ? !movesOrg : !namesOrg,
+      placeholder: user ? '不属于任何组织' : '选填',
+      extra: user
+        ? '填写另一个组织的ID可调动该账号（其下属的同组织账号随之调动），清空则移出组织；须您同时管理原组织和新组织'
+        : '为某个组织新增园区管理员时填写该组织的ID；不填则与您同属一个组织',
       props: { min: 1, precision: 0 },
       rules: [],
     },
