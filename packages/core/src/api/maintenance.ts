@@ -190,6 +190,9 @@ export const recordRow = z.object({
   reporter_name: z.string(),
   assignee_id: z.number().nullable(),
   assignee_name: z.string(),
+  /** The team (维修班组) the order went to (a team plan's orders), its name ('' without one). */
+  team_id: z.number().nullable(),
+  team_name: z.string(),
   created_at: z.string(),
   /** When it must be fixed by (created + the fault type's response time). */
   due_at: z.string(),

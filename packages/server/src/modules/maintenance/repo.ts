@@ -258,7 +258,8 @@ const JOINS = `LEFT JOIN devices d ON d.id = r.device_id
   JOIN equipment_types e ON e.id = r.equipment_type_id
   LEFT JOIN fault_types ft ON ft.id = r.fault_type_id
   JOIN users ru ON ru.id = r.reporter_id
-  LEFT JOIN users au ON au.id = r.assignee_id`;
+  LEFT JOIN users au ON au.id = r.assignee_id
+  LEFT JOIN maintenance_teams tm ON tm.id = r.team_id`;
 const FROM = `maintenance_records r ${JOINS}`;
 
 const OVERDUE = `(CASE WHEN r.status IN ${OPEN} THEN now() > r.due_at
@@ -270,6 +271,7 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
   r.alarm_id::int AS alarm_id, r.equipment_type_id, e.name AS equipment_type_name, r.fault_type_id,
   coalesce(ft.name, '') AS fault_type_name, coalesce(ft.severity, 0) AS severity, r.description,
   r.reporter_id, ru.user_name AS reporter_name, r.assignee_id, coalesce(au.user_name, '') AS assignee_name,
+  r.team_id, coalesce(tm.name, '') AS team_name,
   ${localTime('r.created_at')} AS created_at, ${localTime('r.due_at')} AS due_at, ${OVERDUE} AS overdue,
   CASE WHEN r.finished_at IS NULL THEN NULL ELSE ${localTime('r.finished_at')} END AS finished_at,
   r.remedy, r.parts_replaced, r.cost::float8 AS cost, r.minutes_spent,

@@ -153,6 +153,20 @@ function What({ r }: { r: RecordRow }) {
   );
 }
 
+/** Who handles the record, and the team (维修班组) it went to, if any. */
+function Assignee({ r }: { r: RecordRow }) {
+  const who = r.assignee_name || '未派单';
+  if (!r.team_name) return <>{who}</>;
+  return (
+    <Flex vertical>
+      {who}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        班组：{r.team_name}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 const COLUMNS: ListColumn<RecordRow>[] = [
   { title: '编号', dataIndex: 'no', width: 100, card: false },
   {
@@ -182,7 +196,7 @@ const COLUMNS: ListColumn<RecordRow>[] = [
       ),
   },
   { title: '时限', key: 'clock', width: 150, render: (_, r) => <Clock r={r} /> },
-  { title: '处理人', dataIndex: 'assignee_name', width: 100, render: (n: string) => n || '未派单' },
+  { title: '处理人', key: 'assignee', width: 110, render: (_, r) => <Assignee r={r} /> },
   { title: '报修人', dataIndex: 'reporter_name', width: 100, from: 'lg' },
   { title: '报修时间', dataIndex: 'created_at', width: 170, from: 'lg' },
   { title: '描述', dataIndex: 'description', ellipsis: true, from: 'xl' },
@@ -419,6 +433,7 @@ function RecordDrawer({
             </Descriptions.Item>
             <Descriptions.Item label="时限">{r.due_at}</Descriptions.Item>
             <Descriptions.Item label="处理人">{r.assignee_name || '未派单'}</Descriptions.Item>
+            {r.team_name && <Descriptions.Item label="维修班组">{r.team_name}</Descriptions.Item>}
             {r.finished_at && (
               <>
                 <Descriptions.Item label="完工">{r.finished_at}</Descriptions.Item>
