@@ -486,6 +486,58 @@ describe('ownership matrix: every id-taking call answers as missing for another 
   });
 });
 
+describe("扫码: a toilet's 评价 QR code names the toilet by its public id", () => {
+  const publicIdOf = async (id: number, token: string) => {
+    const r = await t.get<{ public_id: string }>(TOILET_API.get, { id }, { token });
+    expect(r.code, r.message).toBe(200);
+    return r.data.public_id;
+  };
+  const byCode = (publicId: string, token: string) =>
+    t.get<Prefill>(MAINTENANCE_API.prefill, { toilet_public_id: publicId }, { token });
+
+  it('selects the toilet for everyone who sees it, and answers as missing to anyone else', async () => {
+    const publicId = await publicIdOf(toilet, dealer.token);
+    for (const who of [dealer, customer]) {
+      const p = await byCode(publicId, who.token);
+      expect(p.code, p.message).toBe(200);
+      expect(p.data).toMatchObject({
+        toilet_id: toilet,
+        toilet_name: '维修厕所',
+        device_id: null,
+        part_id: null,
+      });
+    }
+    const peek = await byCode(publicId, other.token);
+    expect([peek.code, peek.message]).toEqual([CODE.notFound, '厕所不存在']);
+    // The other dealer's own code works for it, not for the dealer.
+    const theirs = await publicIdOf(otherToilet, other.token);
+    expect((await byCode(theirs, other.token)).data.toilet_id).toBe(otherToilet);
+    expect((await byCode(theirs, dealer.token)).code).toBe(CODE.notFound);
+  });
+
+  it('a record opened from it is about the toilet', async () => {
+    const p = await byCode(await publicIdOf(toilet, customer.token), customer.token);
+    const id = await addRecord(customer.token, {
+      toilet_id: p.data.toilet_id,
+      equipment_type_id: await typeId('part6'),
+      description: '扫评价码报修',
+    });
+    expect((await detail(id, dealer.token)).data.record).toMatchObject({
+      toilet_id: toilet,
+      device_id: null,
+    });
+  });
+
+  it('an internal number, junk or an unknown public id is an unknown toilet, never a 500', async () => {
+    for (const junk of [String(toilet), 'AAAAAAAAAAAAAAAAAAAAAA', "' OR 1=1 --", 'x'.repeat(200), '%00']) {
+      const r = await byCode(junk, admin);
+      expect([junk, r.code, r.message]).toEqual([junk, CODE.notFound, '厕所不存在']);
+    }
+    const long = await byCode('x'.repeat(201), admin);
+    expect(long.code).toBe(CODE.badRequest);
+  });
+});
+
 describe('photos', () => {
   let id: number;
   const upload = (body: Buffer, token: string, rid = id) =>

@@ -9,6 +9,7 @@ import {
   FAULT_SEVERITIES,
   JWB_WARNING,
   OPEN_STATUSES,
+  PUBLIC_TOILET_ID,
   RECORD_ACTIONS,
   RECORD_KINDS,
   RECORD_PHOTO_LIMITS,
@@ -49,6 +50,7 @@ import { insertStatusLog, switchFlag } from '../toilets/detail-repo.ts';
 import { reencodeImage } from '../files/images.ts';
 import { storage } from '../files/storage.ts';
 import { shipmentsOf } from '../express/repo.ts';
+import { findLiveToilet } from '../comments/repo.ts';
 import * as repo from './repo.ts';
 import { openSteps, plansUsing, recordChecklist } from './plans-repo.ts';
 import { visibleTeam } from './teams.ts';
@@ -346,8 +348,23 @@ function builtinCode(s: Subject) {
   return null;
 }
 
+/**
+ * The internal id of the toilet whose 评价 QR code holds `publicId` (扫码). A text that is not
+ * a public id, an unknown or deleted toilet, answers as a toilet the caller does not see.
+ */
+async function toiletOfPublicId(ctx: AppContext, publicId: string) {
+  const t = PUBLIC_TOILET_ID.test(publicId) ? await findLiveToilet(ctx.db, publicId) : undefined;
+  if (!t) throw notFound('厕所不存在');
+  return t.id;
+}
+
 export async function prefill(ctx: AppContext, caller: Caller, q: PrefillQuery): Promise<Prefill> {
-  const s = await subjectOf(ctx, caller, q);
+  const { toilet_public_id: publicId, ...named } = q;
+  const s = await subjectOf(
+    ctx,
+    caller,
+    publicId === undefined ? named : { toilet_id: await toiletOfPublicId(ctx, publicId) },
+  );
   const code = builtinCode(s);
   const equipmentTypeId = code ? await repo.builtinEquipmentType(ctx.db, code) : null;
   const faultTypeId =
