@@ -235,6 +235,9 @@ describe('work order from an alarm: report → assign → complete → accept', 
       fault_type_id: p.data.fault_type_id,
       description: p.data.description,
     });
+    // The dispenser stands in the toilet: the toilet is 维修中 while the repair is open.
+    const flagged = await toiletOf(toilet);
+    expect(flagged.toilet.status & TOILET_STATUS.repair).toBe(TOILET_STATUS.repair);
     const d = await detail(id, customer.token);
     expect(d.code, d.message).toBe(200);
     expect(d.data.record).toMatchObject({
@@ -286,6 +289,14 @@ describe('work order from an alarm: report → assign → complete → accept', 
     expect(ok.code, ok.message).toBe(200);
     expect(ok.data.record.status).toBe(RECORD_STATUS.done);
     expect(ok.data.events.map((e) => e.action)).toEqual(['report', 'assign', 'complete', 'accept']);
+    // Accepted: the toilet's 维修中 flag goes, with a log line naming the record.
+    expect((await toiletOf(toilet)).toilet.status & TOILET_STATUS.repair).toBe(0);
+    const log = await t.get<Page<{ note: string; on: boolean }>>(
+      TOILET_DETAIL_API.statusLog,
+      { toilet_id: toilet },
+      { token: dealer.token },
+    );
+    expect(log.data.list[0]).toMatchObject({ on: false, note: `维修单 ${ok.data.record.no} 已结束` });
     const inbox = await t.get<Page<{ title: string }>>(MESSAGE_API.list, {}, { token: customer.token });
     expect(inbox.data.list.some((m) => m.title.includes('验收通过'))).toBe(true);
     const s = await t.get<{
@@ -309,6 +320,25 @@ describe('work order from an alarm: report → assign → complete → accept', 
       { token: dealer.token },
     );
     expect([r.code, r.message]).toEqual([CODE.conflict, '该设备类型被 1 条维修记录使用，不能删除']);
+  });
+
+  it('a planned upkeep of the dispenser leaves the flag alone; cancelling the last repair clears it', async () => {
+    // The record of the test above is a repair of the dispenser in the toilet: it holds the flag.
+    expect((await toiletOf(toilet)).toilet.status & TOILET_STATUS.repair).toBe(TOILET_STATUS.repair);
+    const upkeep = await addRecord(dealer.token, {
+      kind: 'upkeep',
+      ser_num: 'MT-JWB',
+      equipment_type_id: await typeId('jwb'),
+      description: '月度保养',
+    });
+    const open = (await records(dealer.token, { status: RECORD_STATUS.pending })).data.list;
+    for (const r of open.filter((x) => x.id !== upkeep && x.toilet_id === toilet)) {
+      const c = await t.post(MAINTENANCE_API.cancel, { id: r.id, note: '误报' }, { token: dealer.token });
+      expect(c.code, c.message).toBe(200);
+    }
+    expect((await toiletOf(toilet)).toilet.status & TOILET_STATUS.repair).toBe(0);
+    const c = await t.post(MAINTENANCE_API.cancel, { id: upkeep, note: '不需要' }, { token: dealer.token });
+    expect(c.code, c.message).toBe(200);
   });
 });
 

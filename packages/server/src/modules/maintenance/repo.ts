@@ -375,6 +375,7 @@ export function findRecord(q: Queryable, id: number) {
   return first<{
     id: number;
     is_delete: boolean;
+    kind: string;
     status: number;
     device_id: number | null;
     toilet_id: number | null;
@@ -383,7 +384,7 @@ export function findRecord(q: Queryable, id: number) {
     assignee_id: number | null;
   }>(
     q,
-    `SELECT id, is_delete, status, device_id, toilet_id, part_id, reporter_id, assignee_id
+    `SELECT id, is_delete, kind, status, device_id, toilet_id, part_id, reporter_id, assignee_id
        FROM maintenance_records WHERE id = $1`,
     [id],
   );
@@ -527,7 +528,7 @@ export function listEvents(q: Queryable, recordId: number) {
   );
 }
 
-/** Other open records that hold part `partId` (or, with partId null, any part of toilet `toiletId`). */
+/** Other open records that hold part `partId`. */
 export async function otherOpenOnPart(q: Queryable, recordId: number, partId: number) {
   const r = await first<{ n: number }>(
     q,
@@ -538,11 +539,16 @@ export async function otherOpenOnPart(q: Queryable, recordId: number, partId: nu
   return r!.n;
 }
 
+/**
+ * Other open records that hold toilet `toiletId`'s 维修中 flag: repairs of the toilet, of a
+ * device in it or of one of its parts, and any order on a part (holdsRepairFlag in the service).
+ */
 export async function otherOpenInToilet(q: Queryable, recordId: number, toiletId: number) {
   const r = await first<{ n: number }>(
     q,
     `SELECT count(*)::int AS n FROM maintenance_records
-      WHERE toilet_id = $1 AND part_id IS NOT NULL AND id <> $2 AND NOT is_delete AND status IN ${OPEN}`,
+      WHERE toilet_id = $1 AND (part_id IS NOT NULL OR kind = 'repair') AND id <> $2 AND NOT is_delete
+        AND status IN ${OPEN}`,
     [toiletId, recordId],
   );
   return r!.n;
