@@ -6,10 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { addRecordPath } from '@se/core';
+import { JWB_WARNING, TOILET_DETAIL_API, TOILET_STATUS, addRecordPath } from '@se/core';
 import {
   ADMIN_PASSWORD,
   adminToken,
+  api,
   BASE,
   launch,
   newPage,
@@ -20,6 +21,7 @@ import {
 
 let browser: Browser;
 let admin: string;
+let techId: number;
 // Names of their own, so a rerun against the same server finds this run's rows.
 const RUN = Date.now() % 100_000;
 const SERIAL = `E2E-WX-${RUN}`;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   browser = await launch();
   admin = await adminToken();
   // Setup, not under test: a technician (user role) who sees one dispenser.
-  await technicianWithDispenser(
+  techId = await technicianWithDispenser(
     admin,
     { name: TECH, password: TECH_PASSWORD },
     { serial: SERIAL, desc: '断桥公厕男卫' },
@@ -139,5 +141,117 @@ describe('maintenance work order', () => {
       await camera.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** Whether the toilet's 维修中 flag is set (read as the manager). */
+async function underRepair(toiletId: number) {
+  const res = await fetch(`${BASE}${TOILET_DETAIL_API.detail}?id=${toiletId}`, {
+    headers: { 'x-token': admin },
+  });
+  const env = (await res.json()) as { data: { toilet: { status: number } } };
+  return (env.data.toilet.status & TOILET_STATUS.repair) !== 0;
+}
+
+describe("issue 18's done-when: alarm → work order → phone completion with a photo → acceptance", () => {
+  it("a dispenser out of liquid alarms, the manager opens a work order from the alarm, the technician completes it on a phone with a photo, the manager accepts; the toilet's 维修中 flag comes and goes", async () => {
+    // Setup, not under test: a toilet the technician sees, with a dispenser of the technician's in it.
+    const serial = `E2E-WX-DW-${RUN}`;
+    const toilet = await api<{ id: number }>(
+      'POST',
+      '/api/v1/toilet/add-toilet',
+      { name: `维修验收公厕${RUN}` },
+      admin,
+    );
+    expect(toilet.code, toilet.message).toBe(200);
+    const jwb = await api<{ id: number; token: string }>(
+      'POST',
+      '/api/v1/jwb/add-jwb',
+      { ser_num: serial, desc: '验收除臭机' },
+      admin,
+    );
+    expect(jwb.code, jwb.message).toBe(200);
+    for (const [url, body] of [
+      [TOILET_DETAIL_API.place, { toilet_id: String(toilet.data.id), add_ids: String(jwb.data.id) }],
+      ['/api/v1/jwb/bind-user-jwb', { user_id: String(techId), add_ids: String(jwb.data.id) }],
+      ['/api/v1/toilet/bind-user-st', { user_id: String(techId), add_ids: String(toilet.data.id) }],
+    ] as const) {
+      const r = await api('POST', url, body, admin);
+      expect(r.code, `${url}: ${r.message}`).toBe(200);
+    }
+    expect(await underRepair(toilet.data.id)).toBe(false);
+
+    // The dispenser runs out of liquid.
+    const report = await fetch(`${BASE}/api/v1/device/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-token': jwb.data.token },
+      body: JSON.stringify({
+        ser_num: serial,
+        id: `dw-${RUN}`,
+        ts: Date.now(),
+        type: 'report',
+        data: { warning: JWB_WARNING.lackOfLiquid, liquid: 5 },
+      }),
+    });
+    expect(((await report.json()) as { code: number }).code).toBe(200);
+
+    // The manager, on the desktop, opens a work order from the alarm under the bell.
+    const { page: mgr } = await newPage(browser);
+    await mgr.goto('/login?redirect=%2Fmaintenance-records');
+    await signIn(mgr, 'admin', ADMIN_PASSWORD);
+    await mgr.waitForURL(/\/maintenance-records/);
+    await mgr.getByRole('button', { name: /^告警中心/ }).click();
+    const alarm = mgr.getByTestId('alarm-item').filter({ hasText: serial });
+    await alarm.getByRole('link', { name: '报修' }).click();
+    await mgr.waitForURL(/\/add-maintenance-record/);
+    await mgr.getByText('验收除臭机').waitFor();
+    await mgr.locator('.ant-select', { hasText: '缺液' }).waitFor();
+    await mgr.getByRole('button', { name: '提交报修' }).click();
+    const done = mgr.getByText(/报修成功：WX\d{6}/);
+    await done.waitFor();
+    const no = /WX\d{6}/.exec((await done.textContent()) ?? '')![0];
+    expect(await underRepair(toilet.data.id)).toBe(true);
+    await mgr.getByRole('button', { name: '查看维修记录' }).click();
+    const row = mgr.locator('.ant-table-row', { hasText: no });
+    await row.getByRole('button', { name: '详情' }).click();
+    const drawer = mgr.locator('.ant-drawer');
+    await drawer.getByLabel('处理人').click();
+    await mgr.locator('.ant-select-item-option', { hasText: TECH }).click();
+    await drawer.getByRole('button', { name: '派单' }).click();
+    await drawer.getByText('处理中').first().waitFor();
+
+    // The technician, on a 390-pixel-wide phone, adds a photo of the refilled dispenser and completes.
+    const { context: phone, page: tech } = await newPhone(browser);
+    await tech.goto(`/login?redirect=${encodeURIComponent(`/maintenance-records?keywords=${no}`)}`);
+    await signIn(tech, TECH, TECH_PASSWORD);
+    await tech.getByText(no).first().waitFor();
+    await tech.getByRole('button', { name: '详情' }).first().click();
+    const sheet = tech.locator('.ant-drawer');
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#58c' } })
+      .jpeg()
+      .toBuffer();
+    await sheet
+      .getByLabel('添加照片')
+      .setInputFiles({ name: 'done.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await sheet.getByAltText('照片 1').waitFor();
+    await sheet.getByRole('button', { name: '完工' }).click();
+    const dialog = tech.getByRole('dialog', { name: '完工' });
+    await dialog.getByLabel('处理方法').fill('补充香薰液，清洁液位探头');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await sheet.getByText('待验收').first().waitFor();
+    expect(await underRepair(toilet.data.id)).toBe(true);
+    await phone.close();
+
+    // The manager sees the photo and accepts: the flag goes.
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await mgr.reload();
+    await row.getByRole('button', { name: '详情' }).click();
+    await drawer.getByAltText('照片 1').waitFor();
+    await drawer.getByRole('button', { name: '验收通过' }).click();
+    await mgr.locator('.ant-popconfirm').getByRole('button', { name: '验收通过' }).click();
+    await drawer.getByText('已完成').first().waitFor();
+    expect(await underRepair(toilet.data.id)).toBe(false);
   });
 });

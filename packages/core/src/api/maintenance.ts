@@ -190,6 +190,9 @@ export const recordRow = z.object({
   reporter_name: z.string(),
   assignee_id: z.number().nullable(),
   assignee_name: z.string(),
+  /** The team (维修班组) the order went to (a team plan's orders), its name ('' without one). */
+  team_id: z.number().nullable(),
+  team_name: z.string(),
   created_at: z.string(),
   /** When it must be fixed by (created + the fault type's response time). */
   due_at: z.string(),
@@ -315,6 +318,11 @@ export const prefillQuery = z.object({
   alarm_id: idField().optional(),
   part_id: idField().optional(),
   toilet_id: idField().optional(),
+  /**
+   * A toilet by the public id of its 评价 QR code (`/add-comment?toilet_id=<public id>`, 扫码):
+   * answered like `toilet_id`; one that is not a public id answers like an unknown toilet.
+   */
+  toilet_public_id: z.string().trim().max(200, '厕所不存在').optional(),
 });
 export type PrefillQuery = z.infer<typeof prefillQuery>;
 export const prefill = z.object({

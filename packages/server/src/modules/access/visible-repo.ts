@@ -134,13 +134,15 @@ export function toiletOrDeviceSeen(w: Params, scope: string, alias: string, many
   const user = scopeUser(scope);
   if (user === null) return 'true';
   const u = w.p(user);
-  // A scope with many objects: a primary-key probe of the closure tables per row (the planner
-  // hashes the scope's set instead when it expects many rows to test), so a page read along
-  // an index tests its own rows only; with few, the id sets as arrays, so the record indexes
-  // on toilet_id and device_id serve them.
+  // A scope with many objects: a primary-key probe of the closure tables per row tested, as
+  // scalar sub-selects (as deviceProbed): the planner cannot turn them into a hash of the
+  // scope's whole set, which an EXISTS became (a dealer's 10k closure rows read and hashed by
+  // every list statement, twice with its count, to show 20 records), so a page read along an
+  // index tests its own rows only; with few, the id sets as arrays, so the record indexes on
+  // toilet_id and device_id serve them.
   if (many)
-    return `(EXISTS (SELECT 1 FROM toilet_access va WHERE va.toilet_id = ${alias}.toilet_id AND va.user_id = ${u}::int AND va.live)
-        OR EXISTS (SELECT 1 FROM device_access va WHERE va.device_id = ${alias}.device_id AND va.user_id = ${u}::int AND va.live))`;
+    return `(coalesce((SELECT va.live FROM toilet_access va WHERE va.toilet_id = ${alias}.toilet_id AND va.user_id = ${u}::int), false)
+        OR coalesce((SELECT va.live FROM device_access va WHERE va.device_id = ${alias}.device_id AND va.user_id = ${u}::int), false))`;
   return `(${alias}.toilet_id = ANY(ARRAY(SELECT va.toilet_id FROM toilet_access va WHERE va.user_id = ${u}::int AND va.live))
         OR ${alias}.device_id = ANY(ARRAY(SELECT va.device_id FROM device_access va WHERE va.user_id = ${u}::int AND va.live)))`;
 }

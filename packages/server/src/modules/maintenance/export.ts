@@ -25,6 +25,7 @@ function summary(q: RecordFilter): string {
   if (q.toilet_id) parts.push(`厕所ID：${q.toilet_id}`);
   if (q.device_id) parts.push(`设备ID：${q.device_id}`);
   if (q.assignee_id) parts.push(`处理人ID：${q.assignee_id}`);
+  if (q.team_id) parts.push(`班组ID：${q.team_id}`);
   if (q.overdue !== undefined) parts.push(q.overdue ? '超时' : '未超时');
   if (q.begin) parts.push(`开始：${q.begin}`);
   if (q.end) parts.push(`结束：${q.end}`);
@@ -45,6 +46,7 @@ const sheetRow = (r: RecordRow) => ({
   description: r.description,
   reporter_name: r.reporter_name,
   assignee_name: r.assignee_name,
+  team_name: r.team_name,
   created_at: r.created_at,
   due_at: r.due_at,
   finished_at: r.finished_at ?? '',
@@ -74,6 +76,7 @@ export const recordsExport = defineExport<RecordFilter>({
     { header: '描述', key: 'description', width: 40 },
     { header: '报修人', key: 'reporter_name', width: 12 },
     { header: '处理人', key: 'assignee_name', width: 12 },
+    { header: '维修班组', key: 'team_name', width: 14 },
     { header: '报修时间', key: 'created_at', width: 20 },
     { header: '时限', key: 'due_at', width: 20 },
     { header: '完工时间', key: 'finished_at', width: 20 },

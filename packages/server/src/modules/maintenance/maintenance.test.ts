@@ -235,6 +235,9 @@ describe('work order from an alarm: report → assign → complete → accept', 
       fault_type_id: p.data.fault_type_id,
       description: p.data.description,
     });
+    // The dispenser stands in the toilet: the toilet is 维修中 while the repair is open.
+    const flagged = await toiletOf(toilet);
+    expect(flagged.toilet.status & TOILET_STATUS.repair).toBe(TOILET_STATUS.repair);
     const d = await detail(id, customer.token);
     expect(d.code, d.message).toBe(200);
     expect(d.data.record).toMatchObject({
@@ -286,6 +289,14 @@ describe('work order from an alarm: report → assign → complete → accept', 
     expect(ok.code, ok.message).toBe(200);
     expect(ok.data.record.status).toBe(RECORD_STATUS.done);
     expect(ok.data.events.map((e) => e.action)).toEqual(['report', 'assign', 'complete', 'accept']);
+    // Accepted: the toilet's 维修中 flag goes, with a log line naming the record.
+    expect((await toiletOf(toilet)).toilet.status & TOILET_STATUS.repair).toBe(0);
+    const log = await t.get<Page<{ note: string; on: boolean }>>(
+      TOILET_DETAIL_API.statusLog,
+      { toilet_id: toilet },
+      { token: dealer.token },
+    );
+    expect(log.data.list[0]).toMatchObject({ on: false, note: `维修单 ${ok.data.record.no} 已结束` });
     const inbox = await t.get<Page<{ title: string }>>(MESSAGE_API.list, {}, { token: customer.token });
     expect(inbox.data.list.some((m) => m.title.includes('验收通过'))).toBe(true);
     const s = await t.get<{
@@ -309,6 +320,25 @@ describe('work order from an alarm: report → assign → complete → accept', 
       { token: dealer.token },
     );
     expect([r.code, r.message]).toEqual([CODE.conflict, '该设备类型被 1 条维修记录使用，不能删除']);
+  });
+
+  it('a planned upkeep of the dispenser leaves the flag alone; cancelling the last repair clears it', async () => {
+    // The record of the test above is a repair of the dispenser in the toilet: it holds the flag.
+    expect((await toiletOf(toilet)).toilet.status & TOILET_STATUS.repair).toBe(TOILET_STATUS.repair);
+    const upkeep = await addRecord(dealer.token, {
+      kind: 'upkeep',
+      ser_num: 'MT-JWB',
+      equipment_type_id: await typeId('jwb'),
+      description: '月度保养',
+    });
+    const open = (await records(dealer.token, { status: RECORD_STATUS.pending })).data.list;
+    for (const r of open.filter((x) => x.id !== upkeep && x.toilet_id === toilet)) {
+      const c = await t.post(MAINTENANCE_API.cancel, { id: r.id, note: '误报' }, { token: dealer.token });
+      expect(c.code, c.message).toBe(200);
+    }
+    expect((await toiletOf(toilet)).toilet.status & TOILET_STATUS.repair).toBe(0);
+    const c = await t.post(MAINTENANCE_API.cancel, { id: upkeep, note: '不需要' }, { token: dealer.token });
+    expect(c.code, c.message).toBe(200);
   });
 });
 
@@ -483,6 +513,58 @@ describe('ownership matrix: every id-taking call answers as missing for another 
       CODE.notFound,
     );
     expect((await detail(otherRecord, admin)).code).toBe(200);
+  });
+});
+
+describe("扫码: a toilet's 评价 QR code names the toilet by its public id", () => {
+  const publicIdOf = async (id: number, token: string) => {
+    const r = await t.get<{ public_id: string }>(TOILET_API.get, { id }, { token });
+    expect(r.code, r.message).toBe(200);
+    return r.data.public_id;
+  };
+  const byCode = (publicId: string, token: string) =>
+    t.get<Prefill>(MAINTENANCE_API.prefill, { toilet_public_id: publicId }, { token });
+
+  it('selects the toilet for everyone who sees it, and answers as missing to anyone else', async () => {
+    const publicId = await publicIdOf(toilet, dealer.token);
+    for (const who of [dealer, customer]) {
+      const p = await byCode(publicId, who.token);
+      expect(p.code, p.message).toBe(200);
+      expect(p.data).toMatchObject({
+        toilet_id: toilet,
+        toilet_name: '维修厕所',
+        device_id: null,
+        part_id: null,
+      });
+    }
+    const peek = await byCode(publicId, other.token);
+    expect([peek.code, peek.message]).toEqual([CODE.notFound, '厕所不存在']);
+    // The other dealer's own code works for it, not for the dealer.
+    const theirs = await publicIdOf(otherToilet, other.token);
+    expect((await byCode(theirs, other.token)).data.toilet_id).toBe(otherToilet);
+    expect((await byCode(theirs, dealer.token)).code).toBe(CODE.notFound);
+  });
+
+  it('a record opened from it is about the toilet', async () => {
+    const p = await byCode(await publicIdOf(toilet, customer.token), customer.token);
+    const id = await addRecord(customer.token, {
+      toilet_id: p.data.toilet_id,
+      equipment_type_id: await typeId('part6'),
+      description: '扫评价码报修',
+    });
+    expect((await detail(id, dealer.token)).data.record).toMatchObject({
+      toilet_id: toilet,
+      device_id: null,
+    });
+  });
+
+  it('an internal number, junk or an unknown public id is an unknown toilet, never a 500', async () => {
+    for (const junk of [String(toilet), 'AAAAAAAAAAAAAAAAAAAAAA', "' OR 1=1 --", 'x'.repeat(200), '%00']) {
+      const r = await byCode(junk, admin);
+      expect([junk, r.code, r.message]).toEqual([junk, CODE.notFound, '厕所不存在']);
+    }
+    const long = await byCode('x'.repeat(201), admin);
+    expect(long.code).toBe(CODE.badRequest);
   });
 });
 

@@ -457,6 +457,14 @@ describe('maintenance teams (维修班组)', () => {
       { token: dealer.token },
     );
     expect(byTeam.data.list.map((r) => r.id)).toEqual([order!.id]);
+    // The list and the order's drawer name the team, the lead's too (who cannot open the team).
+    expect(byTeam.data.list[0]).toMatchObject({ team_id: team, team_name: '一班' });
+    const drawer = await t.get<RecordDetail>(
+      MAINTENANCE_API.record,
+      { id: order!.id },
+      { token: customer.token },
+    );
+    expect(drawer.data.record).toMatchObject({ team_id: team, team_name: '一班' });
     const hidden = await t.get(MAINTENANCE_API.records, { team_id: team }, { token: other.token });
     expect([hidden.code, hidden.message]).toEqual([CODE.notFound, '维修班组不存在']);
     expect((await teams(dealer.token)).find((x) => x.id === team)).toMatchObject({

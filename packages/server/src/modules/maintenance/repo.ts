@@ -258,7 +258,8 @@ const JOINS = `LEFT JOIN devices d ON d.id = r.device_id
   JOIN equipment_types e ON e.id = r.equipment_type_id
   LEFT JOIN fault_types ft ON ft.id = r.fault_type_id
   JOIN users ru ON ru.id = r.reporter_id
-  LEFT JOIN users au ON au.id = r.assignee_id`;
+  LEFT JOIN users au ON au.id = r.assignee_id
+  LEFT JOIN maintenance_teams tm ON tm.id = r.team_id`;
 const FROM = `maintenance_records r ${JOINS}`;
 
 const OVERDUE = `(CASE WHEN r.status IN ${OPEN} THEN now() > r.due_at
@@ -270,6 +271,7 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
   r.alarm_id::int AS alarm_id, r.equipment_type_id, e.name AS equipment_type_name, r.fault_type_id,
   coalesce(ft.name, '') AS fault_type_name, coalesce(ft.severity, 0) AS severity, r.description,
   r.reporter_id, ru.user_name AS reporter_name, r.assignee_id, coalesce(au.user_name, '') AS assignee_name,
+  r.team_id, coalesce(tm.name, '') AS team_name,
   ${localTime('r.created_at')} AS created_at, ${localTime('r.due_at')} AS due_at, ${OVERDUE} AS overdue,
   CASE WHEN r.finished_at IS NULL THEN NULL ELSE ${localTime('r.finished_at')} END AS finished_at,
   r.remedy, r.parts_replaced, r.cost::float8 AS cost, r.minutes_spent,
@@ -278,15 +280,28 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
 /** Past this many devices and toilets a scope's records are filtered by hashed sub-selects. */
 const MANY_OBJECTS = 1000;
 
-/** Whether the scope sees many devices and toilets (see toiletOrDeviceSeen). */
+/**
+ * Whether the scope sees many devices and toilets (see toiletOrDeviceSeen), kept MANY_MS per
+ * database and scope: both answers list the same records (it only picks how the statement
+ * tests them), so an answer a minute old costs at most a slower plan, while asking every time
+ * was a second statement on every list request (one turn more of PGlite's single worker).
+ */
 export async function seesMany(q: Queryable, scope: string) {
   const user = scopeUser(scope);
   if (user === null) return false;
+  let kept = manyKept.get(q);
+  if (!kept) manyKept.set(q, (kept = new Map()));
+  const known = kept.get(scope);
+  if (known && Date.now() - known.at < MANY_MS) return known.many;
   const r = await first<{ many: boolean }>(q, `SELECT ${scopeObjectsOver('$1', MANY_OBJECTS)} AS many`, [
     user,
   ]);
+  if (kept.size >= 5_000) kept.clear();
+  kept.set(scope, { many: r!.many, at: Date.now() });
   return r!.many;
 }
+const MANY_MS = 60_000;
+const manyKept = new WeakMap<Queryable, Map<string, { many: boolean; at: number }>>();
 
 export interface RecordFilter {
   scope: string;
@@ -373,6 +388,7 @@ export function findRecord(q: Queryable, id: number) {
   return first<{
     id: number;
     is_delete: boolean;
+    kind: string;
     status: number;
     device_id: number | null;
     toilet_id: number | null;
@@ -381,7 +397,7 @@ export function findRecord(q: Queryable, id: number) {
     assignee_id: number | null;
   }>(
     q,
-    `SELECT id, is_delete, status, device_id, toilet_id, part_id, reporter_id, assignee_id
+    `SELECT id, is_delete, kind, status, device_id, toilet_id, part_id, reporter_id, assignee_id
        FROM maintenance_records WHERE id = $1`,
     [id],
   );
@@ -525,7 +541,7 @@ export function listEvents(q: Queryable, recordId: number) {
   );
 }
 
-/** Other open records that hold part `partId` (or, with partId null, any part of toilet `toiletId`). */
+/** Other open records that hold part `partId`. */
 export async function otherOpenOnPart(q: Queryable, recordId: number, partId: number) {
   const r = await first<{ n: number }>(
     q,
@@ -536,11 +552,16 @@ export async function otherOpenOnPart(q: Queryable, recordId: number, partId: nu
   return r!.n;
 }
 
+/**
+ * Other open records that hold toilet `toiletId`'s 维修中 flag: repairs of the toilet, of a
+ * device in it or of one of its parts, and any order on a part (holdsRepairFlag in the service).
+ */
 export async function otherOpenInToilet(q: Queryable, recordId: number, toiletId: number) {
   const r = await first<{ n: number }>(
     q,
     `SELECT count(*)::int AS n FROM maintenance_records
-      WHERE toilet_id = $1 AND part_id IS NOT NULL AND id <> $2 AND NOT is_delete AND status IN ${OPEN}`,
+      WHERE toilet_id = $1 AND (part_id IS NOT NULL OR kind = 'repair') AND id <> $2 AND NOT is_delete
+        AND status IN ${OPEN}`,
     [toiletId, recordId],
   );
   return r!.n;

@@ -9,6 +9,7 @@ import {
   FAULT_SEVERITIES,
   JWB_WARNING,
   OPEN_STATUSES,
+  PUBLIC_TOILET_ID,
   RECORD_ACTIONS,
   RECORD_KINDS,
   RECORD_PHOTO_LIMITS,
@@ -49,6 +50,7 @@ import { insertStatusLog, switchFlag } from '../toilets/detail-repo.ts';
 import { reencodeImage } from '../files/images.ts';
 import { storage } from '../files/storage.ts';
 import { shipmentsOf } from '../express/repo.ts';
+import { findLiveToilet } from '../comments/repo.ts';
 import * as repo from './repo.ts';
 import { openSteps, plansUsing, recordChecklist } from './plans-repo.ts';
 import { visibleTeam } from './teams.ts';
@@ -346,8 +348,23 @@ function builtinCode(s: Subject) {
   return null;
 }
 
+/**
+ * The internal id of the toilet whose 评价 QR code holds `publicId` (扫码). A text that is not
+ * a public id, an unknown or deleted toilet, answers as a toilet the caller does not see.
+ */
+async function toiletOfPublicId(ctx: AppContext, publicId: string) {
+  const t = PUBLIC_TOILET_ID.test(publicId) ? await findLiveToilet(ctx.db, publicId) : undefined;
+  if (!t) throw notFound('厕所不存在');
+  return t.id;
+}
+
 export async function prefill(ctx: AppContext, caller: Caller, q: PrefillQuery): Promise<Prefill> {
-  const s = await subjectOf(ctx, caller, q);
+  const { toilet_public_id: publicId, ...named } = q;
+  const s = await subjectOf(
+    ctx,
+    caller,
+    publicId === undefined ? named : { toilet_id: await toiletOfPublicId(ctx, publicId) },
+  );
   const code = builtinCode(s);
   const equipmentTypeId = code ? await repo.builtinEquipmentType(ctx.db, code) : null;
   const faultTypeId =
@@ -460,6 +477,14 @@ async function notify(
   );
 }
 
+/**
+ * Whether a record holds its toilet's 维修中 flag while open: a repair of the toilet, of a
+ * device standing in it (the dispenser out of liquid) or of a part, and any order on a part
+ * (which also marks the part 故障). A planned upkeep of a device or of the toilet does not.
+ */
+const holdsRepairFlag = (r: { kind: string; toilet_id: number | null; part_id: number | null }) =>
+  r.toilet_id !== null && (r.part_id !== null || r.kind === 'repair');
+
 /** Sets (on) or clears the toilet's 维修中 flag with a log line naming the record. */
 async function repairFlag(tx: Queryable, caller: Caller, toiletId: number, recordId: number, on: boolean) {
   const r = await switchFlag(tx, toiletId, TOILET_STATUS.repair, on);
@@ -529,10 +554,8 @@ export async function addRecord(ctx: AppContext, caller: Caller, b: AddRecordBod
           )),
         );
       }
-      if (s.part_id !== null && s.toilet_id !== null) {
-        await repo.setPartState(tx, s.part_id, 1);
-        await repairFlag(tx, caller, s.toilet_id, id, true);
-      }
+      if (s.part_id !== null && s.toilet_id !== null) await repo.setPartState(tx, s.part_id, 1);
+      if (holdsRepairFlag({ kind: b.kind, ...s })) await repairFlag(tx, caller, s.toilet_id!, id, true);
       return id;
     },
     audit: { action: 'maintenance.record.add', entity: 'maintenance_record', targetUserId: null },
@@ -579,11 +602,15 @@ async function step(
     write: async (tx) => {
       if (!(await repo.stepRecord(tx, id, r.status, set))) throw conflict('维修记录状态已变化，请刷新后重试');
       await repo.insertEvent(tx, { record_id: id, action, status: set.status, note, user_id: caller.id });
-      if (closes && r.toilet_id !== null && r.part_id !== null) {
-        if (set.status === RECORD_STATUS.done && (await repo.otherOpenOnPart(tx, id, r.part_id)) === 0)
+      if (closes && holdsRepairFlag(r)) {
+        if (
+          r.part_id !== null &&
+          set.status === RECORD_STATUS.done &&
+          (await repo.otherOpenOnPart(tx, id, r.part_id)) === 0
+        )
           await repo.setPartState(tx, r.part_id, 0);
-        if ((await repo.otherOpenInToilet(tx, id, r.toilet_id)) === 0)
-          await repairFlag(tx, caller, r.toilet_id, id, false);
+        if ((await repo.otherOpenInToilet(tx, id, r.toilet_id!)) === 0)
+          await repairFlag(tx, caller, r.toilet_id!, id, false);
       }
       const assignee = set.assignee_id ?? r.assignee_id;
       const title =

@@ -72,7 +72,7 @@ export default function AddRecordPage() {
     });
   };
 
-  /** A QR code read by 扫码: a device's serial, or a toilet's 报修 link. */
+  /** A QR code read by 扫码: a device's serial, a toilet's 报修 link or its 评价 code. */
   const scanned = (text: string) => {
     const r = readScanned(text, window.location.origin);
     if ('error' in r) return toast.warning(r.error);
@@ -80,7 +80,7 @@ export default function AddRecordPage() {
       update({ ser_num: r.ser_num });
       return void find({ ser_num: r.ser_num });
     }
-    void find({ toilet_id: r.toilet_id });
+    void find(r);
   };
 
   // A link (报修 from an alarm, a part, a toilet; a device's QR code) starts a new draft.

@@ -60,6 +60,8 @@ const record = (id: number, over: Partial<RecordRow> = {}): RecordRow => ({
   reporter_name: 'dealer',
   assignee_id: 3,
   assignee_name: 'tech',
+  team_id: null,
+  team_name: '',
   created_at: '2026-11-20 08:00:00',
   due_at: '2099-11-21 08:00:00',
   overdue: false,
@@ -77,6 +79,8 @@ const upkeep = record(2, {
   fault_type_id: null,
   fault_type_name: '',
   description: '计划保养「月度保养」：每 30 天',
+  team_id: 6,
+  team_name: '保洁一班',
 });
 
 const detailOf = (r: RecordRow, steps: boolean[], can: Partial<RecordDetail['can']> = {}): RecordDetail => ({
@@ -148,6 +152,17 @@ describe('/maintenance-records', { timeout: 30_000 }, () => {
       ),
     );
     expect(router.state.location.search).toContain('kind=upkeep');
+  });
+
+  it('shows the team (维修班组) an order went to in its row and in its drawer', async () => {
+    renderPage();
+    await screen.findByText('WX000002');
+    expect(rowOf('WX000002').getByText('班组：保洁一班')).toBeTruthy();
+    expect(rowOf('WX000001').queryByText(/班组/)).toBeNull();
+    fireEvent.click(rowOf('WX000002').getByRole('button', { name: /详\s*情/ }));
+    const drawer = within(await screen.findByRole('dialog'));
+    const item = await drawer.findByText('维修班组');
+    expect(item.closest('tr')!.textContent).toContain('保洁一班');
   });
 
   it("ticks a 保养 order's checklist step by step in its drawer", async () => {

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { CameraOutlined, DownloadOutlined } from '@ant-design/icons';
 import {
   EXPRESS_STATUS_LABELS,
   FAULT_SEVERITIES,
@@ -6,6 +6,7 @@ import {
   RECORDS_EXPORT,
   RECORD_ACTIONS,
   RECORD_KINDS,
+  RECORD_PHOTO_LIMITS,
   RECORD_STATUS_LABELS,
   completeBody,
   type RecordDetail,
@@ -31,7 +32,7 @@ import {
 } from 'antd';
 import { DeviceLink, ToiletLink } from '../../components/ObjectLinks.tsx';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   acceptRecord,
@@ -45,6 +46,7 @@ import {
   maintenanceStats,
   photoUrl,
   rejectRecord,
+  uploadPhoto,
   type RecordsQuery,
 } from '../../api/maintenance.ts';
 import { startExport } from '../../api/downloads.ts';
@@ -67,10 +69,12 @@ import {
   type ListColumn,
   type Range,
 } from '../../components/list/index.ts';
+import { toast } from '../../components/toast.ts';
 import { useSession } from '../../session/store.ts';
 import { toiletFilter, type PickedToilet } from '../comments/ToiletPicker.tsx';
 import { SEVERITY_COLORS } from './catalogue.ts';
 import { equipmentFilter, faultFilter, teamFilter } from './pickers.tsx';
+import { compressPhoto, dataUrlBlob } from './photos.ts';
 import { PlansTab } from './PlansTab.tsx';
 import { TeamsTab } from './TeamsTab.tsx';
 
@@ -153,6 +157,20 @@ function What({ r }: { r: RecordRow }) {
   );
 }
 
+/** Who handles the record, and the team (维修班组) it went to, if any. */
+function Assignee({ r }: { r: RecordRow }) {
+  const who = r.assignee_name || '未派单';
+  if (!r.team_name) return <>{who}</>;
+  return (
+    <Flex vertical>
+      {who}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        班组：{r.team_name}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 const COLUMNS: ListColumn<RecordRow>[] = [
   { title: '编号', dataIndex: 'no', width: 100, card: false },
   {
@@ -182,7 +200,7 @@ const COLUMNS: ListColumn<RecordRow>[] = [
       ),
   },
   { title: '时限', key: 'clock', width: 150, render: (_, r) => <Clock r={r} /> },
-  { title: '处理人', dataIndex: 'assignee_name', width: 100, render: (n: string) => n || '未派单' },
+  { title: '处理人', key: 'assignee', width: 110, render: (_, r) => <Assignee r={r} /> },
   { title: '报修人', dataIndex: 'reporter_name', width: 100, from: 'lg' },
   { title: '报修时间', dataIndex: 'created_at', width: 170, from: 'lg' },
   { title: '描述', dataIndex: 'description', ellipsis: true, from: 'xl' },
@@ -216,6 +234,49 @@ function Photo({ id, n }: { id: number; n: number }) {
     />
   ) : (
     <div style={{ width: 96, height: 96, background: '#f3f4f6', borderRadius: 6 }} />
+  );
+}
+
+/**
+ * 拍照 on an open record: the technician's photo of the work (the repaired part, the refilled
+ * dispenser) from the phone's camera, compressed in the browser as on the add-record screen.
+ */
+function AddPhoto({ id, onDone }: { id: number; onDone: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const add = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return void toast.warning('只能添加图片');
+    setBusy(true);
+    let photo: string;
+    try {
+      photo = await compressPhoto(file);
+    } catch {
+      setBusy(false);
+      return void toast.warning(`无法读取图片 ${file.name}`);
+    }
+    const out = await attempt(() => uploadPhoto(id, dataUrlBlob(photo)), '照片已上传');
+    setBusy(false);
+    if (out.ok) onDone();
+  };
+  return (
+    <>
+      <Button icon={<CameraOutlined />} loading={busy} onClick={() => input.current?.click()}>
+        拍照
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        style={{ display: 'none' }}
+        aria-label="添加照片"
+        onChange={(e) => {
+          void add(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+    </>
   );
 }
 
@@ -419,6 +480,7 @@ function RecordDrawer({
             </Descriptions.Item>
             <Descriptions.Item label="时限">{r.due_at}</Descriptions.Item>
             <Descriptions.Item label="处理人">{r.assignee_name || '未派单'}</Descriptions.Item>
+            {r.team_name && <Descriptions.Item label="维修班组">{r.team_name}</Descriptions.Item>}
             {r.finished_at && (
               <>
                 <Descriptions.Item label="完工">{r.finished_at}</Descriptions.Item>
@@ -444,6 +506,15 @@ function RecordDrawer({
           {d.checklist.length > 0 && <Checklist d={d} onDone={done} />}
           {d.can.assign && <AssignBox d={d} onDone={done} />}
           <Flex wrap gap={8}>
+            {r.status <= 2 && r.photo_count < RECORD_PHOTO_LIMITS.count && (
+              <AddPhoto
+                id={r.id}
+                onDone={() => {
+                  void client.invalidateQueries({ queryKey: key });
+                  onChanged();
+                }}
+              />
+            )}
             {d.can.complete && (
               <Button type="primary" onClick={() => completing.open(true)}>
                 完工

@@ -13,9 +13,28 @@ describe('扫码: what a QR code names', () => {
     expect(readScanned(' MT-00012 ', ORIGIN)).toEqual({ ser_num: 'MT-00012' });
   });
 
-  it("says where to go for a toilet's public 评价 code, and refuses anything else", () => {
+  it("reads a toilet's public 评价 code (its review page link) as that toilet, from any origin", () => {
+    const publicId = 'q7Xk2bN9cR4tV1mZ8wYs3A';
+    expect(readScanned(`${ORIGIN}${commentPath(publicId)}`, ORIGIN)).toEqual({ toilet_public_id: publicId });
+    // Printed on another copy of the console (the demo's, a test server's): the id is the toilet's.
+    expect(readScanned(`http://192.168.1.20:8080${commentPath(publicId)}`, ORIGIN)).toEqual({
+      toilet_public_id: publicId,
+    });
+    // Other parameters around the id (a link passed on with some added) do not matter.
+    expect(readScanned(`${ORIGIN}/add-comment?from=screen&toilet_id=${publicId}&x=1`, ORIGIN)).toEqual({
+      toilet_public_id: publicId,
+    });
+  });
+
+  it('refuses a review code without a public id (an old printed one) and anything else', () => {
+    expect(readScanned(`${ORIGIN}/add-comment?toilet_id=12`, ORIGIN)).toEqual({
+      error: '评价二维码已失效，请在厕所详情中重新打印',
+    });
+    expect(readScanned(`${ORIGIN}/add-comment`, ORIGIN)).toEqual({
+      error: '评价二维码已失效，请在厕所详情中重新打印',
+    });
     expect(readScanned(`${ORIGIN}${commentPath('a1b2c3')}`, ORIGIN)).toEqual({
-      error: '这是厕所的评价二维码，厕所报修请在厕所详情中点「报修」',
+      error: '评价二维码已失效，请在厕所详情中重新打印',
     });
     expect(readScanned('https://example.com/somewhere', ORIGIN)).toEqual({ error: '无法识别的二维码' });
     expect(readScanned('你好 世界', ORIGIN)).toEqual({ error: '无法识别的二维码' });

@@ -1,11 +1,15 @@
+import { toiletIdOf } from '../public/add-comment.ts';
+
 /**
  * Reading the console's own QR codes on /add-maintenance-record (扫码). A device's code opens
  * the add-record screen for its serial (core `addRecordPath({ ser_num })`), a toilet's 报修 link
  * names the toilet (`toilet_id`); a code holding just a serial number (a nameplate) is taken as
- * one. A toilet's public 评价 code (core `commentPath`, `/add-comment?toilet_id=<public id>`) names no toilet the
- * technician can report on by itself: it is answered with where to report instead.
+ * one. A toilet's public 评价 code (core `commentPath`, `/add-comment?toilet_id=<public id>`,
+ * printed in the toilet and shown on its display screen) names the toilet by its public id,
+ * which the server resolves to a toilet the caller sees (prefill `toilet_public_id`).
  */
-export type Scanned = { ser_num: string } | { toilet_id: number } | { error: string };
+export type Scanned =
+  { ser_num: string } | { toilet_id: number } | { toilet_public_id: string } | { error: string };
 
 const SERIAL = /^[A-Za-z0-9_.:-]{1,64}$/;
 
@@ -24,8 +28,12 @@ export function readScanned(text: string, origin: string): Scanned {
     const toilet = Number(url.searchParams.get('toilet_id'));
     if (Number.isInteger(toilet) && toilet > 0) return { toilet_id: toilet };
   }
-  if (url.pathname.endsWith('/add-comment'))
-    return { error: '这是厕所的评价二维码，厕所报修请在厕所详情中点「报修」' };
+  if (url.pathname.endsWith('/add-comment')) {
+    const publicId = toiletIdOf(url.search);
+    // A code printed before toilets had public ids holds the internal number: the review
+    // page refuses it too, so it is reprinted rather than read.
+    return publicId ? { toilet_public_id: publicId } : { error: '评价二维码已失效，请在厕所详情中重新打印' };
+  }
   return { error: '无法识别的二维码' };
 }
 
