@@ -62,13 +62,6 @@ export function toiletSeen(w: Params, scope: string, col = 't.id', opts: Pick<Se
   return `${col} IN (SELECT va.toilet_id FROM toilet_access va WHERE ${accessCond(w, user, opts)})`;
 }
 
-/** As toiletSeen, as a probe of the closure's primary key for each row tested (deviceProbed). */
-export function toiletProbed(w: Params, scope: string, col = 't.id', opts: Pick<SeenOpts, 'live'> = {}) {
-  const user = scopeUser(scope);
-  if (user === null) return 'true';
-  return `coalesce((SELECT true FROM toilet_access va WHERE va.toilet_id = ${col} AND ${accessCond(w, user, opts)}), false)`;
-}
-
 /**
  * The scope's devices of a kind as a relation of their own (`va.device_id`, newest first by
  * the index): a list with no filter beyond kind and deletion pages over the index alone and

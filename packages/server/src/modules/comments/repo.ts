@@ -96,9 +96,15 @@ export async function listComments(
   // they hold too few of the caller's matches (walkFirst) or the caller sees few toilets
   // and terminals (a customer: its toilets' reviews off their index, sorted).
   const byRow = whereOf(w, f, false);
+  const range = [
+    ...(f.start ? [`c.created_at >= ${fromLocal(w.p(f.start))}`] : []),
+    ...(f.end ? [`c.created_at <= ${fromLocal(w.p(f.end))}`] : []),
+    'true',
+  ].join(' AND ');
   const { ids, countFrom, estimateFrom } = walkFirst({
-    // Whole rows, tested as read (the walk's LIMIT keeps the filter above it).
-    walk: 'SELECT c.* FROM comments c ORDER BY c.created_at DESC, c.id DESC',
+    // Whole rows, tested as read (the walk's LIMIT keeps the filter above it), from the end
+    // of the asked time range on (a range of the index, not rows tested).
+    walk: `SELECT c.* FROM comments c WHERE ${range} ORDER BY c.created_at DESC, c.id DESC`,
     hits: (rel) =>
       `SELECT c.id, c.created_at FROM ${rel} c WHERE ${byRow} ORDER BY c.created_at DESC, c.id DESC`,
     indexed: `SELECT c.id, c.created_at FROM comments c WHERE ${where}`,

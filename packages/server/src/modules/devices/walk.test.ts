@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT } from '@se/core';
+import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
 import { WALK_FAR, WALK_ROWS } from '../../db/sql.ts';
 import { dealers, testApp, type TestApp } from '../../test/harness.ts';
 import { listComments } from '../comments/repo.ts';
@@ -256,6 +256,33 @@ describe('review lists near the top (walk, then index)', () => {
     expect((await reviews('/', '', 40)).list.map((c) => c.id)).toEqual(every.slice(40, 60));
   });
 
+  it('walks a time range from its end, and a range older than the newest reviews', async () => {
+    const mine = toiletIds.slice(0, 3);
+    const [at] = await t.ctx.db.query<{ end: string }>(
+      `SELECT to_char((now() - interval '1500 minutes') AT TIME ZONE 'UTC' + ${TZ_OFFSET_SQL}, 'YYYY-MM-DD HH24:MI:SS') AS end`,
+    );
+    const rows = await t.ctx.db.query<{ id: number }>(
+      `SELECT id FROM comments WHERE toilet_id = ANY($1::int[])
+          AND created_at <= ($2::timestamp - ${TZ_OFFSET_SQL}) AT TIME ZONE 'UTC'
+        ORDER BY created_at DESC, id DESC`,
+      [mine, at!.end],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const end = at!.end;
+    for (const offset of [0, 60]) {
+      const r = await listComments(t.ctx.db, {
+        scope: dealer,
+        end,
+        sort: 'time',
+        show_hidden: false,
+        limit: 20,
+        offset,
+      });
+      expect(r.list.map((c) => c.id)).toEqual(rows.map((x) => x.id).slice(offset, offset + 20));
+      expect(r.total).toBe(rows.length);
+    }
+  });
+
   it('finds a customer’s few reviews through the index, counted exactly', async () => {
     const all = await expected([toiletIds[2]!], '干净');
     const r = await reviews(customer, '干净');
@@ -266,11 +293,11 @@ describe('review lists near the top (walk, then index)', () => {
   });
 });
 
-describe('toilet lists (walk, then index)', () => {
+describe('toilet lists (the page’s ids first)', () => {
   type ToiletFilter = Partial<Parameters<typeof listToilets>[1]>;
   const toilets = (scope: string, f: ToiletFilter, exact = false) =>
     listToilets(t.ctx.db, { scope, limit: 20, offset: 0, ...f, exact });
-  /** The page and total equal those of the plain filter. */
+  /** The page and total equal those of an export's exact count. */
   async function sameToilets(scope: string, f: ToiletFilter) {
     const walked = await toilets(scope, f);
     const plain = await toilets(scope, f, true);
@@ -280,7 +307,7 @@ describe('toilet lists (walk, then index)', () => {
     return walked;
   }
 
-  it('finds a keyword among the dealer’s toilets newest first, and deeper pages, as the plain filter does', async () => {
+  it('finds a keyword among the dealer’s toilets newest first, on every page', async () => {
     const r = await sameToilets(dealer, { keywords: '断桥' });
     expect(r.list[0]!.name).toBe(`断桥厕${SCOPE - 9}号`);
     expect(r.total).toBe(SCOPE / 10);
@@ -289,7 +316,7 @@ describe('toilet lists (walk, then index)', () => {
     await sameToilets(dealer, { keywords: '厕', offset: 900 });
   });
 
-  it('reads a rare word or one only another dealer’s toilets hold off the index', async () => {
+  it('finds a rare word, and not one only another dealer’s toilets hold', async () => {
     const rare = await sameToilets(dealer, { keywords: '稀有' });
     expect(rare.list.map((r) => r.name)).toEqual(['延安厕5号稀有']);
     expect((await sameToilets(dealer, { keywords: `厕${SCOPE + 3}号` })).total).toBe(0);
