@@ -99,28 +99,53 @@ export function onlineSql(w: Params, offlineMs: number, online: boolean, alias =
   return `${alias}.seen_5min >= date_bin('5 minutes', ${since}, timestamptz '2000-01-01 00:00:00+00') AND ${alias}.time >= ${since}`;
 }
 
-/** Pages whose last row is further down than this go to the filter's index directly. */
-export const WALK_NEED = 100;
+/**
+ * Pages whose last row is further down than this go to the filter's index directly. A walk
+ * that reaches them reads its WALK_ROWS first rows, then up to WALK_FAR (walkFirst).
+ */
+export const WALK_NEED = WALK_ROWS;
+
+/**
+ * How many rows a walk reads at most when its first WALK_ROWS rows promise the page: they
+ * held at least a quarter of the rows the page needs (a keyword in a tenth of a dealer's
+ * devices, page 20 of 10: 100 of 200 found in the first 1,000 rows, the rest in ~1,000 more).
+ */
+export const WALK_FAR = 5 * WALK_ROWS;
+
+/**
+ * A filter whose index holds at most this many matches, whoever the caller, is answered off
+ * the index without a walk (walkFirst `few`): a rare keyword read the caller's first
+ * WALK_ROWS rows (a dealer's toilets, ~10 ms) to find nothing there.
+ */
+export const FEW_MATCHES = 100;
 
 /**
  * The page keys and the count source of a filtered list whose cost depends on the page and
  * on the caller's size, not on the table (issue 14). Two ways to a page:
  *
  * - the walk: the rows in list order (`walk`, an index range: the caller's closure range
- *   (user_id, kind, id), or the table's own order index for develop and for reviews), at
- *   most WALK_ROWS of them, each tested row by row (`hits`); a keyword found in a tenth of
- *   the rows fills page 1 after some 200, whatever the table holds.
+ *   (user_id, kind, id), or the table's own order index for develop and for reviews), each
+ *   tested row by row (`hits`); a keyword found in a tenth of the rows fills page 1 after
+ *   some 200, whatever the table holds. It reads WALK_ROWS rows; when those hold too few of
+ *   the `need` (offset + limit) rows but at least a quarter of them, it goes on up to
+ *   WALK_FAR rows (the density it found says the page is within reach; page 20 of a dense
+ *   keyword read its 10,000 matches off the index before).
  * - the index: the filter's own index (`indexed`: a keyword's tokens, the online state),
  *   each match then probed against the caller's closure row; a rare keyword reads its few
  *   matches.
  *
- * One statement decides (one-time filters, so the way not taken costs nothing): the walk
- * when it found the `need` (offset + limit) rows or read all there is (fewer than
- * WALK_ROWS rows), else the index. A walk read whole is counted exactly off the walk
- * (at most WALK_ROWS rows); a larger one counts the index's matches, capped and estimated
- * by selectPage, whose estimate is the planner's for the index's matches (`estimateFrom`).
- * `hits(rel)` answers the list's key columns (`order` sorts them) for the walk relation
- * `rel` (a sub-select to alias) in list order; `indexed` the same columns, unsorted.
+ * One statement decides (a one-row CTE of one-time filters, so the way not taken costs
+ * nothing): the walk when it found the rows or read all there is (fewer than WALK_ROWS rows
+ * in a `scoped` walk: the caller's own rows, not a whole table's; within WALK_FAR after
+ * going on), else the index; `walkIf` (a one-time condition) may rule the walk out (a scope
+ * seeing few rows of a table walked whole), and so does `few` (the filter's matches whatever
+ * the scope, without the probes) holding at most FEW_MATCHES rows: counting them stops
+ * after FEW_MATCHES + 1, so a dense filter pays that many index rows for the question. A scoped walk read whole is counted exactly off
+ * the walk (at most WALK_ROWS rows); otherwise the count is the index's matches, capped and
+ * estimated by selectPage, whose estimate is the planner's for the index's matches
+ * (`estimateFrom`). `hits(rel)` answers the list's key columns (`order` sorts them) for the
+ * walk relation `rel` (a sub-select to alias) in list order; `indexed` the same columns,
+ * unsorted.
  */
 export function walkFirst(o: {
   walk: string;
@@ -128,20 +153,45 @@ export function walkFirst(o: {
   indexed: string;
   order: string;
   need: number;
+  scoped?: boolean;
+  walkIf?: string;
+  few?: string;
 }) {
   const need = Math.max(1, Math.floor(o.need));
   const walked = `(${o.walk} LIMIT ${WALK_ROWS})`;
-  const small = `((SELECT count(*) FROM ${walked} x) < ${WALK_ROWS})`;
-  const enough = `(${small} OR (SELECT count(*) FROM a) >= ${need})`;
+  const small = o.scoped === false ? 'false' : `((SELECT count(*) FROM ${walked} x) < ${WALK_ROWS})`;
+  const found = '(SELECT count(*) FROM a)';
+  const whole = `((SELECT count(*) FROM (${o.walk} LIMIT ${WALK_FAR}) x) < ${WALK_FAR})`;
+  const rare = o.few
+    ? `((SELECT count(*) FROM (${o.few} LIMIT ${FEW_MATCHES + 1}) x) <= ${FEW_MATCHES})`
+    : 'false';
+  // 1: the first rows; 2: they and the further ones; 3: the index.
+  // The index's matches are all read and sorted (`OFFSET 0`: planned for every row, not
+  // as a walk of the list's order index filtered by a condition few rows meet, which read
+  // 8,000 reviews for a customer's page 2).
+  const way = `CASE WHEN ${o.walkIf ? `NOT (${o.walkIf})` : 'false'} THEN 3
+                    WHEN ${small} THEN 1
+                    WHEN ${rare} THEN 3
+                    WHEN ${found} >= ${need} THEN 1
+                    WHEN ${found} * 4 < ${need} THEN 3
+                    WHEN ${found} + (SELECT count(*) FROM b) >= ${need}${o.scoped === false ? '' : ` OR ${whole}`} THEN 2
+                    ELSE 3 END`;
   return {
     ids: `WITH a AS MATERIALIZED (${o.hits(walked)} LIMIT ${need}),
-       k AS (SELECT * FROM a WHERE ${enough}
+       b AS MATERIALIZED (${o.hits(`(${o.walk} OFFSET ${WALK_ROWS} LIMIT ${WALK_FAR - WALK_ROWS})`)}
+                          LIMIT (SELECT ${need} - count(*) FROM a)),
+       wy AS MATERIALIZED (SELECT ${way} AS way),
+       k AS (SELECT * FROM a WHERE (SELECT way FROM wy) < 3
              UNION ALL
-             SELECT * FROM (SELECT * FROM (${o.indexed}) i ORDER BY ${o.order} LIMIT ${need}) b WHERE NOT ${enough})
+             SELECT * FROM b WHERE (SELECT way FROM wy) = 2
+             UNION ALL
+             SELECT * FROM (SELECT * FROM (${o.indexed} OFFSET 0) i ORDER BY ${o.order} LIMIT ${need}) i
+              WHERE (SELECT way FROM wy) = 3)
      SELECT * FROM k ORDER BY ${o.order}`,
-    // The index's matches; the walk's parameters mentioned (a column nobody reads) so that
+    // The index's matches; the walk's parameters mentioned (columns nobody reads) so that
     // the EXPLAIN binds the statement's every parameter.
-    estimateFrom: `(SELECT i.*, (SELECT count(*) FROM (${o.hits(`(${o.walk} LIMIT 0)`)}) z) AS walked
+    estimateFrom: `(SELECT i.*, (SELECT count(*) FROM (${o.hits(`(${o.walk} LIMIT 0)`)}) z) AS walked,
+                           ${o.walkIf ?? 'true'} AS walk_if, ${o.few ? `(SELECT count(*) FROM (${o.few} LIMIT 0) f)` : '0'} AS few
                       FROM (${o.indexed}) i) e`,
     countFrom: `(SELECT * FROM (${o.hits(`(${o.walk})`)}) h WHERE ${small}
        UNION ALL

@@ -118,6 +118,35 @@ export function commentSeen(w: Params, scope: string, alias = 'c', opts: Pick<Se
                                               WHERE va.user_id = ${u}::int AND va.kind = ${w.p(REVIEW_TERMINAL)}${live})))`;
 }
 
+/**
+ * As commentSeen, as primary-key probes of the closure tables for each review tested: for
+ * reviews read off the table newest first (a walk), tested against a large scope, where the
+ * id arrays of commentSeen would be compared element by element on every row (a dealer's
+ * 2,000 toilets).
+ */
+export function commentProbed(w: Params, scope: string, alias = 'c', opts: Pick<SeenOpts, 'live'> = {}) {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  const u = w.p(user);
+  const live = opts.live ? ' AND va.live' : '';
+  return `coalesce((SELECT true FROM toilet_access va WHERE va.toilet_id = ${alias}.toilet_id AND va.user_id = ${u}::int${live})
+          OR (SELECT true FROM device_access va WHERE va.device_id = ${alias}.equipment_id AND va.user_id = ${u}::int${live}
+                 AND va.kind = ${w.p(REVIEW_TERMINAL)}), false)`;
+}
+
+/**
+ * Whether the scope sees more than `limit` toilets and rating terminals: a dealer's reviews
+ * are found reading the newest reviews of every scope, a customer's few through its toilets.
+ */
+export const reviewScopeOver = (w: Params, scope: string, limit: number) => {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  const u = w.p(user);
+  return `((SELECT count(*) FROM (SELECT 1 FROM toilet_access va WHERE va.user_id = ${u}::int AND va.live
+      UNION ALL SELECT 1 FROM device_access va WHERE va.user_id = ${u}::int AND va.kind = ${w.p(REVIEW_TERMINAL)} AND va.live
+      LIMIT ${limit + 1}) x) > ${limit})`;
+};
+
 /** The live devices account `userCol` sees, as a sub-select of `device_id` (one range scan). */
 export const devicesOfAccount = (userCol: string) =>
   `SELECT va.device_id FROM device_access va WHERE va.user_id = ${userCol} AND va.live`;

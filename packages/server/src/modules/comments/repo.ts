@@ -11,7 +11,7 @@ import {
   selectPage,
   walkFirst,
 } from '../../db/sql.ts';
-import { commentSeen } from '../access/visible-repo.ts';
+import { commentProbed, commentSeen, reviewScopeOver } from '../access/visible-repo.ts';
 import { TOILET_DEVICE_JOIN } from '../rules/repo.ts';
 
 // A terminal's rating carries toilet_id when the terminal was placed in a toilet
@@ -31,7 +31,8 @@ const ROW = `c.id, c.is_delete, c.content, c.star_level, c.sex, c.badattitude, c
  * built once (ARRAY(...)), so counts need no join and the toilet and terminal indexes
  * serve a caller with few of them.
  */
-function reviewVisible(w: Params, scope: string) {
+function reviewVisible(w: Params, scope: string, probed = false) {
+  if (probed) return commentProbed(w, scope, 'c', { live: true });
   if (scope === '/') {
     // Deleted toilets and terminals are few: compare against those.
     return `((c.toilet_id IS NOT NULL AND c.toilet_id <> ALL(ARRAY(SELECT id FROM toilets WHERE is_delete)))
@@ -45,11 +46,12 @@ export interface ListFilter extends Omit<CommentFilter, 'sort'> {
 }
 
 /**
- * The filter as conditions on `c` only. `indexed`: the keyword through its token index;
- * else row by row (keywordRowSql), for rows read in order off another index.
+ * The filter as conditions on `c` only. `indexed`: the keyword through its token index and
+ * visibility through the scope's id sets; else both row by row (keywordRowSql,
+ * commentProbed), for rows read in order off another index.
  */
 function whereOf(w: Params, f: ListFilter, indexed = true) {
-  const cond = [reviewVisible(w, f.scope)];
+  const cond = [reviewVisible(w, f.scope, !indexed && f.scope !== '/')];
   if (!f.show_hidden) cond.push('NOT c.is_delete');
   if (f.toilet_id !== undefined) cond.push(`c.toilet_id = ${w.p(f.toilet_id)}`);
   if (f.equipment_id !== undefined) cond.push(`c.equipment_id = ${w.p(f.equipment_id)}`);
@@ -68,6 +70,9 @@ const ORDER = {
   star_desc: 'c.star_level DESC, c.created_at DESC, c.id DESC',
 } as const;
 
+/** A scope seeing more toilets and rating terminals than this walks the newest reviews. */
+const WALK_SCOPE = 100;
+
 export async function listComments(
   q: Queryable,
   f: ListFilter & { sort: keyof typeof ORDER; limit: number; offset: number },
@@ -79,25 +84,34 @@ export async function listComments(
   const rows = (ids: string, page: string) =>
     `WITH page AS (${ids} ${page})
      SELECT ${ROW} FROM page JOIN (${FROM}) ON c.id = page.id ORDER BY ${ORDER[f.sort]}`;
-  if (!f.keywords || f.sort !== 'time' || f.offset + f.limit > WALK_NEED) {
+  if (f.sort !== 'time' || f.offset + f.limit > WALK_NEED) {
     return selectPage<CommentRow>(q, w, f, {
       list: (page) => rows(`SELECT c.id FROM comments c WHERE ${where} ORDER BY ${ORDER[f.sort]}`, page),
       where,
       countFrom: 'comments c',
     });
   }
-  // A keyword near the top, newest first: the newest reviews tested row by row (a word in a
-  // fifth of them fills page 1 after ~100), or the keyword's index when they hold too few
-  // of the caller's matches (walkFirst; a customer's few toilets).
+  // Newest first near the top: the newest reviews tested row by row (a dealer sees most of
+  // them; a word in a fifth of them fills page 1 after ~100), or the filter's indexes when
+  // they hold too few of the caller's matches (walkFirst) or the caller sees few toilets
+  // and terminals (a customer: its toilets' reviews off their index, sorted).
   const byRow = whereOf(w, f, false);
+  const range = [
+    ...(f.start ? [`c.created_at >= ${fromLocal(w.p(f.start))}`] : []),
+    ...(f.end ? [`c.created_at <= ${fromLocal(w.p(f.end))}`] : []),
+    'true',
+  ].join(' AND ');
   const { ids, countFrom, estimateFrom } = walkFirst({
-    // Whole rows, tested as read (the walk's LIMIT keeps the filter above it).
-    walk: 'SELECT c.* FROM comments c ORDER BY c.created_at DESC, c.id DESC',
+    // Whole rows, tested as read (the walk's LIMIT keeps the filter above it), from the end
+    // of the asked time range on (a range of the index, not rows tested).
+    walk: `SELECT c.* FROM comments c WHERE ${range} ORDER BY c.created_at DESC, c.id DESC`,
     hits: (rel) =>
       `SELECT c.id, c.created_at FROM ${rel} c WHERE ${byRow} ORDER BY c.created_at DESC, c.id DESC`,
     indexed: `SELECT c.id, c.created_at FROM comments c WHERE ${where}`,
     order: 'created_at DESC, id DESC',
     need: f.offset + f.limit,
+    scoped: false,
+    walkIf: reviewScopeOver(w, f.scope, WALK_SCOPE),
   });
   return selectPage<CommentRow>(q, w, f, {
     list: (page) => rows(ids, page),

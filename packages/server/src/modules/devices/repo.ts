@@ -112,7 +112,8 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
   const byIndex = deviceFilters(w, f).join(' AND ');
   // The filter's matches off its index, each probed against the caller's closure rows.
   const probe = deviceProbed(w, f.scope, 'm.id', { kind: f.kind, live: true });
-  const indexed = `SELECT m.id FROM (SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} AND ${byIndex} OFFSET 0) m WHERE ${probe}`;
+  const matches = `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} AND ${byIndex}`;
+  const indexed = `SELECT m.id FROM (${matches} OFFSET 0) m WHERE ${probe}`;
   if (!walked) {
     return page(`SELECT n.id FROM (${indexed}) n ORDER BY n.id DESC`, {
       where: 'true',
@@ -136,6 +137,7 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
     indexed,
     order: 'id DESC',
     need: f.offset + f.limit,
+    few: matches,
   });
   return page(ids, { where: 'true', countFrom, estimateFrom });
 }

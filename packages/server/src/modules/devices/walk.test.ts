@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT } from '@se/core';
-import { WALK_ROWS } from '../../db/sql.ts';
+import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
+import { WALK_FAR, WALK_ROWS } from '../../db/sql.ts';
 import { dealers, testApp, type TestApp } from '../../test/harness.ts';
 import { listComments } from '../comments/repo.ts';
+import { listToilets } from '../toilets/repo.ts';
 import { listDevices, type DeviceFilter } from './repo.ts';
 
 /**
- * Issue 14: a filtered device list near its top reads the caller's devices newest first and
- * tests them row by row, or turns to the filter's index when the first WALK_ROWS of them
- * hold too few matches (db/sql.ts walkFirst). Whichever way a page is found, it and its
+ * Issue 14: a filtered device (or toilet, or review) list near its top reads the caller's
+ * rows newest first and tests them row by row, goes on up to WALK_FAR rows when the first
+ * WALK_ROWS promise the page, or turns to the filter's index when they hold too few matches
+ * or the index holds few (db/sql.ts walkFirst). Whichever way a page is found, it and its
  * total are the ones the plain filter gives (`exact`, every match counted through the index).
  */
 let t: TestApp;
@@ -16,6 +18,7 @@ let dealer: string;
 let customer: string;
 let toiletIds: number[];
 const SCOPE = WALK_ROWS + 600;
+const FILLER = WALK_FAR - SCOPE;
 const PLACES = ['西湖', '断桥', '北山', '湖滨', '武林', '延安', '钱塘', '孤山', '灵隐', '龙井'];
 
 beforeAll(async () => {
@@ -28,6 +31,15 @@ beforeAll(async () => {
   const pathOf = (id: number) => paths.find((p) => p.id === id)!.path;
   dealer = pathOf(a.dealer.id);
   customer = pathOf(a.customer.id);
+  // Older than all of them, unbound gateways enough for develop's walk to pass WALK_FAR; the
+  // oldest says 稀疏, a word otherwise only in a third of the newest WALK_ROWS gateways.
+  await t.ctx.db.query(
+    `INSERT INTO devices (kind, ser_num, "desc", location, token)
+     SELECT 'gateway', 'FL-' || lpad(g::text, 6, '0'), '填充' || CASE WHEN g = 1 THEN '稀疏' ELSE '' END || g,
+            '某地', 'fill-tok-' || g
+       FROM generate_series(1, $1::int) g ORDER BY g`,
+    [FILLER],
+  );
   // The dealer's devices, then as many of another dealer's (matches the dealer must not see),
   // one in three reporting now; one rare word among the dealer's oldest.
   await t.ctx.db.query(
@@ -35,12 +47,13 @@ beforeAll(async () => {
        INSERT INTO devices (kind, ser_num, "desc", location, token, time)
        SELECT 'gateway', 'WK-' || lpad(g::text, 6, '0'),
               (ARRAY[${PLACES.map((p) => `'${p}'`).join(',')}])[1 + g % 10] || '公厕' || g || '号'
-                || CASE WHEN g = 7 THEN '稀有' ELSE '' END,
+                || CASE WHEN g = 7 THEN '稀有' ELSE '' END
+                || CASE WHEN g > $2 - $5 AND g % 3 = 0 THEN '稀疏' ELSE '' END,
               '杭州市', 'walk-tok-' || g, CASE WHEN g % 3 = 0 THEN now() END
          FROM generate_series(1, $2::int) g ORDER BY g RETURNING id, ser_num)
      INSERT INTO device_bindings (device_id, user_id)
      SELECT id, CASE WHEN substr(ser_num, 4)::int <= $3 THEN $1::int ELSE $4::int END FROM d`,
-    [a.dealer.id, SCOPE * 2, SCOPE, a.other.id],
+    [a.dealer.id, SCOPE * 2, SCOPE, a.other.id, WALK_ROWS],
   );
   // The customer holds 30 of the dealer's devices, the newest but one.
   await t.ctx.db.query(
@@ -55,6 +68,18 @@ beforeAll(async () => {
      SELECT '走查公厕' || g, '某路', '杭州市', '西湖区' FROM generate_series(1, 4) g ORDER BY g RETURNING id`,
   );
   toiletIds = toilets.map((r) => r.id);
+  // The toilet list's own: SCOPE toilets the dealer's, as many the other dealer's, named after
+  // the places in turn; one rare word among the dealer's oldest.
+  await t.ctx.db.query(
+    `WITH t AS (
+       INSERT INTO toilets (name, address, cityname, adname)
+       SELECT (ARRAY[${PLACES.map((p) => `'${p}'`).join(',')}])[1 + g % 10] || '厕' || g || '号'
+                || CASE WHEN g = 5 THEN '稀有' ELSE '' END, '某路' || g || '号', '杭州市', '上城区'
+         FROM generate_series(1, $2::int) g ORDER BY g RETURNING id, name)
+     INSERT INTO toilet_bindings (toilet_id, user_id)
+     SELECT id, CASE WHEN substring(name from '厕([0-9]+)号')::int <= $3 THEN $1::int ELSE $4::int END FROM t`,
+    [a.dealer.id, SCOPE * 2, SCOPE, a.other.id],
+  );
   await t.ctx.db.query(
     `INSERT INTO toilet_bindings (toilet_id, user_id)
      VALUES ($1, $5), ($2, $5), ($3, $5), ($3, $6), ($4, $7)`,
@@ -105,6 +130,32 @@ describe('device lists near the top (walk, then index)', () => {
     await same(dealer, { keywords: '断桥', offset: SCOPE / 10 - 5 });
   });
 
+  it('pages past the first rows it walks, going on while the matches it found promise the page', async () => {
+    // 断桥 is in a tenth of the dealer's devices: pages 6 to 8 of 20 lie past the first
+    // WALK_ROWS devices (100 matches there), and the last page is short.
+    for (const offset of [100, 120, 140, SCOPE / 10 - 10]) {
+      const r = await same(dealer, { keywords: '断桥', offset });
+      expect(r.list.every((d) => d.desc.includes('断桥'))).toBe(true);
+    }
+    expect((await same(dealer, { keywords: '断桥', offset: 140 })).list).toHaveLength(20);
+    expect((await same(dealer, { keywords: '断桥', offset: SCOPE / 10 - 10 })).list).toHaveLength(10);
+    expect((await same(dealer, { keywords: '断桥', offset: SCOPE / 10 })).list).toEqual([]);
+    // Dense filters deep down, and bigger pages.
+    await same(dealer, { online: true, offset: 400 });
+    await same(dealer, { online: false, offset: 600, limit: 100 });
+    await same(dealer, { keywords: '西湖', limit: 100, offset: 100 });
+    await same('/', { keywords: '断桥', offset: 280 });
+  });
+
+  it('turns to the index when the rows past the first hold too few, though the first promised them', async () => {
+    // A third of develop's newest WALK_ROWS gateways say 稀疏, then none of the next
+    // WALK_FAR - WALK_ROWS; the last match is the oldest gateway of all, past WALK_FAR.
+    const r = await same('/', { keywords: '稀疏', offset: 320 });
+    expect(r.exactTotal).toBe(Math.floor(WALK_ROWS / 3) + 1);
+    expect(r.list.at(-1)!.ser_num).toBe('FL-000001');
+    expect(r.list).toHaveLength(r.exactTotal - 320);
+  });
+
   it('finds a word only the oldest device holds through the index, and not another dealer’s', async () => {
     const r = await same(dealer, { keywords: '稀有' });
     expect(r.list.map((d) => d.ser_num)).toEqual(['WK-000007']);
@@ -120,6 +171,12 @@ describe('device lists near the top (walk, then index)', () => {
     expect(r.exactTotal).toBeGreaterThan(EXACT_COUNT_LIMIT);
     await same(dealer, { online: true });
     await same(dealer, { online: true, keywords: '西湖' });
+  });
+
+  it('reads a small scope whole at any page', async () => {
+    expect((await same(customer, { keywords: '断桥', offset: 2 })).list).toHaveLength(1);
+    expect((await same(customer, { keywords: '公厕', offset: 200 })).list).toEqual([]);
+    await same(customer, { online: false, offset: 10 });
   });
 
   it('reads a small scope whole and counts it exactly', async () => {
@@ -155,7 +212,14 @@ describe('review lists near the top (walk, then index)', () => {
     return rows.map((r) => r.id);
   }
   const reviews = (scope: string, keywords: string, offset = 0) =>
-    listComments(t.ctx.db, { scope, keywords, sort: 'time', show_hidden: false, limit: 20, offset });
+    listComments(t.ctx.db, {
+      scope,
+      keywords: keywords || undefined,
+      sort: 'time',
+      show_hidden: false,
+      limit: 20,
+      offset,
+    });
 
   it('pages a word in a fifth of the reviews off the newest ones, and a rare one off its index', async () => {
     const mine = toiletIds.slice(0, 3);
@@ -170,6 +234,55 @@ describe('review lists near the top (walk, then index)', () => {
     expect(rare.total).toBe(1);
   });
 
+  it('pages the plain list of a scope seeing many toilets off the newest reviews', async () => {
+    const mine = toiletIds.slice(0, 3);
+    const all = await expected(mine, '');
+    expect(all.length).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    for (const offset of [0, 20, 500, 980]) {
+      const r = await reviews(dealer, '', offset);
+      expect(r.list.map((c) => c.id)).toEqual(all.slice(offset, offset + 20));
+      expect(r.estimated).toBe(true);
+      expect(r.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    }
+    // The customer's one toilet: its reviews off their index, counted exactly.
+    const its = await expected([toiletIds[2]!], '');
+    for (const offset of [0, 100, its.length - 10]) {
+      const r = await reviews(customer, '', offset);
+      expect(r.list.map((c) => c.id)).toEqual(its.slice(offset, offset + 20));
+      expect(r.total).toBe(its.length);
+    }
+    // Develop sees every review, the other dealer's too.
+    const every = await expected(toiletIds, '');
+    expect((await reviews('/', '', 40)).list.map((c) => c.id)).toEqual(every.slice(40, 60));
+  });
+
+  it('walks a time range from its end, and a range older than the newest reviews', async () => {
+    const mine = toiletIds.slice(0, 3);
+    const [at] = await t.ctx.db.query<{ end: string }>(
+      `SELECT to_char((now() - interval '1500 minutes') AT TIME ZONE 'UTC' + ${TZ_OFFSET_SQL}, 'YYYY-MM-DD HH24:MI:SS') AS end`,
+    );
+    const rows = await t.ctx.db.query<{ id: number }>(
+      `SELECT id FROM comments WHERE toilet_id = ANY($1::int[])
+          AND created_at <= ($2::timestamp - ${TZ_OFFSET_SQL}) AT TIME ZONE 'UTC'
+        ORDER BY created_at DESC, id DESC`,
+      [mine, at!.end],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const end = at!.end;
+    for (const offset of [0, 60]) {
+      const r = await listComments(t.ctx.db, {
+        scope: dealer,
+        end,
+        sort: 'time',
+        show_hidden: false,
+        limit: 20,
+        offset,
+      });
+      expect(r.list.map((c) => c.id)).toEqual(rows.map((x) => x.id).slice(offset, offset + 20));
+      expect(r.total).toBe(rows.length);
+    }
+  });
+
   it('finds a customer’s few reviews through the index, counted exactly', async () => {
     const all = await expected([toiletIds[2]!], '干净');
     const r = await reviews(customer, '干净');
@@ -177,5 +290,50 @@ describe('review lists near the top (walk, then index)', () => {
     expect(r.total).toBe(all.length);
     expect(r.estimated).toBeUndefined();
     expect((await reviews(customer, '稀有')).total).toBe(0);
+  });
+});
+
+describe('toilet lists (the page’s ids first)', () => {
+  type ToiletFilter = Partial<Parameters<typeof listToilets>[1]>;
+  const toilets = (scope: string, f: ToiletFilter, exact = false) =>
+    listToilets(t.ctx.db, { scope, limit: 20, offset: 0, ...f, exact });
+  /** The page and total equal those of an export's exact count. */
+  async function sameToilets(scope: string, f: ToiletFilter) {
+    const walked = await toilets(scope, f);
+    const plain = await toilets(scope, f, true);
+    expect(walked.list.map((r) => r.name)).toEqual(plain.list.map((r) => r.name));
+    if (plain.total > EXACT_COUNT_LIMIT) expect(walked.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    else expect(walked.total).toBe(plain.total);
+    return walked;
+  }
+
+  it('finds a keyword among the dealer’s toilets newest first, on every page', async () => {
+    const r = await sameToilets(dealer, { keywords: '断桥' });
+    expect(r.list[0]!.name).toBe(`断桥厕${SCOPE - 9}号`);
+    expect(r.total).toBe(SCOPE / 10);
+    for (const offset of [20, 100, 140, SCOPE / 10 - 5])
+      await sameToilets(dealer, { keywords: '断桥', offset });
+    await sameToilets(dealer, { keywords: '厕', offset: 900 });
+  });
+
+  it('finds a rare word, and not one only another dealer’s toilets hold', async () => {
+    const rare = await sameToilets(dealer, { keywords: '稀有' });
+    expect(rare.list.map((r) => r.name)).toEqual(['延安厕5号稀有']);
+    expect((await sameToilets(dealer, { keywords: `厕${SCOPE + 3}号` })).total).toBe(0);
+    expect((await sameToilets('/', { keywords: `厕${SCOPE + 3}号` })).total).toBe(1);
+  });
+
+  it('pages the plain list off the closure, for develop off the table', async () => {
+    const r = await toilets(dealer, { offset: 40 });
+    expect(r.list.map((x) => x.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => {
+        const g = SCOPE - 40 - i;
+        return `${PLACES[g % 10]}厕${g}号${g === 5 ? '稀有' : ''}`;
+      }),
+    );
+    expect(r.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect((await toilets('/', {})).list[0]!.name).toBe(`${PLACES[(SCOPE * 2) % 10]}厕${SCOPE * 2}号`);
+    const small = await sameToilets(customer, { keywords: '走查' });
+    expect(small.list.map((x) => x.name)).toEqual(['走查公厕3']);
   });
 });
