@@ -102,6 +102,42 @@ describe('sign-in and the console shell', () => {
     await context.close();
   });
 
+  it("takes antd's component styles from the build: none is built in the browser for a console list", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto('/users');
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.locator('.ant-pagination').waitFor();
+    const head = await page.evaluate(() => ({
+      // antd's run-time <style> elements: theme variables, and the styles of any component the
+      // build left out (antd-styles.ts).
+      built: [...document.querySelectorAll('style[data-css-hash]')]
+        .map((s) => s.textContent ?? '')
+        .filter((css) => !/^\s*\.css-var-/.test(css) && !/^\s*\.anticon/.test(css))
+        .map((css) => /\.ant-[a-z-]+/.exec(css)?.[0]),
+      order: [...document.head.querySelectorAll('style#antd-static-styles, link[rel=stylesheet]')].map((e) =>
+        e.id ? 'antd' : new URL((e as HTMLLinkElement).href).pathname,
+      ),
+    }));
+    // The shell, the table, its pager and row actions: styles that came with the page.
+    for (const part of [
+      '.ant-btn',
+      '.ant-table',
+      '.ant-pagination',
+      '.ant-menu',
+      '.ant-layout',
+      '.ant-input',
+    ]) {
+      expect(head.built.filter((b) => b === part || b?.startsWith(`${part}-`))).toEqual([]);
+    }
+    // Before the app's stylesheets, as antd's run-time styles are: base.css still wins a tie.
+    expect(head.order[0]).toBe('antd');
+    expect(head.order.length).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it('loads less than 130 KiB of gzipped JavaScript for the login page, without antd or the router', async () => {
     const { context, page } = await newPage(browser);
     const scripts = new Set<string>();

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { antdStaticStyles } from './antd-styles.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = 'http://127.0.0.1:8080';
@@ -17,7 +18,7 @@ const reactRouterProduction = fileURLToPath(
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), antdStaticStyles()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -43,6 +44,8 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 20,
             },
+            // antd's styles built at build time (antd-styles.ts): change only with antd.
+            { name: 'antd-styles', test: /virtual:antd-styles/, priority: 30 },
             // The router apart: the light sign-in and review pages (light-app.tsx) run without it.
             {
               name: 'router',
