@@ -307,6 +307,23 @@ describe('work order from an alarm: report → assign → complete → accept', 
     expect(s.data.mttr.map((m) => m.fault_type_name)).toContain('缺液');
   });
 
+  it('the statistics, kept a while per scope, follow the caller’s own adds and steps at once', async () => {
+    const open = async (token: string) =>
+      (await t.get<{ open: number }>(MAINTENANCE_API.stats, {}, { token })).data.open;
+    const before = await open(dealer.token);
+    const other0 = await open(other.token);
+    const id = await addRecord(dealer.token, {
+      ser_num: 'MT-JWB',
+      equipment_type_id: await typeId('jwb'),
+      description: '统计',
+    });
+    expect(await open(dealer.token)).toBe(before + 1);
+    expect(await open(other.token)).toBe(other0);
+    const c = await t.post(MAINTENANCE_API.cancel, { id, note: '重复' }, { token: dealer.token });
+    expect(c.code, c.message).toBe(200);
+    expect(await open(dealer.token)).toBe(before);
+  });
+
   it('a type in use cannot be deleted, the refusal says by how many records', async () => {
     const f = await t.post<{ id: number }>(
       MAINTENANCE_API.addEquipmentType,

@@ -326,6 +326,7 @@ export async function planSweep(ctx: AppContext) {
       });
     if (id !== null) {
       opened.push(id);
+      repo.statsChanged();
       announce(ctx, events);
     }
   }

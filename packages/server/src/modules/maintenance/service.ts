@@ -561,6 +561,7 @@ export async function addRecord(ctx: AppContext, caller: Caller, b: AddRecordBod
     audit: { action: 'maintenance.record.add', entity: 'maintenance_record', targetUserId: null },
     after: { ...b, kind: RECORD_KINDS[b.kind] },
   });
+  repo.statsChanged();
   announce(ctx, events);
   return { id, no: recordNo(id) };
 }
@@ -634,6 +635,7 @@ async function step(
       targetUserId: null,
     },
   });
+  repo.statsChanged();
   announce(ctx, events);
   return detail(ctx, caller, id);
 }
