@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { analyze } from './db/maintenance.ts';
+import { analyze, vacuumAccess } from './db/maintenance.ts';
 import { registerCompression } from './http/compress.ts';
 import { errorEnvelopes } from './http/errors.ts';
 import { docsRoutes } from './http/openapi.ts';
@@ -136,8 +136,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (comments.length) ctx.events.emit('comments', comments);
   };
   await ensurePartitions(db, new Date(), (m) => app.log.warn(m));
-  // Statistics for the planner from the first query on (PGlite has no autovacuum).
-  if (db.kind === 'pglite' && opts.jobs !== false) await analyze(db);
+  // Statistics for the planner and index-only lists from the first query on (PGlite has no
+  // autovacuum).
+  if (db.kind === 'pglite' && opts.jobs !== false) {
+    await vacuumAccess(db);
+    await analyze(db);
+  }
   const admin = await ensureAdmin(ctx);
 
   await registerCompression(app);

@@ -1,6 +1,7 @@
 /** SQL fragments shared by repositories. */
 import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
 import type { Queryable } from './index.ts';
+import { JsonRows } from './json-rows.ts';
 
 /** A timestamptz column as 'YYYY-MM-DD HH:mm:ss' in the product's zone, UTC+8 (SPEC §5). */
 export const localTime = (col: string) =>
@@ -216,6 +217,30 @@ export class Params {
   }
 }
 
+/** What `selectPage` is given to build a list's statement. */
+export interface PageStatement {
+  list: (limit: string) => string;
+  where: string;
+  countFrom: string | null;
+  countValues?: unknown[];
+  /** What the planner estimates past the limit instead of `countFrom WHERE where` (walkFirst). */
+  estimateFrom?: string;
+  /**
+   * The rows as the JSON array text the database writes (JsonRows), for an API answer to
+   * carry as it is; else parsed rows.
+   */
+  json?: boolean;
+}
+
+/** A page of `selectPage`: its rows (objects, or JSON text) and the total. */
+export interface Page<L> {
+  list: L;
+  total: number;
+  estimated?: boolean;
+}
+
+type PageLimits = { limit: number; offset: number; exact?: boolean };
+
 /**
  * One page of a filtered list and the number of rows its filter matches, in one statement.
  * `list` builds the page query around the `LIMIT … OFFSET …` clause it is given (the two
@@ -229,52 +254,88 @@ export class Params {
  * One round trip a request (docs/architecture.md): the capped count rides in the page's
  * statement (pageAndCount), and an estimate already made is reused for ESTIMATE_MS, so only
  * the first request of a large list in that time pays a second statement (its EXPLAIN).
+ * With `json` the page's rows come back as one JSON array text (JsonRows), in list order.
  */
+export function selectPage<T>(
+  q: Queryable,
+  w: Params,
+  page: PageLimits,
+  s: PageStatement & { json: true },
+): Promise<Page<JsonRows<T>>>;
+export function selectPage<T>(
+  q: Queryable,
+  w: Params,
+  page: PageLimits,
+  s: PageStatement & { json?: false },
+): Promise<Page<T[]>>;
+export function selectPage<T>(
+  q: Queryable,
+  w: Params,
+  page: PageLimits,
+  s: PageStatement,
+): Promise<Page<T[] | JsonRows<T>>>;
 export async function selectPage<T>(
   q: Queryable,
   w: Params,
-  page: { limit: number; offset: number; exact?: boolean },
-  s: {
-    list: (limit: string) => string;
-    where: string;
-    countFrom: string | null;
-    countValues?: unknown[];
-    /** What the planner estimates past the limit instead of `countFrom WHERE where` (walkFirst). */
-    estimateFrom?: string;
-  },
-): Promise<{ list: T[]; total: number; estimated?: boolean }> {
+  page: PageLimits,
+  s: PageStatement,
+): Promise<Page<T[] | JsonRows<T>>> {
   const n = w.values.length;
   const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`);
   const values = [...w.values, page.limit, page.offset];
-  if (s.countFrom === null) return { list: await q.query<T>(listSql, values), total: -1 };
+  const rowsOf = async (): Promise<T[] | JsonRows<T>> =>
+    s.json
+      ? new JsonRows<T>(
+          (await q.query<{ list: string }>(`SELECT ${jsonArray(listSql)} AS list`, values))[0]!.list,
+        )
+      : q.query<T>(listSql, values);
+  if (s.countFrom === null) return { list: await rowsOf(), total: -1 };
   const from = `FROM ${s.countFrom} WHERE ${s.where}`;
   const countValues = s.countValues ?? w.values;
   const known = page.exact ? undefined : knownEstimate(from, countValues);
-  if (known !== undefined) return { list: await q.query<T>(listSql, values), total: known, estimated: true };
+  if (known !== undefined) return { list: await rowsOf(), total: known, estimated: true };
   // The count's placeholders are the page's when its values are the first of the page's.
   if (!countValues.every((v, i) => v === w.values[i])) {
     const [list, count] = await Promise.all([
-      q.query<T>(listSql, values),
+      rowsOf(),
       cappedCount(q, from, countValues, page.exact, s.estimateFrom),
     ]);
     return { list, ...count };
   }
   const capped = page.exact ? `SELECT 1 ${from}` : `SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}`;
-  const rows = await q.query<T & { __total: number; __rn: number | null }>(
-    `WITH c AS (SELECT count(*)::int AS n FROM (${capped}) c)
+  const count = `WITH c AS (SELECT count(*)::int AS n FROM (${capped}) c)`;
+  let total: number;
+  let list: T[] | JsonRows<T>;
+  if (s.json) {
+    const [row] = await q.query<{ __total: number; list: string }>(
+      `${count} SELECT c.n AS __total, ${jsonArray(listSql)} AS list FROM c`,
+      values,
+    );
+    total = row!.__total;
+    list = new JsonRows<T>(row!.list);
+  } else {
+    const rows = await q.query<T & { __total: number; __rn: number | null }>(
+      `${count}
      SELECT c.n AS __total, p.* FROM c
        LEFT JOIN LATERAL (SELECT l.*, row_number() OVER () AS __rn FROM (${listSql}) l) p ON true
       ORDER BY p.__rn`,
-    values,
-  );
-  const total = rows[0]!.__total;
-  const list = rows.filter((r) => r.__rn !== null).map(({ __total: _t, __rn: _r, ...row }) => row as T);
+      values,
+    );
+    total = rows[0]!.__total;
+    list = rows.filter((r) => r.__rn !== null).map(({ __total: _t, __rn: _r, ...row }) => row as T);
+  }
   if (page.exact || total <= EXACT_COUNT_LIMIT) {
     estimates.delete(estimateKey(from, countValues));
     return { list, total };
   }
   return { list, ...(await estimate(q, from, countValues, s.estimateFrom)) };
 }
+
+/**
+ * The rows of `listSql` as one JSON array text, in its order (a scalar sub-select): each
+ * row an object of its columns, as JSON.stringify would write the parsed row.
+ */
+const jsonArray = (listSql: string) => `(SELECT coalesce(json_agg(x), '[]')::text FROM (${listSql}) x)`;
 
 /** The rows of `SELECT … ${from}` counted up to EXACT_COUNT_LIMIT, estimated past it (or all: `exact`). */
 export async function cappedCount(

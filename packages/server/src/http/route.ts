@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CODE, canAccess, type Need } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
+import { JsonRows } from '../db/json-rows.ts';
 import { AppError, forbidden, rateLimited } from '../errors.ts';
 import { JSON_COMPRESSION } from './compress.ts';
 import { parseOrThrow } from './validation.ts';
@@ -45,8 +46,15 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
     query: z.output<Q>;
     /** The signed-in caller; on 'public' routes read the optional `req.caller` instead. */
     caller: Caller;
-  }) => Promise<z.input<R> | null | undefined>;
+  }) => Promise<Answer<z.input<R>> | null | undefined>;
 }
+
+/**
+ * What a handler answers as `data`: the schema's value, or for a page (`list` of rows) the
+ * same with its rows as the database's JSON text (JsonRows), sent as it is.
+ */
+export type Answer<T> =
+  T | (T extends { list: (infer E)[] } ? Omit<T, 'list'> & { list: JsonRows<E> } : never);
 
 /**
  * A route whose body is the raw bytes of an uploaded file (app.ts parses the file types as
@@ -176,7 +184,18 @@ export function route<
         caller: caller as Caller,
       });
       if (spec.raw) return reply;
+      if (isJsonPage(data)) return reply.type('application/json; charset=utf-8').send(jsonPage(data));
       return { code: CODE.ok, message: '成功', data: data ?? null };
     },
   });
+}
+
+const isJsonPage = (data: unknown): data is { list: JsonRows<unknown> } =>
+  typeof data === 'object' && data !== null && (data as { list?: unknown }).list instanceof JsonRows;
+
+/** The envelope of a page whose rows are JSON text already: the rows spliced in as they are. */
+export function jsonPage({ list, ...rest }: { list: JsonRows<unknown> }) {
+  const others = JSON.stringify(rest);
+  const data = others === '{}' ? `{"list":${list.text}}` : `{"list":${list.text},${others.slice(1)}`;
+  return `{"code":${CODE.ok},"message":"成功","data":${data}}`;
 }

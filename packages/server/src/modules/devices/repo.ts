@@ -14,7 +14,9 @@ import {
   selectPage,
   walkFirst,
   type BindingFilter,
+  type Page,
 } from '../../db/sql.ts';
+import type { JsonRows } from '../../db/json-rows.ts';
 import {
   accountUnder,
   deviceAccessRows,
@@ -72,7 +74,15 @@ function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
   return [`NOT d.is_delete`, `d.kind = ${w.p(f.kind)}`, seen, ...deviceFilters(w, f)].join(' AND ');
 }
 
-export async function listDevices(q: Queryable, f: DeviceFilter) {
+export function listDevices(
+  q: Queryable,
+  f: DeviceFilter & { json: true },
+): Promise<Page<JsonRows<DeviceRow>>>;
+export function listDevices(q: Queryable, f: DeviceFilter & { json?: false }): Promise<Page<DeviceRow[]>>;
+export async function listDevices(
+  q: Queryable,
+  f: DeviceFilter & { json?: boolean },
+): Promise<Page<DeviceRow[] | JsonRows<DeviceRow>>> {
   const w = new Params();
   const filters = deviceFilters(new Params(), f);
   // Nothing to filter but the scope: the page's ids come off the closure's index alone, so a
@@ -89,6 +99,7 @@ export async function listDevices(q: Queryable, f: DeviceFilter) {
          SELECT ${select} FROM page JOIN devices d ON d.id = page.id ORDER BY d.id DESC`,
       ...s,
       countValues,
+      json: f.json,
     });
   };
   if (access) {

@@ -30,6 +30,7 @@ export async function list(ctx: AppContext, caller: Caller, q: z.output<typeof s
     online: on === off ? undefined : on,
     gatewayId: q.gateway_id,
     ...pageWindow(q),
+    json: true,
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -68,6 +68,7 @@ export async function list(
     ...f,
     ...pageWindow(q),
     exact: opts.exact,
+    json: true,
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -45,6 +45,7 @@ export async function list(
     ownerScope,
     ...pageWindow(q),
     exact: opts.exact,
+    json: true,
   });
   return { ...r, page: q.page, page_size: q.page_size };
 }

@@ -49,13 +49,14 @@ export const toiletsExport = defineExport<ToiletExportQuery>({
   async *rows(ctx, caller, q) {
     for (let page = 1; ; page++) {
       const r = await list(ctx, caller, { ...q, page, page_size: PAGE as 100 });
-      yield r.list.map((t) => ({
+      const rows = r.list.parse();
+      yield rows.map((t) => ({
         ...t,
         status: statusText(t.status),
         gateway_ser_num: t.gateway_ser_num || '',
         star_average: t.star_count ? Math.round((t.star_sum / t.star_count) * 10) / 10 : '',
       }));
-      if (r.list.length < PAGE) return;
+      if (rows.length < PAGE) return;
     }
   },
   summary(q) {
