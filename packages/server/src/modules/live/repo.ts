@@ -69,58 +69,85 @@ export function ackAlarm(q: Queryable, id: number, userId: number) {
 /** Where a device's history is read from (HistoryData.source). */
 export type HistorySource = 'raw' | '5min' | 'hourly';
 
+/** A time range [from, to) in ms. */
+export interface Span {
+  from: number;
+  to: number;
+}
+
 /**
- * Each source's averages per bucket of every numeric field, as SQL over the parameters
- * `id` (device), `from`, `to` and `b` (bucket ms); `seen` gates it (a one-time filter).
+ * Each source's rows in one range as (`at`, field `k`, sum `s`, count `n`) over the
+ * parameters `id` (device), `from` and `to`, behind `gate` (conditions on the one-row `v`,
+ * so a range whose gate is false reads nothing).
  */
-const POINTS: Record<
-  HistorySource,
-  (id: string, from: string, to: string, b: string, seen: string) => string
-> = {
-  raw: (id, from, to, b, seen) =>
-    `SELECT (floor(extract(epoch FROM t.ts) * 1000 / ${b}) * ${b})::float8 AS ts, e.key AS k, avg(e.value::text::float8)::float8 AS v
-       FROM telemetry t, jsonb_each(t.data) e
-      WHERE ${seen} AND t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to} AND jsonb_typeof(e.value) = 'number'
-      GROUP BY 1, 2`,
-  '5min': (id, from, to, b, seen) =>
-    `SELECT (floor(extract(epoch FROM r.bucket) * 1000 / ${b}) * ${b})::float8 AS ts, e.key AS k,
-            (sum((e.value->>1)::float8) / sum((e.value->>0)::int))::float8 AS v
-       FROM telemetry_5min r, jsonb_each(r.f) e
-      WHERE ${seen} AND r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}
-      GROUP BY 1, 2`,
-  hourly: (id, from, to, b, seen) =>
-    `SELECT (floor(extract(epoch FROM h.hour) * 1000 / ${b}) * ${b})::float8 AS ts, s.key AS k,
-            (sum(s.value::text::float8) / nullif(sum((h.counts->>s.key)::float8), 0))::float8 AS v
-       FROM telemetry_hourly h, jsonb_each(h.sums) s
-      WHERE ${seen} AND h.device_id = ${id} AND h.hour >= ${from} AND h.hour < ${to}
-      GROUP BY 1, 2`,
+const ROWS: Record<HistorySource, (id: string, from: string, to: string, gate: string) => string> = {
+  raw: (id, from, to, gate) =>
+    `SELECT t.ts AS at, e.key AS k, e.value::text::float8 AS s, 1::float8 AS n
+       FROM v, telemetry t, jsonb_each(t.data) e
+      WHERE ${gate} AND t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to} AND jsonb_typeof(e.value) = 'number'`,
+  '5min': (id, from, to, gate) =>
+    `SELECT r.bucket AS at, e.key AS k, (e.value->>1)::float8 AS s, (e.value->>0)::float8 AS n
+       FROM v, telemetry_5min r, jsonb_each(r.f) e
+      WHERE ${gate} AND r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}`,
+  hourly: (id, from, to, gate) =>
+    `SELECT h.hour AS at, s.key AS k, s.value::text::float8 AS s, (h.counts->>s.key)::float8 AS n
+       FROM v, telemetry_hourly h, jsonb_each(h.sums) s
+      WHERE ${gate} AND h.device_id = ${id} AND h.hour >= ${from} AND h.hour < ${to}`,
 };
 
 /**
- * A device's averages per bucket from `source`, in one statement with the visibility check:
- * null when the scope does not see the device (or it is deleted), else the points, oldest first.
+ * A device's averages per bucket of `bucketMs` from `source` over `spans`, in one statement
+ * with the visibility check and the device's history revision (devices.history_rev):
+ * null when the scope does not see the device (or it is deleted), else the revision and the
+ * points, oldest first. `recheck` is a range read only when the revision is not `rev` (the
+ * history cache's closed buckets, read again after a late report changed them).
  */
 export async function history(
   q: Queryable,
   scope: string,
-  f: { deviceId: number; source: HistorySource; start: Date; end: Date; bucketMs: number },
+  f: {
+    deviceId: number;
+    source: HistorySource;
+    bucketMs: number;
+    spans: Span[];
+    recheck?: Span & { rev: number };
+  },
 ) {
   const w = new Params();
   const id = `${w.p(f.deviceId)}::int`;
-  const seen = `EXISTS (SELECT 1 FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)})`;
-  const points = POINTS[f.source](
-    id,
-    `${w.p(f.start.toISOString())}::timestamptz`,
-    `${w.p(f.end.toISOString())}::timestamptz`,
-    `${w.p(f.bucketMs)}::float8`,
-    'v.seen',
-  );
-  const rows = await q.query<{ seen: boolean; ts: number | null; k: string | null; v: number | null }>(
-    `SELECT v.seen, p.ts, p.k, p.v FROM (SELECT ${seen} AS seen) v LEFT JOIN LATERAL (${points}) p ON true ORDER BY p.ts`,
+  const at = (ms: number) => `${w.p(new Date(ms).toISOString())}::timestamptz`;
+  const rev = `(SELECT d.history_rev FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)})`;
+  const arms = f.spans
+    .filter((s) => s.to > s.from)
+    .map((s) => ROWS[f.source](id, at(s.from), at(s.to), 'v.rev IS NOT NULL'));
+  if (f.recheck && f.recheck.to > f.recheck.from) {
+    const c = f.recheck;
+    arms.push(ROWS[f.source](id, at(c.from), at(c.to), `v.rev IS NOT NULL AND v.rev <> ${w.p(c.rev)}::int`));
+  }
+  const b = `${w.p(f.bucketMs)}::float8`;
+  const points = arms.length
+    ? `SELECT (floor(extract(epoch FROM x.at) * 1000 / ${b}) * ${b})::float8 AS ts, x.k,
+              (sum(x.s) / nullif(sum(x.n), 0))::float8 AS v
+         FROM (${arms.join(' UNION ALL ')}) x GROUP BY 1, 2`
+    : `SELECT NULL::float8 AS ts, NULL::text AS k, NULL::float8 AS v WHERE false`;
+  const rows = await q.query<{ rev: number | null; ts: number | null; k: string | null; v: number | null }>(
+    `WITH v AS MATERIALIZED (SELECT ${rev} AS rev)
+     SELECT v.rev, p.ts, p.k, p.v FROM v LEFT JOIN (${points}) p ON true ORDER BY p.ts`,
     w.values,
   );
-  if (!rows[0]?.seen) return null;
-  return rows.filter((r): r is { seen: boolean; ts: number; k: string; v: number } => r.k !== null);
+  const r0 = rows[0];
+  if (!r0 || r0.rev === null) return null;
+  return {
+    rev: r0.rev,
+    rows: rows.filter(
+      (r): r is { rev: number; ts: number; k: string; v: number } => r.k !== null && r.v !== null,
+    ),
+  };
+}
+
+/** Marks the devices' history as changed where the history cache may hold it (a late report). */
+export async function bumpHistoryRev(tx: Queryable, deviceIds: number[]) {
+  await tx.query(`UPDATE devices SET history_rev = history_rev + 1 WHERE id = ANY($1::int[])`, [deviceIds]);
 }
 
 /** A device's five-minute buckets as stored (count, mean, least, greatest per field), oldest first. */
