@@ -218,9 +218,10 @@ describe('history', () => {
       await sendReport(t, dev, { co2, ...more }, ts);
     };
     /** The mean co2 per bucket of what was sent, as the chart should show it. */
-    const means = (bucket: number) => {
+    const means = (bucket: number, since = 0) => {
       const by = new Map<number, number[]>();
       for (const [ts, co2] of sent) {
+        if (ts < since) continue;
         const b = Math.floor(ts / bucket) * bucket;
         by.set(b, [...(by.get(b) ?? []), co2]);
       }
@@ -229,13 +230,14 @@ describe('history', () => {
         .map(([ts, v]) => ({ ts, co2: v.reduce((s, x) => s + x, 0) / v.length }));
     };
     type H = { source: string; bucket_ms: number; fields: string[]; points: Record<string, number>[] };
-    const chart = async (range: '24h' | '30d') =>
+    const chart = async (range: '1h' | '24h' | '30d') =>
       (await t.get<H>(LIVE_API.history, { device_id: dev.id, range }, { token: owner.token })).data;
     const co2Of = (h: H) => h.points.map(({ ts, co2 }) => ({ ts, co2 }));
 
     // Two hours and five hours ago (late when sent, before any chart was read), and now.
     await send(edge + 1000, 600);
     await send(edge - 3 * HOUR, 400);
+    await send(now - 20 * 60_000, 300);
     await send(now, 500);
     const cache = historyCacheOf(t.ctx.db);
     const held = cache.size;
@@ -245,10 +247,14 @@ describe('history', () => {
     const month = await chart('30d');
     expect(month).toMatchObject({ source: 'hourly', bucket_ms: 2 * HOUR });
     expect(month.points).toEqual(means(2 * HOUR));
-    expect(cache.size).toBe(held + 2);
+    const hour = await chart('1h');
+    expect(hour).toMatchObject({ source: 'raw', bucket_ms: 10_000 });
+    expect(hour.points).toEqual(means(10_000, now - HOUR));
+    expect(cache.size).toBe(held + 3);
     // Asked again: the closed buckets come from memory, the answer is the same.
     expect(await chart('24h')).toEqual(day);
     expect(await chart('30d')).toEqual(month);
+    expect(await chart('1h')).toEqual(hour);
 
     // A report from two hours ago arrives now (buffered while offline): its closed bucket changes.
     await send(edge + 2000, 900, { pm25: 30 });
@@ -259,6 +265,8 @@ describe('history', () => {
     const month2 = await chart('30d');
     expect(co2Of(month2)).toEqual(means(2 * HOUR));
     expect(month2.fields).toEqual(['co2', 'pm25']);
+    await send(now - 20 * 60_000 + 1000, 500);
+    expect(co2Of(await chart('1h'))).toEqual(means(10_000, now - HOUR));
     // A report on time shows in the newest bucket at once.
     await send(Date.now(), 800);
     expect(co2Of(await chart('24h'))).toEqual(means(FIVE));

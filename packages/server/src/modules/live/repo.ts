@@ -76,73 +76,54 @@ export interface Span {
 }
 
 /**
- * Each source's rows in one range as (`at`, field `k`, sum `s`, count `n`) over the
- * parameters `id` (device), `from` and `to`, behind `gate` (conditions on the one-row `v`,
- * so a range whose gate is false reads nothing).
+ * A stored row of a source: its time (ms), its fields as stored — raw reports' values, the
+ * five-minute rollup's `[n, sum, min, max]`, the hourly rollup's sums — and the hourly
+ * rollup's counts (null for the others).
  */
-const ROWS: Record<HistorySource, (id: string, from: string, to: string, gate: string) => string> = {
-  raw: (id, from, to, gate) =>
-    `SELECT t.ts AS at, e.key AS k, e.value::text::float8 AS s, 1::float8 AS n
-       FROM v, telemetry t, jsonb_each(t.data) e
-      WHERE ${gate} AND t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to} AND jsonb_typeof(e.value) = 'number'`,
-  '5min': (id, from, to, gate) =>
-    `SELECT r.bucket AS at, e.key AS k, (e.value->>1)::float8 AS s, (e.value->>0)::float8 AS n
-       FROM v, telemetry_5min r, jsonb_each(r.f) e
-      WHERE ${gate} AND r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}`,
-  hourly: (id, from, to, gate) =>
-    `SELECT h.hour AS at, s.key AS k, s.value::text::float8 AS s, (h.counts->>s.key)::float8 AS n
-       FROM v, telemetry_hourly h, jsonb_each(h.sums) s
-      WHERE ${gate} AND h.device_id = ${id} AND h.hour >= ${from} AND h.hour < ${to}`,
+export type HistoryRow = [at: number, f: Record<string, unknown>, c: Record<string, unknown> | null];
+
+/** Each source's rows in one range, over the parameters `id` (device), `from` and `to`. */
+const ROWS: Record<HistorySource, (id: string, from: string, to: string) => string> = {
+  raw: (id, from, to) =>
+    `SELECT date_part('epoch', t.ts) * 1000 AS at, t.data AS f, NULL::jsonb AS c
+       FROM telemetry t WHERE t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to}`,
+  '5min': (id, from, to) =>
+    `SELECT date_part('epoch', r.bucket) * 1000 AS at, r.f, NULL::jsonb AS c
+       FROM telemetry_5min r WHERE r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}`,
+  hourly: (id, from, to) =>
+    `SELECT date_part('epoch', h.hour) * 1000 AS at, h.sums AS f, h.counts AS c
+       FROM telemetry_hourly h WHERE h.device_id = ${id} AND h.hour >= ${from} AND h.hour < ${to}`,
 };
 
 /**
- * A device's averages per bucket of `bucketMs` from `source` over `spans`, in one statement
- * with the visibility check and the device's history revision (devices.history_rev):
- * null when the scope does not see the device (or it is deleted), else the revision and the
- * points, oldest first. `recheck` is a range read only when the revision is not `rev` (the
- * history cache's closed buckets, read again after a late report changed them).
+ * A device's stored rows from `source` over `spans`, in one statement with the visibility
+ * check and the device's history revision (devices.history_rev): null when the scope does
+ * not see the device (or it is deleted). The rows as stored, each span a range of the
+ * source's (device, time) primary key, sent as one JSON text: averaging them per bucket is
+ * the caller's. On PGlite a statement's cost is mostly its result rows (720 hourly rows as
+ * rows of jsonb cost ~7× the same as one text), and a plan grouping by bucket read the
+ * hourly rollup by a parallel scan of the whole table on PostgreSQL.
  */
 export async function history(
   q: Queryable,
   scope: string,
-  f: {
-    deviceId: number;
-    source: HistorySource;
-    bucketMs: number;
-    spans: Span[];
-    recheck?: Span & { rev: number };
-  },
+  f: { deviceId: number; source: HistorySource; spans: Span[] },
 ) {
   const w = new Params();
   const id = `${w.p(f.deviceId)}::int`;
   const at = (ms: number) => `${w.p(new Date(ms).toISOString())}::timestamptz`;
-  const rev = `(SELECT d.history_rev FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)})`;
-  const arms = f.spans
-    .filter((s) => s.to > s.from)
-    .map((s) => ROWS[f.source](id, at(s.from), at(s.to), 'v.rev IS NOT NULL'));
-  if (f.recheck && f.recheck.to > f.recheck.from) {
-    const c = f.recheck;
-    arms.push(ROWS[f.source](id, at(c.from), at(c.to), `v.rev IS NOT NULL AND v.rev <> ${w.p(c.rev)}::int`));
-  }
-  const b = `${w.p(f.bucketMs)}::float8`;
-  const points = arms.length
-    ? `SELECT (floor(extract(epoch FROM x.at) * 1000 / ${b}) * ${b})::float8 AS ts, x.k,
-              (sum(x.s) / nullif(sum(x.n), 0))::float8 AS v
-         FROM (${arms.join(' UNION ALL ')}) x GROUP BY 1, 2`
-    : `SELECT NULL::float8 AS ts, NULL::text AS k, NULL::float8 AS v WHERE false`;
-  const rows = await q.query<{ rev: number | null; ts: number | null; k: string | null; v: number | null }>(
-    `WITH v AS MATERIALIZED (SELECT ${rev} AS rev)
-     SELECT v.rev, p.ts, p.k, p.v FROM v LEFT JOIN (${points}) p ON true ORDER BY p.ts`,
+  const arms = f.spans.filter((s) => s.to > s.from).map((s) => ROWS[f.source](id, at(s.from), at(s.to)));
+  const rows = arms.length
+    ? `(SELECT json_agg(json_build_array(x.at, x.f, x.c))::text FROM (${arms.join(' UNION ALL ')}) x)`
+    : 'NULL::text';
+  const r = await first<{ rev: number; rows: string | null }>(
+    q,
+    `SELECT d.history_rev AS rev, ${rows} AS rows
+       FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)}`,
     w.values,
   );
-  const r0 = rows[0];
-  if (!r0 || r0.rev === null) return null;
-  return {
-    rev: r0.rev,
-    rows: rows.filter(
-      (r): r is { rev: number; ts: number; k: string; v: number } => r.k !== null && r.v !== null,
-    ),
-  };
+  if (!r) return null;
+  return { rev: r.rev, rows: r.rows ? (JSON.parse(r.rows) as HistoryRow[]) : [] };
 }
 
 /** Marks the devices' history as changed where the history cache may hold it (a late report). */

@@ -6,7 +6,7 @@ import { pageWindow } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { deviceRight } from '../access/devices.ts';
 import * as repo from './repo.ts';
-import type { HistorySource } from './repo.ts';
+import type { HistoryRow, HistorySource, Span } from './repo.ts';
 import { CLOSED_AFTER_MS, historyCacheOf, type Point } from './history-cache.ts';
 import { scopeOf } from '../access/users.ts';
 
@@ -67,35 +67,35 @@ export async function history(
   const key = `${q.device_id}|${q.range ?? '24h'}`;
   const cacheable = !explicit && closed > first;
   const held = cacheable ? cache.get(key, first, to) : undefined;
-  const read = await repo.history(ctx.db, scope, {
-    deviceId: q.device_id,
-    source,
-    bucketMs: bucket,
-    spans: held
+  const read = (spans: Span[]) => repo.history(ctx.db, scope, { deviceId: q.device_id, source, spans });
+  let got = await read(
+    // A rollup row inside the partial first bucket, if the bucket can hold one; the newest minutes.
+    held
       ? [
-          { from, to: first },
+          ...(source === 'raw' || Math.ceil(from / unit) * unit < first ? [{ from, to: first }] : []),
           { from: held.to, to },
         ]
       : [{ from, to }],
-    recheck: held && { from: first, to: held.to, rev: held.rev },
-  });
-  if (!read) throw notFound('设备不存在');
-  const fresh = pointsOf(read.rows);
-  const points =
-    held && held.rev === read.rev
-      ? [
-          ...fresh.filter((p) => p.ts! < first),
-          ...held.points.filter((p) => p.ts! >= first),
-          ...fresh.filter((p) => p.ts! >= held.to),
-        ]
-      : fresh;
+  );
+  // Reports arrived late since the closed buckets were read: all of it again.
+  const reuse = held && got && got.rev === held.rev;
+  if (held && got && !reuse) got = await read([{ from, to }]);
+  if (!got) throw notFound('设备不存在');
+  const fresh = averages(source, got.rows, bucket);
+  const points = reuse
+    ? [
+        ...fresh.filter((p) => p.ts! < first),
+        ...held.points.filter((p) => p.ts! >= first),
+        ...fresh.filter((p) => p.ts! >= held.to),
+      ]
+    : fresh;
   if (cacheable) {
     cache.set(key, {
-      rev: read.rev,
+      rev: got.rev,
       from: first,
       to: closed,
       points: points.filter((p) => p.ts! >= first && p.ts! < closed),
-      at: held && held.rev === read.rev ? held.at : to,
+      at: reuse ? held.at : to,
     });
   }
   const fields = new Set<string>();
@@ -103,13 +103,42 @@ export async function history(
   return { bucket_ms: bucket, source, fields: [...fields].sort(), points };
 }
 
-/** Rows of (bucket, field, mean), oldest first, as one point per bucket. */
-function pointsOf(rows: { ts: number; k: string; v: number }[]): Point[] {
+/**
+ * Stored rows as one point per bucket, oldest first of `bucket` ms: each numeric field's
+ * mean over the reports in the bucket (raw values; the five-minute rollup's sums and counts;
+ * the hourly one's), rounded to 3 decimals.
+ */
+function averages(source: HistorySource, rows: HistoryRow[], bucket: number): Point[] {
+  const buckets = new Map<number, Map<string, [sum: number, n: number]>>();
+  for (const [at, f, c] of rows) {
+    const ts = Math.floor(at / bucket) * bucket;
+    let b = buckets.get(ts);
+    if (!b) buckets.set(ts, (b = new Map()));
+    for (const k in f) {
+      const v = f[k];
+      let s: number, n: number;
+      if (source === 'raw') {
+        if (typeof v !== 'number') continue;
+        [s, n] = [v, 1];
+      } else if (source === '5min') {
+        if (!Array.isArray(v)) continue;
+        [n, s] = [Number(v[0]), Number(v[1])];
+      } else {
+        [s, n] = [Number(v), Number(c?.[k])];
+      }
+      if (!Number.isFinite(s) || !Number.isFinite(n)) continue;
+      const acc = b.get(k);
+      if (acc) {
+        acc[0] += s;
+        acc[1] += n;
+      } else b.set(k, [s, n]);
+    }
+  }
   const points: Point[] = [];
-  let p: Point | undefined;
-  for (const r of rows) {
-    if (p?.ts !== r.ts) points.push((p = { ts: r.ts }));
-    p[r.k] = Math.round(r.v * 1000) / 1000;
+  for (const ts of [...buckets.keys()].sort((a, b) => a - b)) {
+    const p: Point = { ts };
+    for (const [k, [s, n]] of buckets.get(ts)!) if (n > 0) p[k] = Math.round((s / n) * 1000) / 1000;
+    points.push(p);
   }
   return points;
 }
