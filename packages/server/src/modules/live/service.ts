@@ -30,10 +30,12 @@ const whole = (ms: number, unit: number) => Math.max(unit, Math.ceil(ms / unit) 
 
 /**
  * A device's history: averages per bucket of every numeric field, at most MAX_POINTS
- * buckets. One statement (visibility and points together): raw reports for a few hours, the
- * five-minute rollup up to two days, the hourly one beyond. A chart range (`range`, the
- * device drawer's) takes its closed buckets from the history cache when it holds them at the
- * device's current revision, and reads only the rest (history-cache.ts).
+ * buckets, from raw reports for a few hours, the five-minute rollup up to two days, the hourly
+ * one beyond; one statement reads the visibility, the device's history revision and the rows
+ * (repo.history), averaged here. A chart range (`range`, the device drawer's) takes its
+ * closed buckets from the history cache when it holds them at the device's current revision
+ * and reads only the rest (history-cache.ts); a second statement reads the whole window when
+ * late reports changed the revision.
  */
 export async function history(
   ctx: AppContext,
@@ -104,40 +106,38 @@ export async function history(
 }
 
 /**
- * Stored rows as one point per bucket, oldest first of `bucket` ms: each numeric field's
- * mean over the reports in the bucket (raw values; the five-minute rollup's sums and counts;
- * the hourly one's), rounded to 3 decimals.
+ * Stored rows as one point per bucket of `bucket` ms, oldest first: each numeric field's mean
+ * over the reports in the bucket (raw values; the five-minute rollup's counts and sums; the
+ * hourly one's), rounded to 3 decimals. A bucket without a numeric field has no point.
  */
 function averages(source: HistorySource, rows: HistoryRow[], bucket: number): Point[] {
-  const buckets = new Map<number, Map<string, [sum: number, n: number]>>();
-  for (const [at, f, c] of rows) {
-    const ts = Math.floor(at / bucket) * bucket;
+  const buckets = new Map<number, Map<string, { s: number; n: number }>>();
+  const add = (ts: number, k: string, s: number, n: number) => {
+    if (!Number.isFinite(s) || !Number.isFinite(n)) return;
     let b = buckets.get(ts);
     if (!b) buckets.set(ts, (b = new Map()));
+    const acc = b.get(k);
+    if (!acc) b.set(k, { s, n });
+    else {
+      acc.s += s;
+      acc.n += n;
+    }
+  };
+  for (const [at, f, c] of rows) {
+    const ts = Math.floor(at / bucket) * bucket;
     for (const k in f) {
       const v = f[k];
-      let s: number, n: number;
       if (source === 'raw') {
-        if (typeof v !== 'number') continue;
-        [s, n] = [v, 1];
+        if (typeof v === 'number') add(ts, k, v, 1);
       } else if (source === '5min') {
-        if (!Array.isArray(v)) continue;
-        [n, s] = [Number(v[0]), Number(v[1])];
-      } else {
-        [s, n] = [Number(v), Number(c?.[k])];
-      }
-      if (!Number.isFinite(s) || !Number.isFinite(n)) continue;
-      const acc = b.get(k);
-      if (acc) {
-        acc[0] += s;
-        acc[1] += n;
-      } else b.set(k, [s, n]);
+        if (Array.isArray(v)) add(ts, k, Number(v[1]), Number(v[0]));
+      } else add(ts, k, Number(v), Number(c?.[k]));
     }
   }
   const points: Point[] = [];
-  for (const ts of [...buckets.keys()].sort((a, b) => a - b)) {
+  for (const ts of [...buckets.keys()].sort((x, y) => x - y)) {
     const p: Point = { ts };
-    for (const [k, [s, n]] of buckets.get(ts)!) if (n > 0) p[k] = Math.round((s / n) * 1000) / 1000;
+    for (const [k, { s, n }] of buckets.get(ts)!) if (n > 0) p[k] = Math.round((s / n) * 1000) / 1000;
     points.push(p);
   }
   return points;
