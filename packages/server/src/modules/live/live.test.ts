@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
+import { CODE, LIVE_API, TOILET_API, WS_TYPE, formatDateTime } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
 import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
 import { historyCacheOf } from './history-cache.ts';
@@ -265,6 +265,13 @@ describe('history', () => {
     const month2 = await chart('30d');
     expect(co2Of(month2)).toEqual(means(2 * HOUR));
     expect(month2.fields).toEqual(['co2', 'pm25']);
+    // An explicit window holds its own reports only (read whole, not from the cache).
+    const window = await t.get<H>(
+      LIVE_API.history,
+      { device_id: dev.id, start: formatDateTime(edge - 600_000), end: formatDateTime(edge + 600_000) },
+      { token: owner.token },
+    );
+    expect(window.data.points).toEqual([{ ts: edge, co2: 750, pm25: 30 }]);
     await send(now - 20 * 60_000 + 1000, 500);
     expect(co2Of(await chart('1h'))).toEqual(means(10_000, now - HOUR));
     // A report on time shows in the newest bucket at once.

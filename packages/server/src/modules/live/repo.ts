@@ -69,7 +69,7 @@ export function ackAlarm(q: Queryable, id: number, userId: number) {
 /** Where a device's history is read from (HistoryData.source). */
 export type HistorySource = 'raw' | '5min' | 'hourly';
 
-/** A time range [from, to) in ms. */
+/** A time range [from, to) in ms; `to` Infinity for no end. */
 export interface Span {
   from: number;
   to: number;
@@ -82,17 +82,20 @@ export interface Span {
  */
 export type HistoryRow = [at: number, f: Record<string, unknown>, c: Record<string, unknown> | null];
 
-/** Each source's rows in one range, over the parameters `id` (device), `from` and `to`. */
-const ROWS: Record<HistorySource, (id: string, from: string, to: string) => string> = {
+/**
+ * Each source's rows in one range, over the parameters `id` (device) and `from`, and `to`
+ * unless the range has no end (its condition, or '').
+ */
+const ROWS: Record<HistorySource, (id: string, from: string, to: (col: string) => string) => string> = {
   raw: (id, from, to) =>
     `SELECT date_part('epoch', t.ts) * 1000 AS at, t.data AS f, NULL::jsonb AS c
-       FROM telemetry t WHERE t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to}`,
+       FROM telemetry t WHERE t.device_id = ${id} AND t.ts >= ${from}${to('t.ts')}`,
   '5min': (id, from, to) =>
     `SELECT date_part('epoch', r.bucket) * 1000 AS at, r.f, NULL::jsonb AS c
-       FROM telemetry_5min r WHERE r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}`,
+       FROM telemetry_5min r WHERE r.device_id = ${id} AND r.bucket >= ${from}${to('r.bucket')}`,
   hourly: (id, from, to) =>
     `SELECT date_part('epoch', h.hour) * 1000 AS at, h.sums AS f, h.counts AS c
-       FROM telemetry_hourly h WHERE h.device_id = ${id} AND h.hour >= ${from} AND h.hour < ${to}`,
+       FROM telemetry_hourly h WHERE h.device_id = ${id} AND h.hour >= ${from}${to('h.hour')}`,
 };
 
 /**
@@ -112,7 +115,12 @@ export async function history(
   const w = new Params();
   const id = `${w.p(f.deviceId)}::int`;
   const at = (ms: number) => `${w.p(new Date(ms).toISOString())}::timestamptz`;
-  const arms = f.spans.filter((s) => s.to > s.from).map((s) => ROWS[f.source](id, at(s.from), at(s.to)));
+  const arms = f.spans
+    .filter((s) => s.to > s.from)
+    .map((s) => {
+      const end = Number.isFinite(s.to) ? at(s.to) : null;
+      return ROWS[f.source](id, at(s.from), (col) => (end ? ` AND ${col} < ${end}` : ''));
+    });
   const rows = arms.length
     ? `(SELECT json_agg(json_build_array(x.at, x.f, x.c))::text FROM (${arms.join(' UNION ALL ')}) x)`
     : 'NULL::text';

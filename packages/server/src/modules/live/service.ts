@@ -70,20 +70,27 @@ export async function history(
   const cacheable = !explicit && closed > first;
   const held = cacheable ? cache.get(key, first, to) : undefined;
   const read = (spans: Span[]) => repo.history(ctx.db, scope, { deviceId: q.device_id, source, spans });
+  // Rollup rows start on whole units, so a range from the first whole unit reads the same rows;
+  // and a chart range ends now, past which only a clock ahead has rows, left out below. So the
+  // statement's parameters stay the same for a while and identical requests share one
+  // execution (db coalescing): a burst of charts of one device costs one read.
+  const lo = source === 'raw' ? from : Math.ceil(from / unit) * unit;
+  const hi = explicit ? to : Infinity;
   let got = await read(
-    // A rollup row inside the partial first bucket, if the bucket can hold one; the newest minutes.
+    // The rows of the partial first bucket (if it can hold one), and the newest minutes.
     held
-      ? [
-          ...(source === 'raw' || Math.ceil(from / unit) * unit < first ? [{ from, to: first }] : []),
-          { from: held.to, to },
-        ]
-      : [{ from, to }],
+      ? [...(lo < first ? [{ from: lo, to: first }] : []), { from: held.to, to: hi }]
+      : [{ from: lo, to: hi }],
   );
   // Reports arrived late since the closed buckets were read: all of it again.
   const reuse = held && got && got.rev === held.rev;
-  if (held && got && !reuse) got = await read([{ from, to }]);
+  if (held && got && !reuse) got = await read([{ from: lo, to: hi }]);
   if (!got) throw notFound('设备不存在');
-  const fresh = averages(source, got.rows, bucket);
+  const fresh = averages(
+    source,
+    got.rows.filter((r) => r[0] < to),
+    bucket,
+  );
   const points = reuse
     ? [
         ...fresh.filter((p) => p.ts! < first),
