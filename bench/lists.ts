@@ -19,6 +19,9 @@
 // Each case runs twice: every request the same URL (identical reads in flight share one
 // execution in the database layer), then "(varied)": each request a different page, page
 // size, keyword or device, so one query's own cost shows; LISTS_VARIED=0 runs only the first.
+// "history … window" rows ask the same 24 h and 30 d as an explicit start and end, which the
+// history cache does not serve (every one read whole, as every chart was before it): printed
+// "ref", for comparison, and not counted against the goal.
 // LISTS_KEEP=1 keeps the seeded database (PGlite directory or scratch PostgreSQL database) and
 // prints where it is, for EXPLAIN; LISTS_NODE_ARGS are given to the console's node (e.g. --cpu-prof) and no other.
 import crypto from 'node:crypto';
@@ -32,6 +35,7 @@ import {
   PERMISSION,
   STATUS_FILTER,
   TOILET_API,
+  formatDateTime,
 } from '../packages/core/src/index.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { bindToilets } from '../packages/server/src/modules/toilets/repo.ts';
@@ -175,13 +179,19 @@ if (!readersSeen.length) readersSeen.push(history);
  * page, keyword or device each request), so that identical requests sharing one execution
  * (the database's single flight for reads) do not hide what one query costs.
  */
-type Case = [name: string, path: string, vary?: (n: number) => string];
+const q = encodeURIComponent;
+type Case = [name: string, path: string, vary?: (n: number) => string, ref?: 'ref'];
+const DAY = 86_400_000;
+/** A device's history over the `ms` before now as an explicit window (UTC+8 start and end). */
+const windowOf = (id: number, ms: number) => {
+  const end = Date.now();
+  return `/api/v1/device/history?device_id=${id}&start=${q(formatDateTime(end - ms))}&end=${q(formatDateTime(end))}`;
+};
 const pageOf =
   (path: string, pages: number, from = 1) =>
   (n: number) =>
     path.replace(/page=\d+/, `page=${from + (n % pages)}`);
 const LATINS = Array.from({ length: 90 }, (_, i) => `GW-00${String(10 + i).padStart(2, '0')}`);
-const q = encodeURIComponent;
 const cases: Case[] = [
   [
     'page 1',
@@ -209,6 +219,20 @@ const cases: Case[] = [
     'history 30d',
     `/api/v1/device/history?device_id=${history}&range=30d`,
     (n) => `/api/v1/device/history?device_id=${readersSeen[n % readersSeen.length]}&range=30d`,
+  ],
+  // The same windows asked as start and end: read whole every time, as every chart was before
+  // the history cache held closed buckets (modules/live/history-cache.ts). For comparison only.
+  [
+    'history 24h window',
+    windowOf(history, DAY),
+    (n) => windowOf(readersSeen[n % readersSeen.length]!, DAY),
+    'ref',
+  ],
+  [
+    'history 30d window',
+    windowOf(history, 30 * DAY),
+    (n) => windowOf(readersSeen[n % readersSeen.length]!, 30 * DAY),
+    'ref',
   ],
   ['toilets', `${TOILET_API.list}?page=1&page_size=20`, pageOf(`${TOILET_API.list}?page=1&page_size=20`, 20)],
   [
@@ -284,20 +308,20 @@ try {
   let misses = 0;
   let ran = 0;
   for (const [who, token] of Object.entries(roles)) {
-    for (const [name, path, vary] of cases) {
+    for (const [name, path, vary, ref] of cases) {
       if (only && !only.test(`${who} ${name}`)) continue;
       for (const v of varied && vary ? [undefined, vary] : [undefined]) {
         const r = await p99(path, token, v);
         const ok = r.p99 < GOAL_MS && !r.unanswered && !r.refused;
-        ran++;
-        if (!ok) misses++;
+        if (!ref) ran++;
+        if (!ref && !ok) misses++;
         const ratio = (r.p99 / Math.max(1, base.p99)).toFixed(1).padStart(5);
         const errors =
           (r.unanswered ? `  ${r.unanswered} unanswered` : '') +
           (r.refused ? `  ${r.refused} refused: ${r.refusal}` : '');
         const label = v ? `${name} (varied)` : name;
         console.log(
-          `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${ok ? 'ok' : 'over'}${errors}`,
+          `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${ref ? 'ref' : ok ? 'ok' : 'over'}${errors}`,
         );
       }
     }

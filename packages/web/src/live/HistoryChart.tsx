@@ -94,7 +94,7 @@ export function HistoryChart({ deviceId, kind }: { deviceId: number; kind: strin
         />
         {data && !empty && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {data.source === 'hourly' ? '每小时平均' : `每 ${bucketText(data.bucket_ms)} 平均`}
+            {bucketCaption(data.bucket_ms)}
             ，点击图例显示或隐藏
           </Typography.Text>
         )}
@@ -114,6 +114,11 @@ export function HistoryChart({ deviceId, kind }: { deviceId: number; kind: strin
       )}
     </Flex>
   );
+}
+
+/** What a point is: 每小时平均, or 每 2 小时 平均 (30 days of the hourly rollup), 每 5 分钟 平均. */
+export function bucketCaption(ms: number): string {
+  return ms === 3_600_000 ? '每小时平均' : `每 ${bucketText(ms)} 平均`;
 }
 
 /** A bucket's length in words: 10 秒, 5 分钟, 1 小时. */

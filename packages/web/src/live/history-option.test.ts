@@ -1,7 +1,7 @@
 import type { HistoryData } from '@se/core';
 import type { LineSeriesOption } from 'echarts/charts';
 import { describe, expect, it } from 'vitest';
-import { bucketText } from './HistoryChart.tsx';
+import { bucketCaption, bucketText } from './HistoryChart.tsx';
 import { defaultSelection, fieldsByName, historyOption, mergeSelection } from './history-option.ts';
 
 const data: HistoryData = {
@@ -86,5 +86,9 @@ describe('history chart option', () => {
     expect(bucketText(10_000)).toBe('10 秒');
     expect(bucketText(300_000)).toBe('5 分钟');
     expect(bucketText(3_600_000)).toBe('1 小时');
+    expect(bucketCaption(3_600_000)).toBe('每小时平均');
+    // 30 days read the hourly rollup two hours a point: not "每小时".
+    expect(bucketCaption(7_200_000)).toBe('每 2 小时 平均');
+    expect(bucketCaption(300_000)).toBe('每 5 分钟 平均');
   });
 });

@@ -2,6 +2,7 @@ import type { IngestHandler } from '../handler.ts';
 import { deviceAlarms } from './alarms.ts';
 import { hourlyRollup } from './hourly.ts';
 import { fiveMinuteRollup } from './five-minute.ts';
+import { lateHistory } from './late-history.ts';
 import { attendancePunches } from './punches.ts';
 import { meterUsage } from './meters.ts';
 import { industryExposure } from './industry.ts';
@@ -18,6 +19,7 @@ import { screenReports } from './players.ts';
 export const INGEST_HANDLERS: readonly IngestHandler[] = [
   hourlyRollup,
   fiveMinuteRollup,
+  lateHistory,
   ratingComments,
   attendancePunches,
   deviceAlarms,

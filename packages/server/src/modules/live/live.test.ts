@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CODE, LIVE_API, TOILET_API, WS_TYPE } from '@se/core';
+import { CODE, LIVE_API, TOILET_API, WS_TYPE, formatDateTime } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
 import { addDevice, addToilet, sendReport, testApp, type Account, type TestApp } from '../../test/harness.ts';
+import { historyCacheOf } from './history-cache.ts';
 import { fiveMinuteBuckets } from './repo.ts';
 
 let t: TestApp;
@@ -203,6 +204,80 @@ describe('history', () => {
       { ts: edge - FIVE, co2: 580, pm25: 30 },
       { ts: edge, co2: 710, pm25: 31 },
     ]);
+  });
+
+  it('answers 24 h and 30 d the same from its cache of closed buckets, and shows a late report and a new one at once', async () => {
+    const dev = await addDevice(t, 'gateway', 'LIVE-GW-CACHE', owner.token);
+    const FIVE = 300_000;
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    const edge = Math.floor((now - 2 * HOUR) / FIVE) * FIVE;
+    const sent: [number, number][] = [];
+    const send = async (ts: number, co2: number, more: Record<string, number> = {}) => {
+      sent.push([ts, co2]);
+      await sendReport(t, dev, { co2, ...more }, ts);
+    };
+    /** The mean co2 per bucket of what was sent, as the chart should show it. */
+    const means = (bucket: number, since = 0) => {
+      const by = new Map<number, number[]>();
+      for (const [ts, co2] of sent) {
+        if (ts < since) continue;
+        const b = Math.floor(ts / bucket) * bucket;
+        by.set(b, [...(by.get(b) ?? []), co2]);
+      }
+      return [...by]
+        .sort((x, y) => x[0] - y[0])
+        .map(([ts, v]) => ({ ts, co2: v.reduce((s, x) => s + x, 0) / v.length }));
+    };
+    type H = { source: string; bucket_ms: number; fields: string[]; points: Record<string, number>[] };
+    const chart = async (range: '1h' | '24h' | '30d') =>
+      (await t.get<H>(LIVE_API.history, { device_id: dev.id, range }, { token: owner.token })).data;
+    const co2Of = (h: H) => h.points.map(({ ts, co2 }) => ({ ts, co2 }));
+
+    // Two hours and five hours ago (late when sent, before any chart was read), and now.
+    await send(edge + 1000, 600);
+    await send(edge - 3 * HOUR, 400);
+    await send(now - 20 * 60_000, 300);
+    await send(now, 500);
+    const cache = historyCacheOf(t.ctx.db);
+    const held = cache.size;
+    const day = await chart('24h');
+    expect(day).toMatchObject({ source: '5min', bucket_ms: FIVE, fields: ['co2'] });
+    expect(day.points).toEqual(means(FIVE));
+    const month = await chart('30d');
+    expect(month).toMatchObject({ source: 'hourly', bucket_ms: 2 * HOUR });
+    expect(month.points).toEqual(means(2 * HOUR));
+    const hour = await chart('1h');
+    expect(hour).toMatchObject({ source: 'raw', bucket_ms: 10_000 });
+    expect(hour.points).toEqual(means(10_000, now - HOUR));
+    expect(cache.size).toBe(held + 3);
+    // Asked again: the closed buckets come from memory, the answer is the same.
+    expect(await chart('24h')).toEqual(day);
+    expect(await chart('30d')).toEqual(month);
+    expect(await chart('1h')).toEqual(hour);
+
+    // A report from two hours ago arrives now (buffered while offline): its closed bucket changes.
+    await send(edge + 2000, 900, { pm25: 30 });
+    const day2 = await chart('24h');
+    expect(co2Of(day2)).toEqual(means(FIVE));
+    expect(day2.points.find((p) => p.ts === edge)).toEqual({ ts: edge, co2: 750, pm25: 30 });
+    expect(day2.fields).toEqual(['co2', 'pm25']);
+    const month2 = await chart('30d');
+    expect(co2Of(month2)).toEqual(means(2 * HOUR));
+    expect(month2.fields).toEqual(['co2', 'pm25']);
+    // An explicit window holds its own reports only (read whole, not from the cache).
+    const window = await t.get<H>(
+      LIVE_API.history,
+      { device_id: dev.id, start: formatDateTime(edge - 600_000), end: formatDateTime(edge + 600_000) },
+      { token: owner.token },
+    );
+    expect(window.data.points).toEqual([{ ts: edge, co2: 750, pm25: 30 }]);
+    await send(now - 20 * 60_000 + 1000, 500);
+    expect(co2Of(await chart('1h'))).toEqual(means(10_000, now - HOUR));
+    // A report on time shows in the newest bucket at once.
+    await send(Date.now(), 800);
+    expect(co2Of(await chart('24h'))).toEqual(means(FIVE));
+    expect(co2Of(await chart('30d'))).toEqual(means(2 * HOUR));
   });
 
   it('is not there for another tenant and checks the window', async () => {

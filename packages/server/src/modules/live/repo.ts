@@ -69,58 +69,74 @@ export function ackAlarm(q: Queryable, id: number, userId: number) {
 /** Where a device's history is read from (HistoryData.source). */
 export type HistorySource = 'raw' | '5min' | 'hourly';
 
+/** A time range [from, to) in ms; `to` Infinity for no end. */
+export interface Span {
+  from: number;
+  to: number;
+}
+
 /**
- * Each source's averages per bucket of every numeric field, as SQL over the parameters
- * `id` (device), `from`, `to` and `b` (bucket ms); `seen` gates it (a one-time filter).
+ * A stored row of a source: its time (ms), its fields as stored — raw reports' values, the
+ * five-minute rollup's `[n, sum, min, max]`, the hourly rollup's sums — and the hourly
+ * rollup's counts (null for the others).
  */
-const POINTS: Record<
-  HistorySource,
-  (id: string, from: string, to: string, b: string, seen: string) => string
-> = {
-  raw: (id, from, to, b, seen) =>
-    `SELECT (floor(extract(epoch FROM t.ts) * 1000 / ${b}) * ${b})::float8 AS ts, e.key AS k, avg(e.value::text::float8)::float8 AS v
-       FROM telemetry t, jsonb_each(t.data) e
-      WHERE ${seen} AND t.device_id = ${id} AND t.ts >= ${from} AND t.ts < ${to} AND jsonb_typeof(e.value) = 'number'
-      GROUP BY 1, 2`,
-  '5min': (id, from, to, b, seen) =>
-    `SELECT (floor(extract(epoch FROM r.bucket) * 1000 / ${b}) * ${b})::float8 AS ts, e.key AS k,
-            (sum((e.value->>1)::float8) / sum((e.value->>0)::int))::float8 AS v
-       FROM telemetry_5min r, jsonb_each(r.f) e
-      WHERE ${seen} AND r.device_id = ${id} AND r.bucket >= ${from} AND r.bucket < ${to}
-      GROUP BY 1, 2`,
-  hourly: (id, from, to, b, seen) =>
-    `SELECT (floor(extract(epoch FROM h.hour) * 1000 / ${b}) * ${b})::float8 AS ts, s.key AS k,
-            (sum(s.value::text::float8) / nullif(sum((h.counts->>s.key)::float8), 0))::float8 AS v
-       FROM telemetry_hourly h, jsonb_each(h.sums) s
-      WHERE ${seen} AND h.device_id = ${id} AND h.hour >= ${from} AND h.hour < ${to}
-      GROUP BY 1, 2`,
+export type HistoryRow = [at: number, f: Record<string, unknown>, c: Record<string, unknown> | null];
+
+/**
+ * Each source's rows in one range, over the parameters `id` (device) and `from`, and `to`
+ * unless the range has no end (its condition, or '').
+ */
+const ROWS: Record<HistorySource, (id: string, from: string, to: (col: string) => string) => string> = {
+  raw: (id, from, to) =>
+    `SELECT date_part('epoch', t.ts) * 1000 AS at, t.data AS f, NULL::jsonb AS c
+       FROM telemetry t WHERE t.device_id = ${id} AND t.ts >= ${from}${to('t.ts')}`,
+  '5min': (id, from, to) =>
+    `SELECT date_part('epoch', r.bucket) * 1000 AS at, r.f, NULL::jsonb AS c
+       FROM telemetry_5min r WHERE r.device_id = ${id} AND r.bucket >= ${from}${to('r.bucket')}`,
+  hourly: (id, from, to) =>
+    `SELECT date_part('epoch', h.hour) * 1000 AS at, h.sums AS f, h.counts AS c
+       FROM telemetry_hourly h WHERE h.device_id = ${id} AND h.hour >= ${from}${to('h.hour')}`,
 };
 
 /**
- * A device's averages per bucket from `source`, in one statement with the visibility check:
- * null when the scope does not see the device (or it is deleted), else the points, oldest first.
+ * A device's stored rows from `source` over `spans`, in one statement with the visibility
+ * check and the device's history revision (devices.history_rev): null when the scope does
+ * not see the device (or it is deleted). The rows as stored, each span a range of the
+ * source's (device, time) primary key, sent as one JSON text: averaging them per bucket is
+ * the caller's. On PGlite a statement's cost is mostly its result rows (720 hourly rows as
+ * rows of jsonb cost ~7× the same as one text), and a plan grouping by bucket read the
+ * hourly rollup by a parallel scan of the whole table on PostgreSQL.
  */
 export async function history(
   q: Queryable,
   scope: string,
-  f: { deviceId: number; source: HistorySource; start: Date; end: Date; bucketMs: number },
+  f: { deviceId: number; source: HistorySource; spans: Span[] },
 ) {
   const w = new Params();
   const id = `${w.p(f.deviceId)}::int`;
-  const seen = `EXISTS (SELECT 1 FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)})`;
-  const points = POINTS[f.source](
-    id,
-    `${w.p(f.start.toISOString())}::timestamptz`,
-    `${w.p(f.end.toISOString())}::timestamptz`,
-    `${w.p(f.bucketMs)}::float8`,
-    'v.seen',
-  );
-  const rows = await q.query<{ seen: boolean; ts: number | null; k: string | null; v: number | null }>(
-    `SELECT v.seen, p.ts, p.k, p.v FROM (SELECT ${seen} AS seen) v LEFT JOIN LATERAL (${points}) p ON true ORDER BY p.ts`,
+  const at = (ms: number) => `${w.p(new Date(ms).toISOString())}::timestamptz`;
+  const arms = f.spans
+    .filter((s) => s.to > s.from)
+    .map((s) => {
+      const end = Number.isFinite(s.to) ? at(s.to) : null;
+      return ROWS[f.source](id, at(s.from), (col) => (end ? ` AND ${col} < ${end}` : ''));
+    });
+  const rows = arms.length
+    ? `(SELECT json_agg(json_build_array(x.at, x.f, x.c))::text FROM (${arms.join(' UNION ALL ')}) x)`
+    : 'NULL::text';
+  const r = await first<{ rev: number; rows: string | null }>(
+    q,
+    `SELECT d.history_rev AS rev, ${rows} AS rows
+       FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)}`,
     w.values,
   );
-  if (!rows[0]?.seen) return null;
-  return rows.filter((r): r is { seen: boolean; ts: number; k: string; v: number } => r.k !== null);
+  if (!r) return null;
+  return { rev: r.rev, rows: r.rows ? (JSON.parse(r.rows) as HistoryRow[]) : [] };
+}
+
+/** Marks the devices' history as changed where the history cache may hold it (a late report). */
+export async function bumpHistoryRev(tx: Queryable, deviceIds: number[]) {
+  await tx.query(`UPDATE devices SET history_rev = history_rev + 1 WHERE id = ANY($1::int[])`, [deviceIds]);
 }
 
 /** A device's five-minute buckets as stored (count, mean, least, greatest per field), oldest first. */

@@ -6,7 +6,8 @@ import { pageWindow } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { deviceRight } from '../access/devices.ts';
 import * as repo from './repo.ts';
-import type { HistorySource } from './repo.ts';
+import type { HistoryRow, HistorySource, Span } from './repo.ts';
+import { CLOSED_AFTER_MS, historyCacheOf, type Point } from './history-cache.ts';
 import { scopeOf } from '../access/users.ts';
 
 /** Refuses a device the caller does not see (or a deleted one): one point check, no row read. */
@@ -29,8 +30,12 @@ const whole = (ms: number, unit: number) => Math.max(unit, Math.ceil(ms / unit) 
 
 /**
  * A device's history: averages per bucket of every numeric field, at most MAX_POINTS
- * buckets. One statement (visibility and points together): raw reports for a few hours, the
- * five-minute rollup up to two days, the hourly one beyond.
+ * buckets, from raw reports for a few hours, the five-minute rollup up to two days, the hourly
+ * one beyond; one statement reads the visibility, the device's history revision and the rows
+ * (repo.history), averaged here. A chart range (`range`, the device drawer's) takes its
+ * closed buckets from the history cache when it holds them at the device's current revision
+ * and reads only the rest (history-cache.ts); a second statement reads the whole window when
+ * late reports changed the revision.
  */
 export async function history(
   ctx: AppContext,
@@ -39,7 +44,8 @@ export async function history(
 ): Promise<HistoryData> {
   let start: Date;
   let end: Date;
-  if (q.start || q.end) {
+  const explicit = Boolean(q.start || q.end);
+  if (explicit) {
     if (!q.start || !q.end) throw badRequest('请同时给出开始和结束时间');
     start = local(q.start);
     end = local(q.end);
@@ -54,23 +60,94 @@ export async function history(
   const unit = { raw: 10_000, '5min': FIVE_MINUTES, hourly: HOUR }[source];
   const bucket = whole(whole(span / MAX_POINTS, 10_000), unit);
   const scope = await scopeOf(ctx, caller);
-  const rows = await repo.history(ctx.db, scope, {
-    deviceId: q.device_id,
+  const from = start.getTime();
+  const to = end.getTime();
+  // The window's closed whole buckets [first, closed): cached for chart ranges.
+  const first = Math.ceil(from / bucket) * bucket;
+  const closed = Math.floor((to - CLOSED_AFTER_MS) / bucket) * bucket;
+  const cache = historyCacheOf(ctx.db);
+  const key = `${q.device_id}|${q.range ?? '24h'}`;
+  const cacheable = !explicit && closed > first;
+  const held = cacheable ? cache.get(key, first, to) : undefined;
+  const read = (spans: Span[]) => repo.history(ctx.db, scope, { deviceId: q.device_id, source, spans });
+  // Rollup rows start on whole units, so a range from the first whole unit reads the same rows;
+  // and a chart range ends now, past which only a clock ahead has rows, left out below. So the
+  // statement's parameters stay the same for a while and identical requests share one
+  // execution (db coalescing): a burst of charts of one device costs one read.
+  const lo = source === 'raw' ? from : Math.ceil(from / unit) * unit;
+  const hi = explicit ? to : Infinity;
+  let got = await read(
+    // The rows of the partial first bucket (if it can hold one), and the newest minutes.
+    held
+      ? [...(lo < first ? [{ from: lo, to: first }] : []), { from: held.to, to: hi }]
+      : [{ from: lo, to: hi }],
+  );
+  // Reports arrived late since the closed buckets were read: all of it again.
+  const reuse = held && got && got.rev === held.rev;
+  if (held && got && !reuse) got = await read([{ from: lo, to: hi }]);
+  if (!got) throw notFound('设备不存在');
+  const fresh = averages(
     source,
-    start,
-    end,
-    bucketMs: bucket,
-  });
-  if (!rows) throw notFound('设备不存在');
-  const points = new Map<number, Record<string, number>>();
-  const fields = new Set<string>();
-  for (const r of rows) {
-    fields.add(r.k);
-    let p = points.get(r.ts);
-    if (!p) points.set(r.ts, (p = { ts: r.ts }));
-    p[r.k] = Math.round(r.v * 1000) / 1000;
+    got.rows.filter((r) => r[0] < to),
+    bucket,
+  );
+  const points = reuse
+    ? [
+        ...fresh.filter((p) => p.ts! < first),
+        ...held.points.filter((p) => p.ts! >= first),
+        ...fresh.filter((p) => p.ts! >= held.to),
+      ]
+    : fresh;
+  if (cacheable) {
+    cache.set(key, {
+      rev: got.rev,
+      from: first,
+      to: closed,
+      points: points.filter((p) => p.ts! >= first && p.ts! < closed),
+      at: reuse ? held.at : to,
+    });
   }
-  return { bucket_ms: bucket, source, fields: [...fields].sort(), points: [...points.values()] };
+  const fields = new Set<string>();
+  for (const p of points) for (const k in p) if (k !== 'ts') fields.add(k);
+  return { bucket_ms: bucket, source, fields: [...fields].sort(), points };
+}
+
+/**
+ * Stored rows as one point per bucket of `bucket` ms, oldest first: each numeric field's mean
+ * over the reports in the bucket (raw values; the five-minute rollup's counts and sums; the
+ * hourly one's), rounded to 3 decimals. A bucket without a numeric field has no point.
+ */
+function averages(source: HistorySource, rows: HistoryRow[], bucket: number): Point[] {
+  const buckets = new Map<number, Map<string, { s: number; n: number }>>();
+  const add = (ts: number, k: string, s: number, n: number) => {
+    if (!Number.isFinite(s) || !Number.isFinite(n)) return;
+    let b = buckets.get(ts);
+    if (!b) buckets.set(ts, (b = new Map()));
+    const acc = b.get(k);
+    if (!acc) b.set(k, { s, n });
+    else {
+      acc.s += s;
+      acc.n += n;
+    }
+  };
+  for (const [at, f, c] of rows) {
+    const ts = Math.floor(at / bucket) * bucket;
+    for (const k in f) {
+      const v = f[k];
+      if (source === 'raw') {
+        if (typeof v === 'number') add(ts, k, v, 1);
+      } else if (source === '5min') {
+        if (Array.isArray(v)) add(ts, k, Number(v[1]), Number(v[0]));
+      } else add(ts, k, Number(v), Number(c?.[k]));
+    }
+  }
+  const points: Point[] = [];
+  for (const ts of [...buckets.keys()].sort((x, y) => x - y)) {
+    const p: Point = { ts };
+    for (const [k, { s, n }] of buckets.get(ts)!) if (n > 0) p[k] = Math.round((s / n) * 1000) / 1000;
+    points.push(p);
+  }
+  return points;
 }
 
 export async function listAlarms(ctx: AppContext, caller: Caller, q: z.output<typeof alarmListQuery>) {
