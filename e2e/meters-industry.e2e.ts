@@ -49,9 +49,14 @@ describe('meters and industry in the browser', () => {
         token,
       )
     ).data;
+    // Both readings within one UTC+8 day (this checks the day's usage, not the midnight carry,
+    // which a run just after 00:00 UTC+8 would straddle).
     const now = Date.now();
-    await report(meter, now - 20 * 60_000, { reading: 1000 });
-    await report(meter, now - 10 * 60_000, { reading: 1012.5 });
+    const DAY = 86_400_000;
+    const dayStart = Math.floor((now + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+    const first = Math.max(now - 20 * 60_000, dayStart + 1000);
+    await report(meter, first, { reading: 1000 });
+    await report(meter, Math.max(now - 10 * 60_000, first + 1000), { reading: 1012.5 });
     const page = await signedIn('/electric-meters');
     await row(page, meter.ser_num).getByRole('button', { name: '详情' }).click();
     const drawer = page.locator('.ant-drawer');
