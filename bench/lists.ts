@@ -26,7 +26,6 @@
 // prints where it is, for EXPLAIN; LISTS_NODE_ARGS are given to the console's node (e.g. --cpu-prof) and no other.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   COMMENT_API,
@@ -40,7 +39,7 @@ import {
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { bindToilets } from '../packages/server/src/modules/toilets/repo.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
-import { BENCH_PASSWORD, dealerAndCustomer, startConsole } from './server.ts';
+import { BENCH_PASSWORD, dealerAndCustomer, loadRun, startConsole } from './server.ts';
 import {
   analyzeAll,
   markOnline,
@@ -259,40 +258,7 @@ async function drain() {
 
 async function p99(path: string, token: string, vary?: (n: number) => string) {
   await drain();
-  let n = 0;
-  // An answer refused in its envelope (HTTP 200, another code) is fast and no list: counted.
-  let refused = 0;
-  let refusal = '';
-  const r = await autocannon({
-    url: `${live.http}${path}`,
-    connections,
-    duration: seconds,
-    headers: { 'x-token': token },
-    requests: [
-      {
-        ...(vary
-          ? {
-              setupRequest: (req: autocannon.Request) => {
-                req.path = vary(n++);
-                return req;
-              },
-            }
-          : {}),
-        onResponse: (_status: number, body: string) => {
-          if (!body.startsWith('{"code":200,')) {
-            refused++;
-            refusal ||= body.slice(0, 200);
-          }
-        },
-      },
-    ],
-  });
-  if (r.non2xx) throw new Error(`${path}: ${r.non2xx} answers not 200`);
-  // Requests past autocannon's 10 s timeout, or still waiting when the run ends, have no
-  // latency: counted apart, and a run with no answer at all shows its whole duration.
-  const unanswered = r.errors + (r.requests.total ? 0 : connections);
-  const p99 = r.requests.total ? r.latency.p99 : seconds * 1000;
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99, unanswered, refused, refusal };
+  return loadRun(`${live.http}${path}`, token, { connections, seconds, vary });
 }
 
 try {

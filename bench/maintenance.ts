@@ -18,11 +18,10 @@
 // BENCH_KEEP_DB=1 keeps the scratch database (to EXPLAIN the cases).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:maintenance [-- orders devices seconds connections]
 import crypto from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEVICE_KINDS, MAINTENANCE_API, TEAM_API, TOILET_API } from '../packages/core/src/index.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
-import { dealerAndCustomer, startConsole } from './server.ts';
+import { dealerAndCustomer, loadRun, startConsole } from './server.ts';
 import { analyzeAll, openBenchDb } from './seed.ts';
 
 const arg = (i: number, d: number) => Number(process.argv[i] ?? d);
@@ -193,38 +192,7 @@ const only = process.env.MT_CASES ? new RegExp(process.env.MT_CASES) : null;
 const varied = process.env.MT_VARIED !== '0';
 
 async function p99(path: string, token: string, vary?: (n: number) => string) {
-  let n = 0;
-  // An answer refused in its envelope (HTTP 200, another code) is fast and no list: counted.
-  let refused = 0;
-  let refusal = '';
-  const r = await autocannon({
-    url: `${live.http}${path}`,
-    connections,
-    duration: seconds,
-    headers: { 'x-token': token },
-    requests: [
-      {
-        ...(vary
-          ? {
-              setupRequest: (req: autocannon.Request) => {
-                req.path = vary(n++);
-                return req;
-              },
-            }
-          : {}),
-        onResponse: (_status: number, body: string) => {
-          if (!body.startsWith('{"code":200,')) {
-            refused++;
-            refusal ||= body.slice(0, 200);
-          }
-        },
-      },
-    ],
-  });
-  if (r.non2xx) throw new Error(`${path}: ${r.non2xx} answers not 200`);
-  const unanswered = r.errors + (r.requests.total ? 0 : connections);
-  const p99 = r.requests.total ? r.latency.p99 : seconds * 1000;
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99, unanswered, refused, refusal };
+  return loadRun(`${live.http}${path}`, token, { connections, seconds, vary });
 }
 
 try {

@@ -1,6 +1,7 @@
 // Starting processes for the benchmarks: the console on a scratch PGlite directory with
 // ephemeral ports and no external services, or any script that prints its address.
 import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,4 +142,50 @@ export async function dealerAndCustomer(http: string, prefix: string) {
     })
   ).id;
   return { admin, dealer, dealerId, customerId };
+}
+
+/**
+ * `connections` clients asking `url` for `seconds` (each request a different path from `vary`,
+ * when given); the latencies of a list bench's case. An answer refused in its envelope (HTTP
+ * 200, another code) is fast and no list: counted as refused. Requests past autocannon's 10 s
+ * timeout, or still waiting when the run ends, have no latency: counted apart as unanswered,
+ * and a run with no answer at all shows its whole duration as p99.
+ */
+export async function loadRun(
+  url: string,
+  token: string,
+  o: { connections: number; seconds: number; vary?: (n: number) => string },
+) {
+  let n = 0;
+  let refused = 0;
+  let refusal = '';
+  const { vary, connections, seconds } = o;
+  const r = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { 'x-token': token },
+    requests: [
+      {
+        ...(vary
+          ? {
+              setupRequest: (req: autocannon.Request) => {
+                req.path = vary(n++);
+                return req;
+              },
+            }
+          : {}),
+        onResponse: (_status: number, body: string) => {
+          if (!body.startsWith('{"code":200,')) {
+            refused++;
+            refusal ||= body.slice(0, 200);
+          }
+        },
+      },
+    ],
+  });
+  if (r.non2xx) throw new Error(`${url}: ${r.non2xx} answers not 200`);
+  const unanswered = r.errors + (r.requests.total ? 0 : connections);
+  const p99 = r.requests.total ? r.latency.p99 : seconds * 1000;
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99, unanswered, refused, refusal };
 }
