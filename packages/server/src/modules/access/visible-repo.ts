@@ -55,6 +55,13 @@ export function deviceProbed(w: Params, scope: string, col = 'd.id', opts: SeenO
   return `coalesce((SELECT true FROM device_access va WHERE va.device_id = ${col} AND ${accessCond(w, user, opts)}), false)`;
 }
 
+/** As deviceProbed for toilets: `col` (a toilet id) probed against the closure's primary key. */
+export function toiletProbed(w: Params, scope: string, col = 't.id', opts: Pick<SeenOpts, 'live'> = {}) {
+  const user = scopeUser(scope);
+  if (user === null) return 'true';
+  return `coalesce((SELECT true FROM toilet_access va WHERE va.toilet_id = ${col} AND ${accessCond(w, user, opts)}), false)`;
+}
+
 /** `col` (a toilet id) is a toilet the scope sees. */
 export function toiletSeen(w: Params, scope: string, col = 't.id', opts: Pick<SeenOpts, 'live'> = {}) {
   const user = scopeUser(scope);

@@ -22,7 +22,7 @@ import {
   deviceAccessRows,
   deviceProbed,
   deviceSeen,
-  toiletSeen,
+  toiletProbed,
 } from '../access/visible-repo.ts';
 import { deviceFactsSql, type AccessFacts } from '../access/repo.ts';
 
@@ -213,7 +213,8 @@ export function findDeviceWithFacts(
   const w = new Params();
   const select = row(w, offlineMs);
   const facts = deviceFactsSql(w, scope);
-  const seen = toiletSeen(w, scope, 't.id');
+  // One toilet, probed (a select list's `IN` hashed a dealer's every toilet: see deviceFactsSql).
+  const seen = toiletProbed(w, scope, 't.id');
   const under = `${w.p(scope)}::text`;
   return first<DeviceRow & AccessFacts & { token: string; place: DevicePlace; bound_users: BoundUser[] }>(
     q,
