@@ -188,12 +188,14 @@ export function findDevice(q: Queryable, kind: string, id: number, scope: string
 }
 
 /**
- * The toilet a device is in (`d` the device): where it is placed, else the toilet its gateway
- * (or, for a gateway, itself) serves.
+ * The toilet a device is in (`d` the device): where it is placed, else where its gateway is
+ * placed, else the toilet its gateway (or, for a gateway, itself) serves. The device drawer,
+ * an alarm's place and a work order's toilet (maintenance/repo.ts deviceSubject) all read it.
  */
 export const deviceToiletSql = (d: string) =>
-  `coalesce(${d}.toilet_id, (SELECT t.id FROM toilets t WHERE NOT t.is_delete
-     AND t.gateway_id IN (${d}.id, ${d}.gateway_id) ORDER BY t.id LIMIT 1))`;
+  `coalesce(${d}.toilet_id, (SELECT g.toilet_id FROM devices g WHERE g.id = ${d}.gateway_id),
+     (SELECT t.id FROM toilets t WHERE NOT t.is_delete
+       AND t.gateway_id IN (${d}.id, ${d}.gateway_id) ORDER BY t.id LIMIT 1))`;
 
 /**
  * One device of a kind for its drawer, in one statement (the drawer's one round trip): the

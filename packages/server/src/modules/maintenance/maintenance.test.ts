@@ -742,3 +742,23 @@ describe('courier orders', () => {
     expect([ship.code, ship.message]).toEqual([CODE.notFound, '序列号 MT-JWB 的设备不存在']);
   });
 });
+
+describe('a device record finds its toilet as the device drawer does', () => {
+  it('a gateway a toilet names as its own: the record carries that toilet and holds its 维修中 flag', async () => {
+    const gw = await addDevice(t, 'gateway', 'MT-GW-TOILET', dealer.token);
+    const served = await addToilet(t, dealer.token, { name: '网关厕所', gateway_id: gw.id });
+    expect((await toiletOf(served)).toilet.status & TOILET_STATUS.repair).toBe(0);
+    const id = await addRecord(dealer.token, {
+      ser_num: 'MT-GW-TOILET',
+      equipment_type_id: await typeId('gateway'),
+      description: '网关离线',
+    });
+    const d = await detail(id, dealer.token);
+    expect(d.data.record).toMatchObject({ toilet_id: served, toilet_name: '网关厕所', device_kind: 'gateway' });
+    expect((await toiletOf(served)).toilet.status & TOILET_STATUS.repair).toBe(TOILET_STATUS.repair);
+    expect((await records(dealer.token, { toilet_id: served })).data.list.map((r) => r.id)).toEqual([id]);
+    const c = await t.post(MAINTENANCE_API.cancel, { id, note: '误报' }, { token: dealer.token });
+    expect(c.code, c.message).toBe(200);
+    expect((await toiletOf(served)).toilet.status & TOILET_STATUS.repair).toBe(0);
+  });
+});

@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, keywordSql, likeSql, localTime, selectPage } from '../../db/sql.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
+import { deviceToiletSql } from '../devices/repo.ts';
 import {
   accountsSeeingToiletOrDevice,
   scopeObjectsOver,
@@ -205,11 +206,9 @@ export function deviceSubject(q: Queryable, id: number) {
     toilet_name: string;
   }>(
     q,
-    `SELECT d.id, d.kind, d.ser_num, d."desc", coalesce(d.toilet_id, g.toilet_id) AS toilet_id,
-            coalesce(t.name, '') AS toilet_name
+    `SELECT d.id, d.kind, d.ser_num, d."desc", t.id AS toilet_id, coalesce(t.name, '') AS toilet_name
        FROM devices d
-       LEFT JOIN devices g ON g.id = d.gateway_id
-       LEFT JOIN toilets t ON t.id = coalesce(d.toilet_id, g.toilet_id) AND NOT t.is_delete
+       LEFT JOIN toilets t ON t.id = ${deviceToiletSql('d')} AND NOT t.is_delete
       WHERE d.id = $1 AND NOT d.is_delete`,
     [id],
   );
