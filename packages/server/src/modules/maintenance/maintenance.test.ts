@@ -754,7 +754,11 @@ describe('a device record finds its toilet as the device drawer does', () => {
       description: '网关离线',
     });
     const d = await detail(id, dealer.token);
-    expect(d.data.record).toMatchObject({ toilet_id: served, toilet_name: '网关厕所', device_kind: 'gateway' });
+    expect(d.data.record).toMatchObject({
+      toilet_id: served,
+      toilet_name: '网关厕所',
+      device_kind: 'gateway',
+    });
     expect((await toiletOf(served)).toilet.status & TOILET_STATUS.repair).toBe(TOILET_STATUS.repair);
     expect((await records(dealer.token, { toilet_id: served })).data.list.map((r) => r.id)).toEqual([id]);
     const c = await t.post(MAINTENANCE_API.cancel, { id, note: '误报' }, { token: dealer.token });
