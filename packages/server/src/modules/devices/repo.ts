@@ -50,6 +50,8 @@ export interface DeviceFilter {
   offset: number;
   /** Count every match instead of estimating past EXACT_COUNT_LIMIT. */
   exact?: boolean;
+  /** The scope sees at most WALK_ROWS devices of the kind (access seesFewDevices). */
+  few?: boolean;
 }
 
 /**
@@ -105,6 +107,15 @@ export async function listDevices(
   if (access) {
     const ids = `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`;
     return page(ids, { where: access.where, countFrom: access.from });
+  }
+  // A small scope (a customer's): its own closure rows, each tested by its row. Exact, one
+  // small statement whatever the page, where walkFirst's cost more to plan than to run.
+  const small = f.few ? deviceAccessRows(w, f.scope, f.kind) : null;
+  if (small) {
+    const byRow = deviceFilters(w, f, false).join(' AND ');
+    const hits = `SELECT s.id FROM (SELECT ${small.id} AS id FROM ${small.from} WHERE ${small.where}) s
+        CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${byRow} OFFSET 0) d`;
+    return page(`${hits} ORDER BY s.id DESC`, { where: 'true', countFrom: `(${hits}) n` });
   }
   // A serial-number prefix is a short range of its own index, already in few rows.
   const serial = f.keywords !== undefined && SERIAL_LIKE.test(f.keywords);

@@ -13,13 +13,14 @@ import {
 } from '@se/core';
 import type { AppContext, Caller } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { pageWindow } from '../../db/sql.ts';
+import { WALK_ROWS, pageWindow } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { create, mutate } from '../audit/mutate.ts';
 import * as repo from './repo.ts';
 import { applyBinding } from '../bindings/service.ts';
 import { assertDeviceRight, roleDevice, idsWithRight, rightOf } from '../access/devices.ts';
 import { assertCanManage, managedUser, scopeOf } from '../access/users.ts';
+import { seesFewDevices } from '../access/repo.ts';
 
 /** A device token: what the device signs in with (MQTT password / HTTP header). */
 export const newDeviceToken = () => crypto.randomBytes(18).toString('base64url');
@@ -66,6 +67,7 @@ export async function list(
   const f = await filterOf(ctx, caller, kind, q);
   const r = await repo.listDevices(ctx.db, {
     ...f,
+    few: await seesFewDevices(ctx.db, f.scope, kind, WALK_ROWS),
     ...pageWindow(q),
     exact: opts.exact,
     json: true,

@@ -5,6 +5,7 @@ import { dealers, testApp, type TestApp } from '../../test/harness.ts';
 import { listComments } from '../comments/repo.ts';
 import { listToilets } from '../toilets/repo.ts';
 import { listDevices, type DeviceFilter } from './repo.ts';
+import { seesFewDevices } from '../access/repo.ts';
 
 /**
  * Issue 14: a filtered device (or toilet, or review) list near its top reads the caller's
@@ -189,6 +190,31 @@ describe('device lists near the top (walk, then index)', () => {
     expect(r.total).toBe(3);
     await same(customer, { online: true });
     await same(customer, { keywords: '稀有' });
+  });
+
+  it('reads the closure rows of a scope known to see few devices, same pages and totals', async () => {
+    expect(await seesFewDevices(t.ctx.db, customer, 'gateway', WALK_ROWS)).toBe(true);
+    expect(await seesFewDevices(t.ctx.db, dealer, 'gateway', WALK_ROWS)).toBe(false);
+    expect(await seesFewDevices(t.ctx.db, '/', 'gateway', WALK_ROWS)).toBe(false);
+    const cases: Filter[] = [
+      { keywords: '断桥' },
+      { keywords: '断桥', offset: 2, limit: 1 },
+      { keywords: '公厕', offset: 20 },
+      { keywords: 'WK-0001' },
+      { online: true },
+      { online: false, offset: 10 },
+      { keywords: '稀有' },
+    ];
+    // A scope's answer a minute old may be wrong either way: the rows are the same.
+    for (const scope of [customer, dealer])
+      for (const f of cases) {
+        const few = await list(scope, { ...f, few: true }, true);
+        const plain = await list(scope, f, true);
+        expect(few.list.map((d) => d.ser_num)).toEqual(plain.list.map((d) => d.ser_num));
+        expect(few.total).toBe(plain.total);
+      }
+    const r = await list(customer, { keywords: '断桥', few: true });
+    expect(r.total).toBe(3);
   });
 
   it('looks a serial-number prefix up through its index for a large scope, probing each match', async () => {
