@@ -13,7 +13,7 @@ import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { insertUser } from '../modules/users/repo.ts';
+import { findUser, insertUser } from '../modules/users/repo.ts';
 
 /**
  * Test servers: in-memory PGlite by default; with TEST_DB=postgres a fresh database on
@@ -203,6 +203,13 @@ export async function dealers(t: TestApp, prefix: string, extra = 0) {
   const other = await t.account(`${prefix}_other`, DEALER_RIGHTS | extra, 1);
   const customer = await t.account(`${prefix}_customer`, CUSTOMER_RIGHTS | extra, dealer.id);
   return { dealer, other, customer };
+}
+
+/** An account's scope (its user path, as services pass to repositories), for repository-level tests. */
+export async function scopeOfAccount(t: TestApp, id: number) {
+  const u = await findUser(t.ctx.db, id);
+  if (!u) throw new Error(`no account ${id}`);
+  return u.path;
 }
 
 /** A device kind's API path: `list`, `bind`, or `<what>-<one>` (add, get, update…). */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { Params } from '../../db/sql.ts';
-import { deviceProbed, scopeUser, toiletProbed } from './visible-repo.ts';
+import { deviceProbed, scopeObjectsOver, scopeUser, toiletProbed } from './visible-repo.ts';
 
 /** What a right is decided from: whether the scope sees the object, and who registered it. */
 export interface AccessFacts {
@@ -56,27 +56,48 @@ export async function toiletFacts(q: Queryable, id: number, scope: string) {
  * Whether the scope sees at most `limit` live devices of `kind` (a customer's 50 gateways):
  * its filtered lists then read its own closure rows and test each (one small statement),
  * instead of the statement that chooses between a walk and the filter's index for a scope
- * of any size, which cost 3.5 ms to plan to run 1 ms. Kept FEW_MS per database, scope and
- * kind: both ways list the same rows, so an answer a minute old costs at most a slower plan.
- * '/' (develop) never sees few.
+ * of any size, which cost 3.5 ms to plan to run 1 ms. '/' (develop) never sees few.
  */
-export async function seesFewDevices(q: Queryable, scope: string, kind: string, limit: number) {
+export function seesFewDevices(q: Queryable, scope: string, kind: string, limit: number) {
+  return keptSize(q, `few ${kind} ${limit} ${scope}`, scope, async (user) => {
+    const rows = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM device_access va
+        WHERE va.user_id = $1::int AND va.kind = $2 AND va.live LIMIT $3::int + 1) x`,
+      [user, kind, limit],
+    );
+    return rows[0]!.n <= limit;
+  });
+}
+
+/**
+ * Whether the scope sees more than `limit` devices and toilets together (a dealer's): its
+ * work orders are then tested by closure probes, a small scope's read off its objects'
+ * ranges (maintenance/repo.ts). '/' sees the tables themselves: false.
+ */
+export function seesManyObjects(q: Queryable, scope: string, limit: number) {
+  return keptSize(q, `many ${limit} ${scope}`, scope, async (user) => {
+    const rows = await q.query<{ many: boolean }>(`SELECT ${scopeObjectsOver('$1', limit)} AS many`, [user]);
+    return rows[0]!.many;
+  });
+}
+
+/**
+ * A fact about a scope's size, kept SIZE_MS per database and key. Such facts only pick how a
+ * list's statement reads its rows (both ways list the same rows), so an answer a minute old
+ * costs at most a slower plan, while asking every time was a second statement on every list
+ * request (one turn more of PGlite's single worker).
+ */
+async function keptSize(q: Queryable, key: string, scope: string, ask: (user: number) => Promise<boolean>) {
   const user = scopeUser(scope);
   if (user === null) return false;
-  let kept = fewKept.get(q);
-  if (!kept) fewKept.set(q, (kept = new Map()));
-  const key = `${scope} ${kind}`;
+  let kept = sizeKept.get(q);
+  if (!kept) sizeKept.set(q, (kept = new Map()));
   const known = kept.get(key);
-  if (known && Date.now() - known.at < FEW_MS) return known.few;
-  const rows = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM device_access va
-      WHERE va.user_id = $1::int AND va.kind = $2 AND va.live LIMIT $3::int + 1) x`,
-    [user, kind, limit],
-  );
-  const few = rows[0]!.n <= limit;
-  if (kept.size >= 5_000) kept.clear();
-  kept.set(key, { few, at: Date.now() });
-  return few;
+  if (known && Date.now() - known.at < SIZE_MS) return known.value;
+  const value = await ask(user);
+  if (kept.size >= 10_000) kept.clear();
+  kept.set(key, { value, at: Date.now() });
+  return value;
 }
-const FEW_MS = 60_000;
-const fewKept = new WeakMap<Queryable, Map<string, { few: boolean; at: number }>>();
+const SIZE_MS = 60_000;
+const sizeKept = new WeakMap<Queryable, Map<string, { value: boolean; at: number }>>();

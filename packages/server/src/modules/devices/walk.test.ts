@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
 import { WALK_FAR, WALK_ROWS } from '../../db/sql.ts';
-import { dealers, testApp, type TestApp } from '../../test/harness.ts';
+import { dealers, scopeOfAccount, testApp, type TestApp } from '../../test/harness.ts';
 import { listComments } from '../comments/repo.ts';
 import { listToilets } from '../toilets/repo.ts';
 import { listDevices, type DeviceFilter } from './repo.ts';
@@ -25,13 +25,8 @@ const PLACES = ['西湖', '断桥', '北山', '湖滨', '武林', '延安', '钱
 beforeAll(async () => {
   t = await testApp();
   const a = await dealers(t, 'walk');
-  const paths = await t.ctx.db.query<{ id: number; path: string }>(
-    'SELECT id, path FROM users WHERE id = ANY($1::int[])',
-    [[a.dealer.id, a.customer.id]],
-  );
-  const pathOf = (id: number) => paths.find((p) => p.id === id)!.path;
-  dealer = pathOf(a.dealer.id);
-  customer = pathOf(a.customer.id);
+  dealer = await scopeOfAccount(t, a.dealer.id);
+  customer = await scopeOfAccount(t, a.customer.id);
   // Older than all of them, unbound gateways enough for develop's walk to pass WALK_FAR; the
   // oldest says 稀疏, a word otherwise only in a third of the newest WALK_ROWS gateways.
   await t.ctx.db.query(

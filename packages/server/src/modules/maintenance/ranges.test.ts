@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT } from '@se/core';
-import { dealers, testApp, type TestApp } from '../../test/harness.ts';
+import { dealers, scopeOfAccount, testApp, type TestApp } from '../../test/harness.ts';
 import { countRecords, exportRecords, listRecords, type RecordFilter } from './repo.ts';
 
 /**
@@ -17,13 +17,8 @@ let ids: { toilet: number; otherToilet: number; gatewayType: number; seen: numbe
 beforeAll(async () => {
   t = await testApp();
   const a = await dealers(t, 'rng');
-  const paths = await t.ctx.db.query<{ id: number; path: string }>(
-    'SELECT id, path FROM users WHERE id = ANY($1::int[])',
-    [[a.dealer.id, a.customer.id]],
-  );
-  const pathOf = (id: number) => paths.find((p) => p.id === id)!.path;
-  dealer = pathOf(a.dealer.id);
-  customer = pathOf(a.customer.id);
+  dealer = await scopeOfAccount(t, a.dealer.id);
+  customer = await scopeOfAccount(t, a.customer.id);
   // Ten gateways of the dealer's, the first four also the customer's; a toilet of the
   // customer's (holding records of seen and unseen devices, and of no device) and one not.
   const devices = await t.ctx.db.query<{ id: number }>(

@@ -14,10 +14,9 @@ import { first } from '../../db/index.ts';
 import { Params, fromLocal, keywordSql, likeSql, localTime, selectPage } from '../../db/sql.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
 import { deviceToiletSql } from '../devices/repo.ts';
+import { seesManyObjects } from '../access/repo.ts';
 import {
   accountsSeeingToiletOrDevice,
-  scopeObjectsOver,
-  scopeUser,
   sharedCatalogueSeen,
   toiletOrDeviceRanges,
   toiletOrDeviceSeen,
@@ -281,28 +280,8 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
 /** Past this many devices and toilets a scope's records are filtered by hashed sub-selects. */
 const MANY_OBJECTS = 1000;
 
-/**
- * Whether the scope sees many devices and toilets (see toiletOrDeviceSeen), kept MANY_MS per
- * database and scope: both answers list the same records (it only picks how the statement
- * tests them), so an answer a minute old costs at most a slower plan, while asking every time
- * was a second statement on every list request (one turn more of PGlite's single worker).
- */
-export async function seesMany(q: Queryable, scope: string) {
-  const user = scopeUser(scope);
-  if (user === null) return false;
-  let kept = manyKept.get(q);
-  if (!kept) manyKept.set(q, (kept = new Map()));
-  const known = kept.get(scope);
-  if (known && Date.now() - known.at < MANY_MS) return known.many;
-  const r = await first<{ many: boolean }>(q, `SELECT ${scopeObjectsOver('$1', MANY_OBJECTS)} AS many`, [
-    user,
-  ]);
-  if (kept.size >= 5_000) kept.clear();
-  kept.set(scope, { many: r!.many, at: Date.now() });
-  return r!.many;
-}
-const MANY_MS = 60_000;
-const manyKept = new WeakMap<Queryable, Map<string, { many: boolean; at: number }>>();
+/** Whether the scope sees many devices and toilets (see toiletOrDeviceSeen), kept a while. */
+export const seesMany = (q: Queryable, scope: string) => seesManyObjects(q, scope, MANY_OBJECTS);
 
 export interface RecordFilter {
   scope: string;
