@@ -40,7 +40,7 @@ import {
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { bindToilets } from '../packages/server/src/modules/toilets/repo.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
-import { BENCH_PASSWORD, dealerAndCustomer, loadRun, startConsole } from './server.ts';
+import { BENCH_PASSWORD, caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
 import {
   analyzeAll,
   markOnline,
@@ -291,17 +291,17 @@ try {
       if (only && !only.test(`${who} ${name}`)) continue;
       for (const v of varied && vary ? [undefined, vary] : [undefined]) {
         const r = await p99(path, token, v);
-        const ok = r.p99 < GOAL_MS && !r.unanswered && !r.refused;
+        const { ok, line } = caseLine(
+          who,
+          v ? `${name} (varied)` : name,
+          r,
+          v ? baseVaried : base,
+          GOAL_MS,
+          !!ref,
+        );
         if (!ref) ran++;
         if (!ref && !ok) misses++;
-        const ratio = (r.p99 / Math.max(1, (v ? baseVaried : base).p99)).toFixed(1).padStart(5);
-        const errors =
-          (r.unanswered ? `  ${r.unanswered} unanswered` : '') +
-          (r.refused ? `  ${r.refused} refused: ${r.refusal}` : '');
-        const label = v ? `${name} (varied)` : name;
-        console.log(
-          `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${ref ? 'ref' : ok ? 'ok' : 'over'}${errors}`,
-        );
+        console.log(line);
       }
     }
   }

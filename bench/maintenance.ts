@@ -22,7 +22,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { DEVICE_KINDS, MAINTENANCE_API, TEAM_API, TOILET_API } from '../packages/core/src/index.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
-import { dealerAndCustomer, loadRun, startConsole } from './server.ts';
+import { caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
 import { analyzeAll, openBenchDb } from './seed.ts';
 
 const arg = (i: number, d: number) => Number(process.argv[i] ?? d);
@@ -231,17 +231,10 @@ try {
       if (who === 'customer' && name === 'team') continue;
       for (const v of varied ? [undefined, vary] : [undefined]) {
         const r = await p99(path, token, v);
-        const ok = r.p99 < GOAL_MS && !r.unanswered && !r.refused;
+        const { ok, line } = caseLine(who, v ? `${name} (varied)` : name, r, v ? baseVaried : base, GOAL_MS);
         ran++;
         if (!ok) misses++;
-        const ratio = (r.p99 / Math.max(1, (v ? baseVaried : base).p99)).toFixed(1).padStart(5);
-        const errors =
-          (r.unanswered ? `  ${r.unanswered} unanswered` : '') +
-          (r.refused ? `  ${r.refused} refused: ${r.refusal}` : '');
-        const label = v ? `${name} (varied)` : name;
-        console.log(
-          `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${ok ? 'ok' : 'over'}${errors}`,
-        );
+        console.log(line);
       }
     }
   }

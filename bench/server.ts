@@ -189,3 +189,25 @@ export async function loadRun(
   const p99 = r.requests.total ? r.latency.p99 : seconds * 1000;
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99, unanswered, refused, refusal };
 }
+
+/**
+ * One case's line of a list bench (bench:lists, bench:maintenance): its throughput, p50 and
+ * p99, the p99 as a ratio to `base`'s, and `ok`/`over` against `goalMs` (`ref` rows are shown
+ * for comparison and judged by nobody). Answers the line and whether the case met the goal.
+ */
+export function caseLine(
+  who: string,
+  label: string,
+  r: Awaited<ReturnType<typeof loadRun>>,
+  base: { p99: number },
+  goalMs: number,
+  ref = false,
+) {
+  const ok = r.p99 < goalMs && !r.unanswered && !r.refused;
+  const ratio = (r.p99 / Math.max(1, base.p99)).toFixed(1).padStart(5);
+  const errors =
+    (r.unanswered ? `  ${r.unanswered} unanswered` : '') +
+    (r.refused ? `  ${r.refused} refused: ${r.refusal}` : '');
+  const line = `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${ref ? 'ref' : ok ? 'ok' : 'over'}${errors}`;
+  return { ok, line };
+}
