@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,9 +9,22 @@ import pg from 'pg';
 
 export type Row = Record<string, unknown>;
 
+/**
+ * `prepare`: the statement's shape is fixed and its plan does not depend on its values (a
+ * point check, a drawer by id, a page off one index), so PostgreSQL may keep one plan for it
+ * per connection (a named prepared statement: after five runs the server keeps the generic
+ * plan when it costs no more than the custom ones) instead of planning it on every call,
+ * which costs a drawer more than running it. Never for a statement whose best plan depends on
+ * its values (db/sql.ts walkFirst). The embedded PGlite's worker keeps named statements the
+ * same way (db/pglite-worker.mjs).
+ */
+export interface QueryOptions {
+  prepare?: boolean;
+}
+
 /** The SQL surface repositories use: the same on PGlite and PostgreSQL. */
 export interface Queryable {
-  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Row>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
@@ -31,14 +45,35 @@ export async function first<T>(
   q: Queryable,
   sql: string,
   params?: readonly unknown[],
+  opts?: QueryOptions,
 ): Promise<T | undefined> {
-  const rows = await q.query<T>(sql, params);
+  const rows = await q.query<T>(sql, params, opts);
   return rows[0];
 }
 
 // int8 and numeric come back as JS numbers: ids and counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+
+/**
+ * The name a prepared statement goes by on every connection: a digest of its text, so one
+ * text is prepared once per connection whoever sends it. SE_PG_PREPARE=0 plans every
+ * statement (the benchmarks' "before").
+ */
+const preparedNames = new Map<string, string>();
+const PREPARE = process.env.SE_PG_PREPARE !== '0';
+/** Past this many texts a statement is planned each time: a text built with values in it must not fill every connection. */
+const MAX_PREPARED = 500;
+function statementOf(sql: string, params: readonly unknown[] | undefined, opts: QueryOptions | undefined) {
+  if (!opts?.prepare || !PREPARE) return null;
+  let name = preparedNames.get(sql);
+  if (!name) {
+    if (preparedNames.size >= MAX_PREPARED) return null;
+    name = `se_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    preparedNames.set(sql, name);
+  }
+  return { name, text: sql, values: params as unknown[] };
+}
 
 function openPostgres(url: string): Db {
   // No JIT: a list statement whose gated branches the planner costs high (db/sql.ts
@@ -49,8 +84,9 @@ function openPostgres(url: string): Db {
   pool.on('error', () => {});
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params?: readonly unknown[]) {
-      const r = await pool.query(sql, params as unknown[]);
+    async query<T>(sql: string, params?: readonly unknown[], opts?: QueryOptions) {
+      const statement = statementOf(sql, params, opts);
+      const r = statement ? await pool.query(statement) : await pool.query(sql, params as unknown[]);
       return r.rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
@@ -76,8 +112,10 @@ function openPostgres(url: string): Db {
     try {
       await client.query('BEGIN');
       const tx: Queryable = {
-        async query<R>(sql: string, params?: readonly unknown[]) {
-          return (await client.query(sql, params as unknown[])).rows as R[];
+        async query<R>(sql: string, params?: readonly unknown[], opts?: QueryOptions) {
+          const statement = statementOf(sql, params, opts);
+          return (statement ? await client.query(statement) : await client.query(sql, params as unknown[]))
+            .rows as R[];
         },
       };
       const out = await fn(tx);
@@ -220,7 +258,13 @@ async function openPgliteWorker(dataDir: string | null): Promise<Db> {
   });
   worker.on('error', (err) => fail(new Error(`embedded database stopped: ${err.message}`, { cause: err })));
   worker.on('exit', (code) => fail(new Error(`embedded database stopped (exit ${code})`)));
-  const post = (msg: { id: number; sql?: string | null; params?: readonly unknown[]; ping?: true }) =>
+  const post = (msg: {
+    id: number;
+    sql?: string | null;
+    params?: readonly unknown[];
+    prepare?: boolean;
+    ping?: true;
+  }) =>
     new Promise<Row[]>((resolve, reject) => {
       if (lost) return reject(lost);
       if (pending.size === 0) worker.ref();
@@ -238,12 +282,13 @@ async function openPgliteWorker(dataDir: string | null): Promise<Db> {
     throw err;
   }
 
-  const run = <T>(sql: string, params?: readonly unknown[]) =>
-    post({ id: nextId++, sql, params }) as Promise<T[]>;
+  const run = <T>(sql: string, params?: readonly unknown[], opts?: QueryOptions) =>
+    post({ id: nextId++, sql, params, ...(opts?.prepare ? { prepare: true } : {}) }) as Promise<T[]>;
   const turns = new Turns();
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: readonly unknown[]) => turns.run(false, () => run<T>(sql, params)),
+    query: <T>(sql: string, params?: readonly unknown[], opts?: QueryOptions) =>
+      turns.run(false, () => run<T>(sql, params, opts)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return turns.run(true, async () => {
         await run('BEGIN');
@@ -331,11 +376,11 @@ export function coalesced(db: Db): Db {
   };
   return {
     kind: db.kind,
-    async query<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+    async query<T>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]> {
       const key = keyOf(sql, params);
       if (key === null) {
         try {
-          return await db.query<T>(sql, params);
+          return await db.query<T>(sql, params, opts);
         } finally {
           epoch++;
         }
@@ -349,7 +394,7 @@ export function coalesced(db: Db): Db {
       const mine: InFlight = { epoch, joiners: [] };
       inFlight.set(key, mine);
       try {
-        const rows = await db.query<T>(sql, params);
+        const rows = await db.query<T>(sql, params, opts);
         if (inFlight.get(key) === mine) inFlight.delete(key);
         for (const j of mine.joiners) j.resolve(structuredClone(rows) as Row[]);
         return rows;
@@ -380,16 +425,16 @@ function traced(db: Db): Db {
     process.stderr.write(`[db${tag}] ${sql.replace(/\s+/g, ' ').slice(0, 160)}\n`);
   return {
     kind: db.kind,
-    query<T>(sql: string, params?: readonly unknown[]) {
+    query<T>(sql: string, params?: readonly unknown[], opts?: QueryOptions) {
       line('', sql);
-      return db.query<T>(sql, params);
+      return db.query<T>(sql, params, opts);
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return db.transaction((tx) =>
         fn({
-          query<R>(sql: string, params?: readonly unknown[]) {
+          query<R>(sql: string, params?: readonly unknown[], opts?: QueryOptions) {
             line(' tx', sql);
-            return tx.query<R>(sql, params);
+            return tx.query<R>(sql, params, opts);
           },
         }),
       );

@@ -3,7 +3,8 @@
 // Plain JavaScript: the worker runs without the TypeScript loader of the main thread.
 //
 // Protocol over the parent port:
-//   in:  { id, sql, params }   run one statement; { id, sql: null } closes the database;
+//   in:  { id, sql, params, prepare? } run one statement (`prepare`: kept as a named
+//                          statement, see run()); { id, sql: null } closes the database;
 //        { id, ping: true }    answered at once (between statements): the thread is alive
 //   out: { id, rows } | { id, error: { message, ...fields } }; id 0 answers the opening
 // The main thread decides what may run when (a transaction has the database to itself);
@@ -11,7 +12,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
@@ -56,13 +57,64 @@ try {
   port.postMessage({ id: 0, error: plain(err) });
 }
 
+/**
+ * Statements kept prepared, by text: their name and parameter types. A statement asked with
+ * `prepare` (db/index.ts QueryOptions: a fixed shape whose plan does not depend on its
+ * values) is parsed once, then bound and run by name, so the database may keep its generic
+ * plan, as on PostgreSQL's named statements; planning cost a drawer more than running it.
+ * PGlite's own query() always sends an unnamed statement, so this speaks the extended
+ * protocol itself, in the same messages query() sends. Past MAX_PREPARED texts a statement is
+ * run unnamed. SE_PG_PREPARE=0 prepares nothing.
+ */
+const prepared = new Map();
+const MAX_PREPARED = 500;
+const PREPARE = process.env.SE_PG_PREPARE !== '0';
+const { serialize } = protocol;
+const quiet = { syncToFs: false };
+
+async function runPrepared(sql, params) {
+  let st = prepared.get(sql);
+  const messages = [];
+  try {
+    if (!st) {
+      const name = `se_${prepared.size + 1}`;
+      await db.execProtocol(serialize.parse({ name, text: sql }), quiet);
+      const described = await db.execProtocol(serialize.describe({ type: 'S', name }), quiet);
+      const types = described.messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
+      st = { name, types };
+      prepared.set(sql, st);
+    }
+    const values = (params ?? []).map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const write = db.serializers[st.types[i]];
+      return write ? write(v) : v.toString();
+    });
+    for (const msg of [
+      serialize.bind({ statement: st.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+    ]) {
+      messages.push(...(await db.execProtocol(msg, quiet)).messages);
+    }
+  } finally {
+    messages.push(...(await db.execProtocol(serialize.sync())).messages);
+  }
+  return parse.parseResults(messages, db.parsers)[0];
+}
+
+function run(sql, params, prepare) {
+  if (prepare && PREPARE && (prepared.has(sql) || prepared.size < MAX_PREPARED))
+    return runPrepared(sql, params);
+  return db.query(sql, params);
+}
+
 // Statements wait here and run one per turn of this thread's event loop, so a ping that
 // arrives meanwhile is answered between two statements instead of after the whole queue.
 const queue = [];
 let running = false;
 
 async function next() {
-  const { id, sql, params } = queue.shift();
+  const { id, sql, params, prepare } = queue.shift();
   if (sql === null) {
     await db.close().catch(() => {});
     port.postMessage({ id });
@@ -70,7 +122,7 @@ async function next() {
     return;
   }
   try {
-    const r = await db.query(sql, params);
+    const r = await run(sql, params, prepare);
     answer({ id, rows: r.rows });
   } catch (err) {
     answer({ id, error: plain(err) });

@@ -230,6 +230,11 @@ export interface PageStatement {
    * carry as it is; else parsed rows.
    */
   json?: boolean;
+  /**
+   * The statements' shape is fixed and their plans do not depend on the values (a page off
+   * one index, a small scope's own rows): kept prepared on PostgreSQL (db QueryOptions).
+   */
+  prepare?: boolean;
 }
 
 /** A page of `selectPage`: its rows (objects, or JSON text) and the total. */
@@ -283,12 +288,13 @@ export async function selectPage<T>(
   const n = w.values.length;
   const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`);
   const values = [...w.values, page.limit, page.offset];
+  const opts = { prepare: s.prepare };
   const rowsOf = async (): Promise<T[] | JsonRows<T>> =>
     s.json
       ? new JsonRows<T>(
-          (await q.query<{ list: string }>(`SELECT ${jsonArray(listSql)} AS list`, values))[0]!.list,
+          (await q.query<{ list: string }>(`SELECT ${jsonArray(listSql)} AS list`, values, opts))[0]!.list,
         )
-      : q.query<T>(listSql, values);
+      : q.query<T>(listSql, values, opts);
   if (s.countFrom === null) return { list: await rowsOf(), total: -1 };
   const from = `FROM ${s.countFrom} WHERE ${s.where}`;
   const countValues = s.countValues ?? w.values;
@@ -298,7 +304,7 @@ export async function selectPage<T>(
   if (!countValues.every((v, i) => v === w.values[i])) {
     const [list, count] = await Promise.all([
       rowsOf(),
-      cappedCount(q, from, countValues, page.exact, s.estimateFrom),
+      cappedCount(q, from, countValues, page.exact, s.estimateFrom, s.prepare),
     ]);
     return { list, ...count };
   }
@@ -310,6 +316,7 @@ export async function selectPage<T>(
     const [row] = await q.query<{ __total: number; list: string }>(
       `${count} SELECT c.n AS __total, ${jsonArray(listSql)} AS list FROM c`,
       values,
+      opts,
     );
     total = row!.__total;
     list = new JsonRows<T>(row!.list);
@@ -320,6 +327,7 @@ export async function selectPage<T>(
        LEFT JOIN LATERAL (SELECT l.*, row_number() OVER () AS __rn FROM (${listSql}) l) p ON true
       ORDER BY p.__rn`,
       values,
+      opts,
     );
     total = rows[0]!.__total;
     list = rows.filter((r) => r.__rn !== null).map(({ __total: _t, __rn: _r, ...row }) => row as T);
@@ -344,9 +352,10 @@ export async function cappedCount(
   values: unknown[],
   exact = false,
   estimateFrom?: string,
+  prepare?: boolean,
 ): Promise<{ total: number; estimated?: boolean }> {
   if (exact) {
-    const [all] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, values);
+    const [all] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, values, { prepare });
     return { total: all!.n };
   }
   const known = knownEstimate(from, values);
@@ -354,6 +363,7 @@ export async function cappedCount(
   const [capped] = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
     values,
+    { prepare },
   );
   if (capped!.n <= EXACT_COUNT_LIMIT) {
     estimates.delete(estimateKey(from, values));

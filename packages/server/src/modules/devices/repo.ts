@@ -92,7 +92,10 @@ export async function listDevices(
   const access = filters.length === 0 ? deviceAccessRows(w, f.scope, f.kind) : null;
   // The page's ids first (skipped rows cost an index entry each), then the full rows — with
   // their owner lists — for those ids only. The count's parameters are those before the row's.
-  const page = (ids: string, s: { where: string; countFrom: string; estimateFrom?: string }) => {
+  const page = (
+    ids: string,
+    s: { where: string; countFrom: string; estimateFrom?: string; prepare?: boolean },
+  ) => {
     const countValues = [...w.values];
     const select = row(w, f.offlineMs);
     return selectPage<DeviceRow>(q, w, f, {
@@ -106,7 +109,7 @@ export async function listDevices(
   };
   if (access) {
     const ids = `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`;
-    return page(ids, { where: access.where, countFrom: access.from });
+    return page(ids, { where: access.where, countFrom: access.from, prepare: true });
   }
   // A small scope (a customer's): its own closure rows, each tested by its row. Exact, one
   // small statement whatever the page, where walkFirst's cost more to plan than to run.
@@ -115,7 +118,7 @@ export async function listDevices(
     const byRow = deviceFilters(w, f, false).join(' AND ');
     const hits = `SELECT s.id FROM (SELECT ${small.id} AS id FROM ${small.from} WHERE ${small.where}) s
         CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${byRow} OFFSET 0) d`;
-    return page(`${hits} ORDER BY s.id DESC`, { where: 'true', countFrom: `(${hits}) n` });
+    return page(`${hits} ORDER BY s.id DESC`, { where: 'true', countFrom: `(${hits}) n`, prepare: true });
   }
   // A serial-number prefix is a short range of its own index, already in few rows.
   const serial = f.keywords !== undefined && SERIAL_LIKE.test(f.keywords);
@@ -128,7 +131,8 @@ export async function listDevices(
     const ids = f.keywords
       ? `SELECT m.id FROM (SELECT d.id FROM devices d WHERE ${where} OFFSET 0) m ORDER BY m.id DESC`
       : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
-    return page(ids, { where, countFrom: 'devices d' });
+    // develop's plain list is one walk of the kind's index whatever the page.
+    return page(ids, { where, countFrom: 'devices d', prepare: filters.length === 0 });
   }
   const kind = w.p(f.kind);
   const byIndex = deviceFilters(w, f).join(' AND ');
@@ -251,6 +255,8 @@ export function findDeviceWithFacts(
        LEFT JOIN campus_rooms r ON r.id = p.room_id AND NOT r.is_delete
       WHERE d.id = ${w.p(id)} AND d.kind = ${w.p(kind)}`,
     w.values,
+    // Planning this statement cost 1–2.5 ms, running it 0.2–0.6 ms: one plan kept per connection.
+    { prepare: true },
   );
 }
 

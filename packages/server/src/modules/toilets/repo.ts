@@ -73,6 +73,9 @@ export async function listToilets(
     where,
     countFrom: access ? access.from : 'toilets t',
     json: f.json,
+    // A tenant's toilets are thousands, not millions: any plan of these shapes serves every
+    // value, so one is kept per connection.
+    prepare: true,
   });
 }
 
@@ -82,6 +85,7 @@ export function findToilet(q: Queryable, id: number, scope: string) {
     q,
     `SELECT ${ROW} FROM ${FROM} WHERE t.id = ${w.p(id)} AND ${toiletSeen(w, scope)}`,
     w.values,
+    { prepare: true },
   );
 }
 
