@@ -11,7 +11,7 @@ const SQL_MESSAGE =
   "SQL belongs in a repository: move the statement into the area's repo.ts (or a `<name>-repo.ts` next to it) as a function that takes a Queryable (db or tx), and call that function here. Transactions stay in the service. See docs/architecture.md.";
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench-out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -23,6 +23,10 @@
 // "history … window" rows ask the same 24 h and 30 d as an explicit start and end, which the
 // history cache does not serve (every one read whole, as every chart was before it): printed
 // "ref", for comparison, and not counted against the goal.
+// LISTS_BEFORE_ENV='NAME=value …' (PostgreSQL only) starts a second console on the same database
+// with those variables set (e.g. SE_PG_PREPARE=0: every statement planned on every call) and
+// runs every case on both, the "before" console first on odd cases and second on even ones,
+// printing each pair and the after/before ratio of throughput: before vs after in one run.
 // LISTS_KEEP=1 keeps the seeded database (PGlite directory or scratch PostgreSQL database) and
 // prints where it is, for EXPLAIN; LISTS_NODE_ARGS are given to the console's node (e.g. --cpu-prof) and no other.
 import crypto from 'node:crypto';
@@ -144,8 +148,18 @@ await analyzeAll(db);
 await vacuumLists(db);
 await db.close();
 
-// 3. The console measured.
+// 3. The console measured (and, with LISTS_BEFORE_ENV, the same console as it was before).
 const live = await startConsole({ dataDir: first.dataDir, env, nodeArgs });
+const beforeEnv = Object.fromEntries(
+  (process.env.LISTS_BEFORE_ENV ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+if (Object.keys(beforeEnv).length && !databaseUrl) throw new Error('LISTS_BEFORE_ENV needs DATABASE_URL');
+const before = Object.keys(beforeEnv).length
+  ? await startConsole({ env: { ...env, ...beforeEnv }, nodeArgs })
+  : null;
 
 console.log(
   `${devices} gateways imported in ${imported.s} s (${Math.ceil(devices / 5000)} requests of up to 5,000 rows); ` +
@@ -253,16 +267,68 @@ const cases: Case[] = [
  * Waits until the console has answered what an earlier run left queued (PGlite serves one
  * query at a time): one request through the same queue, answered after the backlog.
  */
-async function drain() {
-  await fetch(`${live.http}${k.base}/get-${k.one}?id=${history}`, { headers: { 'x-token': roles.customer } });
+async function drain(http: string) {
+  await fetch(`${http}${k.base}/get-${k.one}?id=${history}`, { headers: { 'x-token': roles.customer } });
 }
 
-async function p99(path: string, token: string, vary?: (n: number) => string) {
-  await drain();
-  return loadRun(`${live.http}${path}`, token, { connections, seconds, vary });
+async function p99(path: string, token: string, vary?: (n: number) => string, http = live.http) {
+  await drain(http);
+  return loadRun(`${http}${path}`, token, { connections, seconds, vary });
+}
+
+/** A case on the "before" console and on this one (the order alternating), as a pair of lines and their ratio. */
+let pairs = 0;
+async function beforeAndAfter(
+  who: string,
+  label: string,
+  path: string,
+  token: string,
+  vary?: (n: number) => string,
+) {
+  const runBefore = () => p99(path, token, vary, before!.http);
+  const runAfter = () => p99(path, token, vary);
+  const firstBefore = pairs++ % 2 === 0;
+  const a = firstBefore ? await runBefore() : await runAfter();
+  const b = firstBefore ? await runAfter() : await runBefore();
+  const [was, now] = firstBefore ? [a, b] : [b, a];
+  const row = (tag: string, r: typeof was) =>
+    `${who.padEnd(9)}${`${label} ${tag}`.padEnd(34)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}`;
+  console.log(row('before', was));
+  console.log(`${row('after', now)}  req/s ×${(now.rps / Math.max(1, was.rps)).toFixed(2)}`);
 }
 
 try {
+  if (before) {
+    console.log(`before: ${process.env.LISTS_BEFORE_ENV}; every case on both consoles`);
+    console.log(
+      `${'who'.padEnd(9)}${'case'.padEnd(34)}${'req/s'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(7)}`,
+    );
+    const spread = readers.length > 1 ? readers : customerDevices;
+    await beforeAndAfter(
+      'dealer',
+      'device by id (varied)',
+      `${k.base}/get-${k.one}?id=${spread[0]}`,
+      roles.dealer,
+      (n) => `${k.base}/get-${k.one}?id=${spread[(n * 7919) % spread.length]}`,
+    );
+    for (const [who, token] of Object.entries(roles)) {
+      for (const [name, path, vary] of cases) {
+        if (only && !only.test(`${who} ${name}`)) continue;
+        await beforeAndAfter(who, vary ? `${name} (varied)` : name, path, token, vary);
+      }
+    }
+  } else {
+    await againstTheGoal();
+  }
+} finally {
+  const keep = Boolean(process.env.LISTS_KEEP);
+  await before?.stop();
+  await live.stop(keep);
+  if (keep) console.log(`kept: ${databaseUrl || live.dataDir}`);
+}
+
+/** Every case against the goal and against the same run's baselines. */
+async function againstTheGoal() {
   const base = await p99(`${k.base}/get-${k.one}?id=${history}`, roles.customer);
   console.log(
     `baseline: one device by id (customer)  ${String(base.rps).padStart(6)} req/s  p50 ${base.p50} ms  p99 ${base.p99} ms`,
@@ -306,10 +372,6 @@ try {
     }
   }
   console.log(`${misses} of ${ran} cases over the ${GOAL_MS} ms goal; load average ${loadAverage()}`);
-} finally {
-  const keep = Boolean(process.env.LISTS_KEEP);
-  await live.stop(keep);
-  if (keep) console.log(`kept: ${databaseUrl || live.dataDir}`);
 }
 if (scratch && !process.env.LISTS_KEEP) {
   const c = new pg.Client({ connectionString: pgBase });
