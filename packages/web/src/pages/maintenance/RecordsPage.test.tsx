@@ -139,6 +139,23 @@ describe('/maintenance-records', { timeout: 30_000 }, () => {
     expect(rowOf('WX000002').getByText(/^剩/)).toBeTruthy();
   });
 
+  it("names a device order's toilet under the device, and a toilet order's part after the toilet", async () => {
+    vi.mocked(listRecords).mockResolvedValue(
+      page([
+        record(1),
+        record(3, { device_id: null, ser_num: '', device_kind: '', part_id: 9, part_name: '女厕 3 号门锁' }),
+        record(4, { toilet_id: null, toilet_name: '' }),
+      ]),
+    );
+    renderPage();
+    await screen.findByText('WX000001');
+    expect(rowOf('WX000001').getByText('JWB-1')).toBeTruthy();
+    expect(rowOf('WX000001').getByText('西湖公厕')).toBeTruthy();
+    expect(screen.getByText('WX000003').closest('tr')!.textContent).toContain('西湖公厕 女厕 3 号门锁');
+    expect(rowOf('WX000004').getByText('JWB-4')).toBeTruthy();
+    expect(rowOf('WX000004').queryByText('西湖公厕')).toBeNull();
+  });
+
   it('sends the chosen filters: 保养 orders only, overdue only', async () => {
     const router = renderPage();
     await screen.findByText('WX000001');

@@ -145,9 +145,23 @@ export function Clock({ r }: { r: RecordRow }) {
   );
 }
 
-/** What the record is about: the device (a link to it), else the toilet (a link) and its part. */
+/**
+ * What the record is about: the device (a link to it) and, below, the toilet it is in; else
+ * the toilet (a link) and its part.
+ */
 function What({ r }: { r: RecordRow }) {
-  if (r.ser_num) return <DeviceLink kind={r.device_kind} id={r.device_id} serNum={r.ser_num} />;
+  if (r.ser_num) {
+    const device = <DeviceLink kind={r.device_kind} id={r.device_id} serNum={r.ser_num} />;
+    if (!r.toilet_name) return device;
+    return (
+      <Flex vertical>
+        {device}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: r.toilet_name }}>
+          {r.toilet_name}
+        </Typography.Text>
+      </Flex>
+    );
+  }
   if (!r.toilet_name) return <>{r.part_name || '—'}</>;
   return (
     <>
@@ -177,11 +191,12 @@ const COLUMNS: ListColumn<RecordRow>[] = [
     title: '状态',
     dataIndex: 'status',
     width: 90,
+    // A 保养 order's kind under its status: side by side they overran the column.
     render: (s: number, r) => (
-      <Space size={4}>
+      <Flex vertical gap={4} align="flex-start">
         <Tag color={STATUS_COLORS[s]}>{RECORD_STATUS_LABELS[s]}</Tag>
-        {r.kind === 'upkeep' && <Tag>{RECORD_KINDS.upkeep}</Tag>}
-      </Space>
+        {r.kind === 'upkeep' && <Tag color="cyan">{RECORD_KINDS.upkeep}</Tag>}
+      </Flex>
     ),
   },
   { title: '对象', key: 'what', width: 170, render: (_, r) => <What r={r} /> },
@@ -201,8 +216,10 @@ const COLUMNS: ListColumn<RecordRow>[] = [
   },
   { title: '时限', key: 'clock', width: 150, render: (_, r) => <Clock r={r} /> },
   { title: '处理人', key: 'assignee', width: 110, render: (_, r) => <Assignee r={r} /> },
-  { title: '报修人', dataIndex: 'reporter_name', width: 100, from: 'lg' },
-  { title: '报修时间', dataIndex: 'created_at', width: 170, from: 'lg' },
+  // The reporter (also in the drawer) only on wide screens: at 1366 the fixed 操作 column
+  // covered 报修时间.
+  { title: '报修人', dataIndex: 'reporter_name', width: 100, from: 'xl' },
+  { title: '报修时间', dataIndex: 'created_at', width: 165, from: 'lg' },
   { title: '描述', dataIndex: 'description', ellipsis: true, from: 'xl' },
 ];
 
