@@ -7,6 +7,7 @@ import {
   SERIAL_LIKE,
   WALK_NEED,
   bindingPage,
+  fewMatches,
   keywordRowSql,
   keywordSql,
   localTime,
@@ -153,6 +154,11 @@ export async function listDevices(
     ? `SELECT ${own.id} AS id FROM ${own.from} WHERE ${own.where} ORDER BY ${own.id} DESC`
     : `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} ORDER BY d.id DESC`;
   const byRow = deviceFilters(w, f, false).join(' AND ');
+  const rare = await fewMatches(
+    q,
+    (m) =>
+      `SELECT 1 FROM devices d WHERE NOT d.is_delete AND d.kind = ${m.p(f.kind)} AND ${deviceFilters(m, f).join(' AND ')}`,
+  );
   const { ids, countFrom, estimateFrom } = walkFirst({
     walk,
     // Each walked id tested by its own row (a lateral probe, `OFFSET 0` keeping the planner
@@ -163,7 +169,7 @@ export async function listDevices(
     indexed,
     order: 'id DESC',
     need: f.offset + f.limit,
-    few: matches,
+    few: rare,
   });
   return page(ids, { where: 'true', countFrom, estimateFrom });
 }
