@@ -140,9 +140,10 @@ export const FEW_MATCHES = 100;
  * in a `scoped` walk: the caller's own rows, not a whole table's; within WALK_FAR after
  * going on), else the index; `walkIf` (a one-time condition) may rule the walk out (a scope
  * seeing few rows of a table walked whole), and so does `few` (the filter's matches whatever
- * the scope, without the probes) holding at most FEW_MATCHES rows: counting them stops
- * after FEW_MATCHES + 1, so a dense filter pays that many index rows for the question. A scoped walk read whole is counted exactly off
- * the walk (at most WALK_ROWS rows); otherwise the count is the index's matches, capped and
+ * the scope, without the probes) holding at most FEW_MATCHES rows: given as the answer
+ * (fewMatches, kept a minute) or as their statement, counted in this one up to
+ * FEW_MATCHES + 1, which a dense filter's bitmap pays with every index entry it has. A scoped
+ * walk read whole is counted exactly off the walk (at most WALK_ROWS rows); otherwise the count is the index's matches, capped and
  * estimated by selectPage, whose estimate is the planner's for the index's matches
  * (`estimateFrom`). `hits(rel)` answers the list's key columns (`order` sorts them) for the
  * walk relation `rel` (a sub-select to alias) in list order; `indexed` the same columns,
