@@ -23,10 +23,10 @@
 // "history … window" rows ask the same 24 h and 30 d as an explicit start and end, which the
 // history cache does not serve (every one read whole, as every chart was before it): printed
 // "ref", for comparison, and not counted against the goal.
-// LISTS_BEFORE_ENV='NAME=value …' (PostgreSQL only) starts a second console on the same database
+// BENCH_BEFORE_ENV='NAME=value …' (PostgreSQL only) starts a second console on the same database
 // with those variables set (e.g. SE_PG_PREPARE=0: every statement planned on every call) and
-// runs every case on both, the "before" console first on odd cases and second on even ones,
-// printing each pair and the after/before ratio of throughput: before vs after in one run.
+// runs every case (varied where it varies) on both, printing each pair and the after/before
+// ratio of throughput: before vs after in one run (server.ts beforeAndAfter).
 // LISTS_KEEP=1 keeps the seeded database (PGlite directory or scratch PostgreSQL database) and
 // prints where it is, for EXPLAIN; LISTS_NODE_ARGS are given to the console's node (e.g. --cpu-prof) and no other.
 import crypto from 'node:crypto';
@@ -44,7 +44,15 @@ import {
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { bindToilets } from '../packages/server/src/modules/toilets/repo.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
-import { BENCH_PASSWORD, caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
+import {
+  BENCH_PASSWORD,
+  beforeAndAfter,
+  beforeEnv,
+  caseLine,
+  dealerAndCustomer,
+  loadRun,
+  startConsole,
+} from './server.ts';
 import {
   analyzeAll,
   markOnline,
@@ -148,18 +156,10 @@ await analyzeAll(db);
 await vacuumLists(db);
 await db.close();
 
-// 3. The console measured (and, with LISTS_BEFORE_ENV, the same console as it was before).
+// 3. The console measured (and, with BENCH_BEFORE_ENV, the same console as it was before).
 const live = await startConsole({ dataDir: first.dataDir, env, nodeArgs });
-const beforeEnv = Object.fromEntries(
-  (process.env.LISTS_BEFORE_ENV ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-);
-if (Object.keys(beforeEnv).length && !databaseUrl) throw new Error('LISTS_BEFORE_ENV needs DATABASE_URL');
-const before = Object.keys(beforeEnv).length
-  ? await startConsole({ env: { ...env, ...beforeEnv }, nodeArgs })
-  : null;
+const beforeVars = beforeEnv(databaseUrl);
+const before = beforeVars ? await startConsole({ env: { ...env, ...beforeVars }, nodeArgs }) : null;
 
 console.log(
   `${devices} gateways imported in ${imported.s} s (${Math.ceil(devices / 5000)} requests of up to 5,000 rows); ` +
@@ -276,35 +276,20 @@ async function p99(path: string, token: string, vary?: (n: number) => string, ht
   return loadRun(`${http}${path}`, token, { connections, seconds, vary });
 }
 
-/** A case on the "before" console and on this one (the order alternating), as a pair of lines and their ratio. */
-let pairs = 0;
-async function beforeAndAfter(
-  who: string,
-  label: string,
-  path: string,
-  token: string,
-  vary?: (n: number) => string,
-) {
-  const runBefore = () => p99(path, token, vary, before!.http);
-  const runAfter = () => p99(path, token, vary);
-  const firstBefore = pairs++ % 2 === 0;
-  const a = firstBefore ? await runBefore() : await runAfter();
-  const b = firstBefore ? await runAfter() : await runBefore();
-  const [was, now] = firstBefore ? [a, b] : [b, a];
-  const row = (tag: string, r: typeof was) =>
-    `${who.padEnd(9)}${`${label} ${tag}`.padEnd(34)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}`;
-  console.log(row('before', was));
-  console.log(`${row('after', now)}  req/s ×${(now.rps / Math.max(1, was.rps)).toFixed(2)}`);
-}
-
 try {
   if (before) {
-    console.log(`before: ${process.env.LISTS_BEFORE_ENV}; every case on both consoles`);
-    console.log(
-      `${'who'.padEnd(9)}${'case'.padEnd(34)}${'req/s'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(7)}`,
-    );
+    console.log(`before: ${process.env.BENCH_BEFORE_ENV}; every case on both consoles`);
+    const ab = beforeAndAfter();
+    ab.header();
+    const both = (who: string, label: string, path: string, token: string, vary?: (n: number) => string) =>
+      ab.pair(
+        who,
+        label,
+        () => p99(path, token, vary, before.http),
+        () => p99(path, token, vary),
+      );
     const spread = readers.length > 1 ? readers : customerDevices;
-    await beforeAndAfter(
+    await both(
       'dealer',
       'device by id (varied)',
       `${k.base}/get-${k.one}?id=${spread[0]}`,
@@ -314,7 +299,7 @@ try {
     for (const [who, token] of Object.entries(roles)) {
       for (const [name, path, vary] of cases) {
         if (only && !only.test(`${who} ${name}`)) continue;
-        await beforeAndAfter(who, vary ? `${name} (varied)` : name, path, token, vary);
+        await both(who, vary ? `${name} (varied)` : name, path, token, vary);
       }
     }
   } else {

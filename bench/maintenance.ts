@@ -17,12 +17,14 @@
 // Embedded PGlite by default; on PostgreSQL with DATABASE_URL set (a scratch database is
 // created on that server and dropped at the end).
 // BENCH_KEEP_DB=1 keeps the scratch database (to EXPLAIN the cases).
+// BENCH_BEFORE_ENV='NAME=value …' (PostgreSQL only): every varied case also on a second console
+// with those settings, side by side, for before vs after in one run (server.ts beforeAndAfter).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:maintenance [-- orders devices seconds connections]
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { DEVICE_KINDS, MAINTENANCE_API, TEAM_API, TOILET_API } from '../packages/core/src/index.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
-import { caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
+import { beforeAndAfter, beforeEnv, caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
 import { analyzeAll, openBenchDb } from './seed.ts';
 
 const arg = (i: number, d: number) => Number(process.argv[i] ?? d);
@@ -108,6 +110,8 @@ await db.close();
 
 // 3. The console again.
 const live = await startConsole({ dataDir: first.dataDir, env });
+const beforeVars = beforeEnv(databaseUrl);
+const before = beforeVars ? await startConsole({ env: { ...env, ...beforeVars } }) : null;
 console.log(
   `${orders} work orders on ${devices} gateways seeded in ${seededS} s; ${pgBase ? 'PostgreSQL' : 'PGlite'}, ` +
     `${connections} connections, ${seconds} s a case`,
@@ -192,11 +196,46 @@ const cases: Case[] = [
 const only = process.env.MT_CASES ? new RegExp(process.env.MT_CASES) : null;
 const varied = process.env.MT_VARIED !== '0';
 
-async function p99(path: string, token: string, vary?: (n: number) => string) {
-  return loadRun(`${live.http}${path}`, token, { connections, seconds, vary });
+async function p99(path: string, token: string, vary?: (n: number) => string, http = live.http) {
+  return loadRun(`${http}${path}`, token, { connections, seconds, vary });
+}
+
+/** Every varied case on the "before" console and on this one. */
+async function compare(http: string) {
+  console.log(`before: ${process.env.BENCH_BEFORE_ENV}; every varied case on both consoles`);
+  const ab = beforeAndAfter();
+  ab.header();
+  for (const [who, token] of Object.entries(roles)) {
+    for (const [name, path, vary] of cases) {
+      if (only && !only.test(`${who} ${name}`)) continue;
+      if (who === 'customer' && name === 'team') continue;
+      await ab.pair(
+        who,
+        `${name} (varied)`,
+        () => p99(path, token, vary, http),
+        () => p99(path, token, vary),
+      );
+    }
+  }
 }
 
 try {
+  if (before) await compare(before.http);
+  else await againstTheGoal();
+} finally {
+  await before?.stop();
+  await live.stop();
+  if (scratch && process.env.BENCH_KEEP_DB) console.log(`kept database ${scratch}`);
+  else if (scratch) {
+    const c = new pg.Client({ connectionString: pgBase });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await c.end();
+  }
+}
+
+/** Every case against the goal and against the same run's baselines. */
+async function againstTheGoal() {
   const base = await p99(`${k.base}/get-${k.one}?id=${device}`, roles.customer);
   console.log(
     `baseline: one device by id (customer)  ${base.rps} req/s  p50 ${base.p50} ms  p99 ${base.p99} ms`,
@@ -239,13 +278,4 @@ try {
     }
   }
   console.log(`${misses} of ${ran} cases over the ${GOAL_MS} ms goal`);
-} finally {
-  await live.stop();
-  if (scratch && process.env.BENCH_KEEP_DB) console.log(`kept database ${scratch}`);
-  else if (scratch) {
-    const c = new pg.Client({ connectionString: pgBase });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await c.end();
-  }
 }

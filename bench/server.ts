@@ -211,3 +211,47 @@ export function caseLine(
   const line = `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${ref ? 'ref' : ok ? 'ok' : 'over'}${errors}`;
   return { ok, line };
 }
+
+/**
+ * BENCH_BEFORE_ENV='NAME=value …': the settings of a second console on the same PostgreSQL
+ * database (e.g. SE_PG_PREPARE=0) that a list bench runs every case on, beside the console as
+ * it is, for before vs after in one run; null when not asked for.
+ */
+export function beforeEnv(databaseUrl: string): Record<string, string> | null {
+  const text = process.env.BENCH_BEFORE_ENV ?? '';
+  const vars = Object.fromEntries(
+    text
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+  if (!Object.keys(vars).length) return null;
+  // PGlite's directory is one process's: two consoles cannot share it.
+  if (!databaseUrl) throw new Error('BENCH_BEFORE_ENV needs DATABASE_URL');
+  return vars;
+}
+
+type Run = Awaited<ReturnType<typeof loadRun>>;
+
+/**
+ * The two consoles' runs of one case, the "before" one first on every other call so that
+ * neither always meets the cache the other warmed; prints both and the throughput ratio.
+ */
+export function beforeAndAfter() {
+  let pairs = 0;
+  const header = () =>
+    console.log(
+      `${'who'.padEnd(9)}${'case'.padEnd(34)}${'req/s'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(7)}`,
+    );
+  const pair = async (who: string, label: string, before: () => Promise<Run>, after: () => Promise<Run>) => {
+    const beforeFirst = pairs++ % 2 === 0;
+    const a = beforeFirst ? await before() : await after();
+    const b = beforeFirst ? await after() : await before();
+    const [was, now] = beforeFirst ? [a, b] : [b, a];
+    const row = (tag: string, r: Run) =>
+      `${who.padEnd(9)}${`${label} ${tag}`.padEnd(34)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}`;
+    console.log(row('before', was));
+    console.log(`${row('after', now)}  req/s ×${(now.rps / Math.max(1, was.rps)).toFixed(2)}`);
+  };
+  return { header, pair };
+}
