@@ -365,16 +365,21 @@ export function listRecords(
     // so a filter matching few of the scope's records reads them all (its records, not the
     // table's); one with a narrow index of its own goes there instead (narrowFilter).
     const cond = recordFilters(w, f);
-    const upTo = (n: number | null) =>
+    const upTo = (n: string | null) =>
       ranges(
         (col, id) => `SELECT r.id FROM maintenance_records r WHERE r.${col} = ${id} AND ${cond}
                       ORDER BY r.id DESC${n === null ? '' : ` LIMIT ${n}`}`,
       );
-    const need = Math.max(1, Math.floor(f.offset + f.limit));
+    // The count's parameters first (selectPage: they are the page's first ones).
+    const counted = `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1))} x`;
+    const need = w.p(Math.max(1, Math.floor(f.offset + f.limit)));
     return selectPage<RecordRow>(q, w, f, {
       list: (page) => rows(`SELECT x.id FROM ${upTo(need)} x ORDER BY x.id DESC ${page}`),
       where: 'true',
-      countFrom: `${upTo(f.exact ? null : EXACT_COUNT_LIMIT + 1)} x`,
+      countFrom: counted,
+      countValues: w.values.slice(0, -1),
+      // Each range is read off its own index whatever the filter: one plan kept per connection.
+      prepare: true,
     });
   }
   const where = recordWhere(w, f);
@@ -382,6 +387,9 @@ export function listRecords(
     list: (page) => rows(`SELECT r.id FROM maintenance_records r WHERE ${where} ORDER BY r.id DESC ${page}`),
     where,
     countFrom: 'maintenance_records r',
+    // Unfiltered, the page is a walk of the id index whatever the values; a filter's best
+    // index depends on its value (待派单 is few, 已完成 most), so filtered lists plan each time.
+    prepare: recordFilters(new Params(), f) === 'NOT r.is_delete',
   });
 }
 
@@ -424,11 +432,12 @@ export function findRecord(q: Queryable, id: number) {
     `SELECT id, is_delete, kind, status, device_id, toilet_id, part_id, reporter_id, assignee_id
        FROM maintenance_records WHERE id = $1`,
     [id],
+    { prepare: true },
   );
 }
 
 export function recordRow(q: Queryable, id: number) {
-  return first<RecordRow>(q, `SELECT ${ROW} FROM ${FROM} WHERE r.id = $1`, [id]);
+  return first<RecordRow>(q, `SELECT ${ROW} FROM ${FROM} WHERE r.id = $1`, [id], { prepare: true });
 }
 
 /** Whether the scope sees record `id` (through its device or toilet). */
@@ -438,6 +447,7 @@ export async function recordVisible(q: Queryable, id: number, scope: string) {
     q,
     `SELECT true AS ok FROM maintenance_records r WHERE r.id = ${w.p(id)} AND NOT r.is_delete AND ${toiletOrDeviceSeen(w, scope, 'r')}`,
     w.values,
+    { prepare: true },
   );
   return r !== undefined;
 }
