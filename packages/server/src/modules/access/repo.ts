@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { Params } from '../../db/sql.ts';
-import { deviceProbed, scopeObjectsOver, scopeUser, toiletProbed } from './visible-repo.ts';
+import { deviceProbed, reviewScopeOver, scopeObjectsOver, scopeUser, toiletProbed } from './visible-repo.ts';
 
 /** What a right is decided from: whether the scope sees the object, and who registered it. */
 export interface AccessFacts {
@@ -78,6 +78,23 @@ export function seesManyObjects(q: Queryable, scope: string, limit: number) {
   return keptSize(q, `many ${limit} ${scope}`, scope, async (user) => {
     const rows = await q.query<{ many: boolean }>(`SELECT ${scopeObjectsOver('$1', limit)} AS many`, [user]);
     return rows[0]!.many;
+  });
+}
+
+/**
+ * Whether the scope sees at most `limit` live toilets and rating terminals together (a
+ * customer's): its reviews are then read off the review indexes of those few, in one small
+ * statement, instead of the statement that chooses between walking the newest reviews and
+ * those indexes for a scope of any size (comments/repo.ts). '/' never sees few.
+ */
+export function seesFewReviewPlaces(q: Queryable, scope: string, limit: number) {
+  return keptSize(q, `reviews ${limit} ${scope}`, scope, async () => {
+    const w = new Params();
+    const rows = await q.query<{ over: boolean }>(
+      `SELECT ${reviewScopeOver(w, scope, limit)} AS over`,
+      w.values,
+    );
+    return !rows[0]!.over;
   });
 }
 

@@ -18,6 +18,7 @@ import { findDevice } from '../devices/repo.ts';
 import { findToilet } from '../toilets/repo.ts';
 import * as repo from './repo.ts';
 import { scopeOf } from '../access/users.ts';
+import { seesFewReviewPlaces } from '../access/repo.ts';
 import { ruleEngineOf } from '../rules/engine.ts';
 
 const GONE = '厕所不存在或已停用，请扫描厕所内的二维码';
@@ -131,6 +132,7 @@ export async function list(
   const r = await repo.listComments(ctx.db, {
     ...q,
     scope,
+    few: await seesFewReviewPlaces(ctx.db, scope, repo.WALK_SCOPE),
     ...pageWindow(q),
   });
   return { ...r, page: q.page, page_size: q.page_size };

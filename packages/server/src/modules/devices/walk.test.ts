@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
 import { WALK_FAR, WALK_ROWS } from '../../db/sql.ts';
 import { dealers, scopeOfAccount, testApp, type TestApp } from '../../test/harness.ts';
-import { listComments } from '../comments/repo.ts';
+import { WALK_SCOPE, listComments } from '../comments/repo.ts';
 import { listToilets } from '../toilets/repo.ts';
 import { listDevices, type DeviceFilter } from './repo.ts';
-import { seesFewDevices } from '../access/repo.ts';
+import { seesFewDevices, seesFewReviewPlaces } from '../access/repo.ts';
 
 /**
  * Issue 14: a filtered device (or toilet, or review) list near its top reads the caller's
@@ -311,6 +311,44 @@ describe('review lists near the top (walk, then index)', () => {
     expect(r.total).toBe(all.length);
     expect(r.estimated).toBeUndefined();
     expect((await reviews(customer, '稀有')).total).toBe(0);
+  });
+
+  it('reads a scope known to see few toilets and terminals off their indexes, same pages and totals', async () => {
+    expect(await seesFewReviewPlaces(t.ctx.db, customer, WALK_SCOPE)).toBe(true);
+    expect(await seesFewReviewPlaces(t.ctx.db, dealer, WALK_SCOPE)).toBe(false);
+    expect(await seesFewReviewPlaces(t.ctx.db, '/', WALK_SCOPE)).toBe(false);
+    const all = await expected([toiletIds[2]!], '');
+    // A scope's answer a minute old may be wrong either way: the rows are the same.
+    for (const scope of [customer, dealer])
+      for (const [keywords, offset] of [
+        ['', 0],
+        ['', 20],
+        ['干净', 0],
+        ['干净', 40],
+        ['稀有', 0],
+      ] as const) {
+        const f = {
+          scope,
+          keywords: keywords || undefined,
+          sort: 'time' as const,
+          show_hidden: false,
+          limit: 20,
+        };
+        const few = await listComments(t.ctx.db, { ...f, offset, few: true });
+        const plain = await listComments(t.ctx.db, { ...f, offset });
+        expect(few.list.map((c) => c.id)).toEqual(plain.list.map((c) => c.id));
+        expect(few.total).toBe(plain.total);
+      }
+    const page2 = await listComments(t.ctx.db, {
+      scope: customer,
+      sort: 'time',
+      show_hidden: false,
+      limit: 20,
+      offset: 20,
+      few: true,
+    });
+    expect(page2.list.map((c) => c.id)).toEqual(all.slice(20, 40));
+    expect(page2.total).toBe(all.length);
   });
 });
 
