@@ -2,6 +2,7 @@
 import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
 import type { Queryable } from './index.ts';
 import { JsonRows } from './json-rows.ts';
+import { SharedAnswers } from '../shared-answers.ts';
 
 /** A timestamptz column as 'YYYY-MM-DD HH:mm:ss' in the product's zone, UTC+8 (SPEC §5). */
 export const localTime = (col: string) =>
@@ -209,22 +210,20 @@ export function walkFirst(o: {
  * inside the list's statement it cost a dense filter every match's index entry on every page
  * (a keyword in a tenth of 100k devices: 10,000 entries read, 1.3 ms of a 2.3 ms page); the
  * answer only picks how the page is found (both ways list the same rows), so a minute old is
- * as good.
+ * as good. Kept per database (SharedAnswers: callers asking at once share one statement).
  */
-export async function fewMatches(q: Queryable, matches: (w: Params) => string): Promise<boolean> {
+export function fewMatches(q: Queryable, matches: (w: Params) => string): Promise<boolean> {
   const w = new Params();
   const sql = `SELECT count(*)::int AS n FROM (${matches(w)} LIMIT ${FEW_MATCHES + 1}) x`;
-  const key = `${sql}\u0000${JSON.stringify(w.values)}`;
-  const known = fewKept.get(key);
-  if (known && Date.now() - known.at < FEW_MS) return known.few;
-  const [row] = await q.query<{ n: number }>(sql, w.values, { prepare: true });
-  if (fewKept.size >= ESTIMATES_MAX) fewKept.delete(fewKept.keys().next().value!);
-  const few = row!.n <= FEW_MATCHES;
-  fewKept.set(key, { few, at: Date.now() });
-  return few;
+  let kept = fewKept.get(q);
+  if (!kept) fewKept.set(q, (kept = new SharedAnswers<boolean>(FEW_MS, FEW_MS)));
+  return kept.get(`${sql}\u0000${JSON.stringify(w.values)}`, async () => {
+    const [row] = await q.query<{ n: number }>(sql, w.values, { prepare: true });
+    return row!.n <= FEW_MATCHES;
+  });
 }
-const fewKept = new Map<string, { few: boolean; at: number }>();
 const FEW_MS = 60_000;
+const fewKept = new WeakMap<Queryable, SharedAnswers<boolean>>();
 
 export const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 

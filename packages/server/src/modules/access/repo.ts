@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { Params } from '../../db/sql.ts';
+import { SharedAnswers } from '../../shared-answers.ts';
 import { deviceProbed, reviewScopeOver, scopeObjectsOver, scopeUser, toiletProbed } from './visible-repo.ts';
 
 /** What a right is decided from: whether the scope sees the object, and who registered it. */
@@ -99,22 +100,18 @@ export function seesFewReviewPlaces(q: Queryable, scope: string, limit: number) 
 }
 
 /**
- * A fact about a scope's size, kept SIZE_MS per database and key. Such facts only pick how a
- * list's statement reads its rows (both ways list the same rows), so an answer a minute old
- * costs at most a slower plan, while asking every time was a second statement on every list
- * request (one turn more of PGlite's single worker).
+ * A fact about a scope's size, kept SIZE_MS per database and key (SharedAnswers: callers
+ * asking at once share one statement). Such facts only pick how a list's statement reads its
+ * rows (both ways list the same rows), so an answer a minute old costs at most a slower plan,
+ * while asking every time was a second statement on every list request (one turn more of
+ * PGlite's single worker).
  */
-async function keptSize(q: Queryable, key: string, scope: string, ask: (user: number) => Promise<boolean>) {
+function keptSize(q: Queryable, key: string, scope: string, ask: (user: number) => Promise<boolean>) {
   const user = scopeUser(scope);
-  if (user === null) return false;
+  if (user === null) return Promise.resolve(false);
   let kept = sizeKept.get(q);
-  if (!kept) sizeKept.set(q, (kept = new Map()));
-  const known = kept.get(key);
-  if (known && Date.now() - known.at < SIZE_MS) return known.value;
-  const value = await ask(user);
-  if (kept.size >= 10_000) kept.clear();
-  kept.set(key, { value, at: Date.now() });
-  return value;
+  if (!kept) sizeKept.set(q, (kept = new SharedAnswers<boolean>(SIZE_MS, SIZE_MS)));
+  return kept.get(key, () => ask(user));
 }
 const SIZE_MS = 60_000;
-const sizeKept = new WeakMap<Queryable, Map<string, { value: boolean; at: number }>>();
+const sizeKept = new WeakMap<Queryable, SharedAnswers<boolean>>();

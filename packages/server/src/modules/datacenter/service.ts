@@ -17,7 +17,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { countAlarms, listAlarms } from '../live/repo.ts';
 import * as repo from './repo.ts';
 import { scopeOf } from '../access/users.ts';
-import { SharedAnswers } from './shared-answers.ts';
+import { SharedAnswers } from '../../shared-answers.ts';
 
 const DAY = 86_400_000;
 const GASES = Object.keys(GAS_THRESHOLDS) as Gas[];
