@@ -301,11 +301,14 @@ export interface RecordFilter {
   end?: string;
 }
 
+/** The conditions on a record `r`: seen by the scope and matching the filter (`filtered`: beyond not deleted). */
 function recordWhere(w: Params, f: RecordFilter) {
-  return [toiletOrDeviceSeen(w, f.scope, 'r', f.many), recordFilters(w, f)].join(' AND ');
+  const seen = toiletOrDeviceSeen(w, f.scope, 'r', f.many);
+  const cond = recordFilters(w, f);
+  return { where: [seen, ...cond].join(' AND '), filtered: cond.length > 1 };
 }
 
-/** The filter's conditions on a record `r`, its visibility aside. */
+/** The filter's conditions on a record `r`, its visibility aside (the first: not deleted). */
 function recordFilters(w: Params, f: RecordFilter) {
   const cond = ['NOT r.is_delete'];
   if (f.status !== undefined) cond.push(`r.status = ${w.p(f.status)}`);
@@ -326,7 +329,7 @@ function recordFilters(w: Params, f: RecordFilter) {
     const no = /^wx0*(\d{1,9})$/i.exec(f.keywords);
     cond.push(no ? `r.id = ${w.p(Number(no[1]))}` : keywordSql(w, 'maintenanceRecords', f.keywords));
   }
-  return cond.join(' AND ');
+  return cond;
 }
 
 /**
@@ -364,7 +367,7 @@ export function listRecords(
     // and the count as far as its cap (or whole: exact). The filter is tested in each range,
     // so a filter matching few of the scope's records reads them all (its records, not the
     // table's); one with a narrow index of its own goes there instead (narrowFilter).
-    const cond = recordFilters(w, f);
+    const cond = recordFilters(w, f).join(' AND ');
     const upTo = (n: string | null) =>
       ranges(
         (col, id) => `SELECT r.id FROM maintenance_records r WHERE r.${col} = ${id} AND ${cond}
@@ -382,14 +385,14 @@ export function listRecords(
       prepare: true,
     });
   }
-  const where = recordWhere(w, f);
+  const { where, filtered } = recordWhere(w, f);
   return selectPage<RecordRow>(q, w, f, {
     list: (page) => rows(`SELECT r.id FROM maintenance_records r WHERE ${where} ORDER BY r.id DESC ${page}`),
     where,
     countFrom: 'maintenance_records r',
     // Unfiltered, the page is a walk of the id index whatever the values; a filter's best
     // index depends on its value (待派单 is few, 已完成 most), so filtered lists plan each time.
-    prepare: recordFilters(new Params(), f) === 'NOT r.is_delete',
+    prepare: !filtered,
   });
 }
 
@@ -398,7 +401,7 @@ export async function countRecords(q: Queryable, f: RecordFilter) {
   const w = new Params();
   const r = await first<{ n: number }>(
     q,
-    `SELECT count(*)::int AS n FROM maintenance_records r WHERE ${recordWhere(w, f)}`,
+    `SELECT count(*)::int AS n FROM maintenance_records r WHERE ${recordWhere(w, f).where}`,
     w.values,
   );
   return r!.n;
@@ -407,7 +410,7 @@ export async function countRecords(q: Queryable, f: RecordFilter) {
 /** One page of an export, newest first, after record `afterId` (keyset: a deep page costs as the first). */
 export function exportRecords(q: Queryable, f: RecordFilter, afterId: number | null, limit: number) {
   const w = new Params();
-  const where = recordWhere(w, f);
+  const { where } = recordWhere(w, f);
   const after = afterId === null ? '' : ` AND r.id < ${w.p(afterId)}`;
   return q.query<RecordRow>(
     `SELECT ${ROW} FROM ${FROM} WHERE ${where}${after} ORDER BY r.id DESC LIMIT ${w.p(limit)}`,
