@@ -61,14 +61,16 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * statement (the benchmarks' "before").
  */
 const preparedNames = new Map<string, string>();
-const PREPARE = process.env.SE_PG_PREPARE !== '0';
-/** Past this many texts a statement is planned each time: a text built with values in it must not fill every connection. */
-const MAX_PREPARED = 500;
+/**
+ * Whether statements are kept prepared, and past how many texts not (a text built with values
+ * in it must not fill every connection). The PGlite worker is given the same (workerData).
+ */
+const PREPARED = { on: process.env.SE_PG_PREPARE !== '0', max: 500 };
 function statementOf(sql: string, params: readonly unknown[] | undefined, opts: QueryOptions | undefined) {
-  if (!opts?.prepare || !PREPARE) return null;
+  if (!opts?.prepare || !PREPARED.on) return null;
   let name = preparedNames.get(sql);
   if (!name) {
-    if (preparedNames.size >= MAX_PREPARED) return null;
+    if (preparedNames.size >= PREPARED.max) return null;
     name = `se_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
     preparedNames.set(sql, name);
   }
@@ -229,7 +231,7 @@ function pgliteModules() {
  */
 async function openPgliteWorker(dataDir: string | null): Promise<Db> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, modules: await pgliteModules() },
+    workerData: { dataDir, modules: await pgliteModules(), prepared: PREPARED },
     // The worker is plain JavaScript: no TypeScript loader or other flags of this process.
     execArgv: [],
   });

@@ -16,8 +16,8 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {{ dataDir: string | null, modules: object }} */
-const { dataDir, modules } = workerData;
+/** @type {{ dataDir: string | null, modules: object, prepared: { on: boolean, max: number } }} */
+const { dataDir, modules, prepared: PREPARED } = workerData;
 
 /** An error as plain data: the message and every primitive field (code, constraint, detail…). */
 function plain(err) {
@@ -63,12 +63,10 @@ try {
  * values) is parsed once, then bound and run by name, so the database may keep its generic
  * plan, as on PostgreSQL's named statements; planning cost a drawer more than running it.
  * PGlite's own query() always sends an unnamed statement, so this speaks the extended
- * protocol itself, in the same messages query() sends. Past MAX_PREPARED texts a statement is
- * run unnamed. SE_PG_PREPARE=0 prepares nothing.
+ * protocol itself, in the same messages query() sends. Whether to, and past how many texts
+ * not, is db/index.ts's PREPARED, given in workerData.
  */
 const prepared = new Map();
-const MAX_PREPARED = 500;
-const PREPARE = process.env.SE_PG_PREPARE !== '0';
 const { serialize } = protocol;
 const quiet = { syncToFs: false };
 
@@ -103,7 +101,7 @@ async function runPrepared(sql, params) {
 }
 
 function run(sql, params, prepare) {
-  if (prepare && PREPARE && (prepared.has(sql) || prepared.size < MAX_PREPARED))
+  if (prepare && PREPARED.on && (prepared.has(sql) || prepared.size < PREPARED.max))
     return runPrepared(sql, params);
   return db.query(sql, params);
 }
