@@ -28,7 +28,7 @@
 // runs every case (varied where it varies) on both, printing each pair and the after/before
 // ratio of throughput: before vs after in one run (server.ts beforeAndAfter).
 // LISTS_KEEP=1 keeps the seeded database (PGlite directory or scratch PostgreSQL database) and
-// prints where it is, for EXPLAIN; LISTS_NODE_ARGS are given to the console's node (e.g. --cpu-prof) and no other.
+// prints where it is, for EXPLAIN; LISTS_REUSE=<that> measures it again without seeding; LISTS_NODE_ARGS are given to the console's node (e.g. --cpu-prof) and no other.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
@@ -77,9 +77,12 @@ const LATIN = 'GW-0012'; // 100 serial numbers (GW-001200 … GW-001299) once th
 const CJK = '断桥'; // a tenth of the devices, toilets named after it a sixth
 const k = DEVICE_KINDS.gateway;
 
+// LISTS_REUSE: a database kept by an earlier run (LISTS_KEEP), measured again without seeding.
+const reuse = process.env.LISTS_REUSE || '';
+const reusePg = /^postgres(ql)?:/.test(reuse);
 // PostgreSQL: a scratch database on DATABASE_URL's server.
-const pgBase = process.env.DATABASE_URL || '';
-let databaseUrl = '';
+const pgBase = reuse ? '' : process.env.DATABASE_URL || '';
+let databaseUrl = reusePg ? reuse : '';
 let scratch = '';
 if (pgBase) {
   scratch = `se_bench_lists_${crypto.randomBytes(4).toString('hex')}`;
@@ -104,67 +107,102 @@ const timed = async <T>(fn: () => Promise<T>) => {
   return { value, s: ((Date.now() - t0) / 1000).toFixed(1) };
 };
 
-// 1. Accounts and devices through the API.
-const first = await startConsole({ env });
-const { dealer, dealerId, customerId } = await dealerAndCustomer(first.http, 'list');
-for (let i = 0; i < 100; i++) {
-  await dealer.call('POST', '/api/v1/user/add-user', {
-    user_name: `${PLACES[i % PLACES.length]}客户${i}`,
-    password: 'customer-pass-1',
-    permissions: PERMISSION.user | PERMISSION.visitor,
-  });
-}
-const imported = await timed(async () => {
-  for (let i = 0; i < devices; i += 5000) {
-    const rows = Array.from({ length: Math.min(5000, devices - i) }, (_, j) => {
-      const n = i + j;
-      const place = PLACES[n % PLACES.length]!;
-      return `GW-${String(n).padStart(6, '0')},${place}公厕${Math.floor(n / PLACES.length)}号,杭州市${place}路${n % 997}号`;
-    });
-    await dealer.call('POST', `${k.base}/import-${k.plural}?mode=all`, undefined, {
-      type: 'text/csv',
-      data: ['序列号,描述,位置', ...rows].join('\n'),
+const seededDb = reuse ? await reopen() : await seed();
+
+/** Steps 1 and 2: accounts, devices, readings, toilets and reviews. */
+async function seed() {
+  // 1. Accounts and devices through the API.
+  const first = await startConsole({ env });
+  const { dealer, dealerId, customerId } = await dealerAndCustomer(first.http, 'list');
+  for (let i = 0; i < 100; i++) {
+    await dealer.call('POST', '/api/v1/user/add-user', {
+      user_name: `${PLACES[i % PLACES.length]}客户${i}`,
+      password: 'customer-pass-1',
+      permissions: PERMISSION.user | PERMISSION.visitor,
     });
   }
-});
-// The customer holds the dealer's 50 newest devices.
-const newest = await dealer.call<{ list: { id: number }[] }>('GET', `${k.base}/${k.plural}`, {
-  page: 1,
-  page_size: 50,
-});
-const customerDevices = newest.list.map((d) => d.id);
-await bindAll(dealer, 'gateway', customerId, customerDevices);
-await first.stop(true);
+  const imported = await timed(async () => {
+    for (let i = 0; i < devices; i += 5000) {
+      const rows = Array.from({ length: Math.min(5000, devices - i) }, (_, j) => {
+        const n = i + j;
+        const place = PLACES[n % PLACES.length]!;
+        return `GW-${String(n).padStart(6, '0')},${place}公厕${Math.floor(n / PLACES.length)}号,杭州市${place}路${n % 997}号`;
+      });
+      await dealer.call('POST', `${k.base}/import-${k.plural}?mode=all`, undefined, {
+        type: 'text/csv',
+        data: ['序列号,描述,位置', ...rows].join('\n'),
+      });
+    }
+  });
+  // The customer holds the dealer's 50 newest devices.
+  const newest = await dealer.call<{ list: { id: number }[] }>('GET', `${k.base}/${k.plural}`, {
+    page: 1,
+    page_size: 50,
+  });
+  const customerDevices = newest.list.map((d) => d.id);
+  await bindAll(dealer, 'gateway', customerId, customerDevices);
+  await first.stop(true);
 
-// 2. Readings, toilets and reviews in bulk, the console stopped (PGlite has one connection).
-const db = await openBenchDb(databaseUrl ? { databaseUrl } : { dataDir: first.dataDir });
-await migrate(db); // nothing new: the console applied them; the same Db code path
-const readers = await newestDeviceIds(db, Math.max(1, Math.ceil(readings / PER_DEVICE)));
-const seeded = await timed(() => seedReadings(db, readers, PER_DEVICE, Date.now()));
-await markOnline(db, 3);
-const toiletIds = await seedToilets(db, Math.max(60, Math.ceil(devices / 50)));
-// Toilets bound like devices (the dealer all, the customer a few) before the statistics are
-// taken, as the binding call would write them (the console's own planner statistics,
-// PGlite's ANALYZE at start, PostgreSQL's autovacuum, would see them in a deployment).
-await bindToilets(db, dealerId, toiletIds);
-await bindToilets(db, customerId, toiletIds.slice(0, 10));
-const reviews = devices;
-const commented = await timed(() => seedComments(db, toiletIds, reviews));
-await analyzeAll(db);
-// The list tables as autovacuum (PostgreSQL) or the console's maintenance (PGlite) leaves
-// them some minutes after such a load: vacuumed and analysed.
-await vacuumLists(db);
-await db.close();
+  // 2. Readings, toilets and reviews in bulk, the console stopped (PGlite has one connection).
+  const db = await openBenchDb(databaseUrl ? { databaseUrl } : { dataDir: first.dataDir });
+  await migrate(db); // nothing new: the console applied them; the same Db code path
+  const readers = await newestDeviceIds(db, Math.max(1, Math.ceil(readings / PER_DEVICE)));
+  const seeded = await timed(() => seedReadings(db, readers, PER_DEVICE, Date.now()));
+  await markOnline(db, 3);
+  const toiletIds = await seedToilets(db, Math.max(60, Math.ceil(devices / 50)));
+  // Toilets bound like devices (the dealer all, the customer a few) before the statistics are
+  // taken, as the binding call would write them (the console's own planner statistics,
+  // PGlite's ANALYZE at start, PostgreSQL's autovacuum, would see them in a deployment).
+  await bindToilets(db, dealerId, toiletIds);
+  await bindToilets(db, customerId, toiletIds.slice(0, 10));
+  const reviews = devices;
+  const commented = await timed(() => seedComments(db, toiletIds, reviews));
+  await analyzeAll(db);
+  // The list tables as autovacuum (PostgreSQL) or the console's maintenance (PGlite) leaves
+  // them some minutes after such a load: vacuumed and analysed.
+  await vacuumLists(db);
+  await db.close();
+  return {
+    dataDir: first.dataDir,
+    customerDevices,
+    readers,
+    seeded:
+      `${devices} gateways imported in ${imported.s} s (${Math.ceil(devices / 5000)} requests of up to 5,000 rows); ` +
+      `${seeded.value} readings on ${readers.length} devices in ${seeded.s} s; ` +
+      `${toiletIds.length} toilets, ${reviews} reviews in ${commented.s} s`,
+  };
+}
+
+/**
+ * A kept database as it is (LISTS_REUSE): the customer's devices and the readers looked up,
+ * the online devices marked again (their time has passed). Readings are not topped up, so a
+ * 24 h history holds fewer rows the longer ago the seeding was.
+ */
+async function reopen() {
+  const db = await openBenchDb(reusePg ? { databaseUrl: reuse } : { dataDir: reuse });
+  await migrate(db); // a newer checkout's migrations, as the console would apply them
+  const customerDevices = (
+    await db.query<{ id: number }>(
+      `SELECT b.device_id AS id FROM device_bindings b JOIN users u ON u.id = b.user_id
+        WHERE u.user_name = 'list_customer' ORDER BY b.device_id DESC`,
+    )
+  ).map((r) => r.id);
+  const readers = (
+    await db.query<{ id: number }>(`SELECT DISTINCT device_id AS id FROM telemetry_hourly ORDER BY 1 DESC`)
+  ).map((r) => r.id);
+  await markOnline(db, 3);
+  await db.close();
+  return { dataDir: reusePg ? undefined : reuse, customerDevices, readers, seeded: `reused ${reuse}` };
+}
+const { customerDevices, readers } = seededDb;
 
 // 3. The console measured (and, with BENCH_BEFORE_ENV, the same console as it was before).
-const live = await startConsole({ dataDir: first.dataDir, env, nodeArgs });
+const live = await startConsole({ dataDir: seededDb.dataDir, env, nodeArgs });
 const beforeVars = beforeEnv(databaseUrl);
 const before = beforeVars ? await startConsole({ env: { ...env, ...beforeVars }, nodeArgs }) : null;
 
 console.log(
-  `${devices} gateways imported in ${imported.s} s (${Math.ceil(devices / 5000)} requests of up to 5,000 rows); ` +
-    `${seeded.value} readings on ${readers.length} devices in ${seeded.s} s; ` +
-    `${toiletIds.length} toilets, ${reviews} reviews in ${commented.s} s; ${pgBase ? 'PostgreSQL' : 'PGlite'}, ` +
+  `${seededDb.seeded}; ${pgBase || reusePg ? 'PostgreSQL' : 'PGlite'}, ` +
     `${connections} connections, ${seconds} s a case; load average ${loadAverage()}`,
 );
 
@@ -306,7 +344,7 @@ try {
     await againstTheGoal();
   }
 } finally {
-  const keep = Boolean(process.env.LISTS_KEEP);
+  const keep = Boolean(process.env.LISTS_KEEP || reuse);
   await before?.stop();
   await live.stop(keep);
   if (keep) console.log(`kept: ${databaseUrl || live.dataDir}`);
