@@ -11,7 +11,6 @@ import type { AppContext } from './context.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { analyze, vacuumAccess } from './db/maintenance.ts';
-import { registerCompression } from './http/compress.ts';
 import { errorEnvelopes } from './http/errors.ts';
 import { docsRoutes } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -144,7 +143,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const admin = await ensureAdmin(ctx);
 
-  await registerCompression(app);
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Uploaded files (device import) arrive as the raw bytes. The 1 MB body cap stays for

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KINDS } from '@se/core';
 import { ADMIN_PASSWORD, testApp, type TestApp } from '../test/harness.ts';
+import { pickEncoding } from './compress.ts';
 
 let t: TestApp;
 let admin: string;
@@ -61,6 +62,22 @@ describe('API answer compression', () => {
     const gz = await get(page100, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(json);
+  });
+
+  it('follows the client’s preferences: br refused by q=0 gets gzip, neither gets the plain answer, Vary either way', async () => {
+    const plain = await get(page100);
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const noBr = await get(page100, 'br;q=0, gzip;q=0.8');
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(noBr.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const identity = await get(page100, 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.length).toBe(plain.rawPayload.length);
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding(['gzip', 'br'])).toBe('br');
+    expect(pickEncoding('GZIP ; q=1')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0, deflate')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
   });
 
   it('leaves small answers as they are', async () => {

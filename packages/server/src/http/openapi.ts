@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { JSON_COMPRESSION } from './compress.ts';
+import { compressJson } from './compress.ts';
 import { registry } from './route.ts';
 
 const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => {
@@ -75,7 +75,7 @@ export function openApiDocument(version: string) {
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function docsRoutes(app: FastifyInstance, version: string) {
-  app.get('/api/docs/openapi.json', { compress: JSON_COMPRESSION }, async () => openApiDocument(version));
+  app.get('/api/docs/openapi.json', { onSend: compressJson }, async () => openApiDocument(version));
   // A readable page without scripts (the CSP allows none inline) and without a CDN.
   app.get('/api/docs', async (_req, reply) => {
     const doc = openApiDocument(version);

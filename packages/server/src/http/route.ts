@@ -4,7 +4,7 @@ import { CODE, canAccess, type Need } from '@se/core';
 import type { AppContext, Caller } from '../context.ts';
 import { JsonRows } from '../db/json-rows.ts';
 import { AppError, forbidden, rateLimited } from '../errors.ts';
-import { JSON_COMPRESSION } from './compress.ts';
+import { compressJson } from './compress.ts';
 import { parseOrThrow } from './validation.ts';
 
 /**
@@ -154,7 +154,7 @@ export function route<
     url: spec.url,
     bodyLimit: bodyLimitOf(spec)?.bytes,
     // JSON envelopes are compressed above a size; a raw route's file keeps its bytes.
-    compress: spec.raw ? false : JSON_COMPRESSION,
+    ...(spec.raw ? {} : { onSend: compressJson }),
     handler: async (req, reply) => {
       if (limit && !ctx.limiter.hit(`${spec.url}|${req.ip}`, limit.max, limit.windowMs)) {
         throw rateLimited();
