@@ -441,7 +441,13 @@ describe("a device's drawer (issue 19)", () => {
     expect((await bound(dealer.token))!.map((u) => u.id)).toContain(sibling.id);
     expect((await bound(customer.token))!.map((u) => u.id)).not.toContain(sibling.id);
 
+    // The list's 绑定用户 follows every binding, in account order.
+    const owners = async () =>
+      (await t.get<DeviceRow>(url('gateway', 'get'), { id: gw.id }, { token: dealer.token })).data.owners;
+    expect(await owners()).toBe('unbind_dealer,unbind_customer,unbind_sibling');
+
     expect((await bind({ remove_ids: `${gw.id}` })).code).toBe(200);
+    expect(await owners()).toBe('unbind_dealer,unbind_sibling');
     expect((await bound(dealer.token))!.map((u) => u.id)).not.toContain(customer.id);
     expect((await t.get(url('gateway', 'get'), { id: gw.id }, { token: customer.token })).code).toBe(
       CODE.notFound,

@@ -33,8 +33,7 @@ const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_
   coalesce(d.time >= now() - ${w.p(offlineMs)} * interval '1 millisecond', false) AS online,
   d.warning, d.star_count, d.star_level, ${localTime('d.config_date')} AS config_date, d.parameter_num, d.type,
   d.industrial_type, d.gateway_id, d.reading, d.latest,
-  coalesce((SELECT string_agg(u.user_name, ',' ORDER BY u.id) FROM device_bindings b JOIN users u ON u.id = b.user_id
-             WHERE b.device_id = d.id), '') AS owners,
+  d.owners,
   ${localTime('d.created_at')} AS created_at`;
 
 export interface DeviceFilter {
