@@ -63,6 +63,14 @@ export function keywordRowSql(w: Params, table: keyof typeof SEARCH, keywords: s
 }
 
 /**
+ * keywordRowSql's test on a text kept lower-cased (`col`: a closure row's device text,
+ * migration 0062): `ILIKE` on a multi-byte database lower-cases both sides on every call and
+ * then compares as `LIKE` does; here only the keyword is, once.
+ */
+export const keywordLowerSql = (w: Params, col: string, keywords: string) =>
+  `${col} LIKE '%' || lower(${w.p(likeEscape(keywords))}) || '%'`;
+
+/**
  * A keyword shaped like a serial number — letters, then digits, four characters or more
  * (GW0001, MT-000123, K100) — is looked up as the start of a device's serial number, ignoring
  * case: one range of the btree index of migration 0041. Through the token index its character
@@ -136,7 +144,9 @@ export const FEW_MATCHES = 100;
  *   each match then probed against the caller's closure row; a rare keyword reads its few
  *   matches.
  *
- * One statement decides (a one-row CTE of one-time filters, so the way not taken costs
+ * `ids(need)` is the page's keys, `need` (offset + limit) given as an expression of the page's
+ * parameters (selectPage's `need`), so that one text serves every page and may be kept
+ * prepared. One statement decides (a one-row CTE of one-time filters, so the way not taken costs
  * nothing): the walk when it found the rows or read all there is (fewer than WALK_ROWS rows
  * in a `scoped` walk: the caller's own rows, not a whole table's; within WALK_FAR after
  * going on), else the index; `walkIf` (a one-time condition) may rule the walk out (a scope
@@ -155,13 +165,11 @@ export function walkFirst(o: {
   hits: (walk: string) => string;
   indexed: string;
   order: string;
-  need: number;
   scoped?: boolean;
   walkIf?: string;
   /** The filter's matches whatever the scope, or whether they are rare (fewMatches, known already). */
   few?: string | boolean;
 }) {
-  const need = Math.max(1, Math.floor(o.need));
   const walked = `(${o.walk} LIMIT ${WALK_ROWS})`;
   const small = o.scoped === false ? 'false' : `((SELECT count(*) FROM ${walked} x) < ${WALK_ROWS})`;
   const found = '(SELECT count(*) FROM a)';
@@ -174,15 +182,15 @@ export function walkFirst(o: {
   // The index's matches are all read and sorted (`OFFSET 0`: planned for every row, not
   // as a walk of the list's order index filtered by a condition few rows meet, which read
   // 8,000 reviews for a customer's page 2).
-  const way = `CASE WHEN ${o.walkIf ? `NOT (${o.walkIf})` : 'false'} THEN 3
+  const ids = (need: string) => {
+    const way = `CASE WHEN ${o.walkIf ? `NOT (${o.walkIf})` : 'false'} THEN 3
                     WHEN ${small} THEN 1
                     WHEN ${rare} THEN 3
                     WHEN ${found} >= ${need} THEN 1
                     WHEN ${found} * 4 < ${need} THEN 3
                     WHEN ${found} + (SELECT count(*) FROM b) >= ${need}${o.scoped === false ? '' : ` OR ${whole}`} THEN 2
                     ELSE 3 END`;
-  return {
-    ids: `WITH a AS MATERIALIZED (${o.hits(walked)} LIMIT ${need}),
+    return `WITH a AS MATERIALIZED (${o.hits(walked)} LIMIT ${need}),
        b AS MATERIALIZED (${o.hits(`(${o.walk} OFFSET ${WALK_ROWS} LIMIT ${WALK_FAR - WALK_ROWS})`)}
                           LIMIT (SELECT ${need} - count(*) FROM a)),
        wy AS MATERIALIZED (SELECT ${way} AS way),
@@ -192,7 +200,10 @@ export function walkFirst(o: {
              UNION ALL
              SELECT * FROM (SELECT * FROM (${o.indexed} OFFSET 0) i ORDER BY ${o.order} LIMIT ${need}) i
               WHERE (SELECT way FROM wy) = 3)
-     SELECT * FROM k ORDER BY ${o.order}`,
+     SELECT * FROM k ORDER BY ${o.order}`;
+  };
+  return {
+    ids,
     // The index's matches; the walk's parameters mentioned (columns nobody reads) so that
     // the EXPLAIN binds the statement's every parameter.
     estimateFrom: `(SELECT i.*, (SELECT count(*) FROM (${o.hits(`(${o.walk} LIMIT 0)`)}) z) AS walked,
@@ -244,7 +255,12 @@ export class Params {
 
 /** What `selectPage` is given to build a list's statement. */
 export interface PageStatement {
-  list: (limit: string) => string;
+  /**
+   * The page's statement around its `LIMIT … OFFSET …` clause; `need` is the rows down to the
+   * page's last (offset + limit) as an expression of the same parameters, for a statement
+   * whose text then stays the same whatever the page (walkFirst's `ids`).
+   */
+  list: (limit: string, need: string) => string;
   where: string;
   countFrom: string | null;
   countValues?: unknown[];
@@ -311,7 +327,7 @@ export async function selectPage<T>(
   s: PageStatement,
 ): Promise<Page<T[] | JsonRows<T>>> {
   const n = w.values.length;
-  const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`);
+  const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`, `($${n + 1}::int + $${n + 2}::int)`);
   const values = [...w.values, page.limit, page.offset];
   const opts = { prepare: s.prepare };
   const rowsOf = async (): Promise<T[] | JsonRows<T>> =>

@@ -72,12 +72,19 @@ export function toiletSeen(w: Params, scope: string, col = 't.id', opts: Pick<Se
 /**
  * The scope's devices of a kind as a relation of their own (`va.device_id`, newest first by
  * the index): a list with no filter beyond kind and deletion pages over the index alone and
- * reads only the rows of its page. Null for '/', which lists the devices table itself.
+ * reads only the rows of its page. `search` is the device's searched text, lower-cased, kept
+ * on the row (migration 0062): a keyword walk tests it without reading the device. Null for
+ * '/', which lists the devices table itself.
  */
 export function deviceAccessRows(w: Params, scope: string, kind: string) {
   const user = scopeUser(scope);
   if (user === null) return null;
-  return { from: 'device_access va', where: accessCond(w, user, { kind, live: true }), id: 'va.device_id' };
+  return {
+    from: 'device_access va',
+    where: accessCond(w, user, { kind, live: true }),
+    id: 'va.device_id',
+    search: 'va.search',
+  };
 }
 
 /** The same for toilets (`va.toilet_id`). */

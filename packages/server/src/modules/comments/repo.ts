@@ -128,12 +128,11 @@ export async function listComments(
       `SELECT c.id, c.created_at FROM ${rel} c WHERE ${byRow} ORDER BY c.created_at DESC, c.id DESC`,
     indexed: `SELECT c.id, c.created_at FROM comments c WHERE ${where}`,
     order: 'created_at DESC, id DESC',
-    need: f.offset + f.limit,
     scoped: false,
     walkIf: reviewScopeOver(w, f.scope, WALK_SCOPE),
   });
   return selectPage<CommentRow>(q, w, f, {
-    list: (page) => rows(ids, page),
+    list: (page, need) => rows(ids(need), page),
     where: 'true',
     countFrom,
     estimateFrom,

@@ -212,6 +212,37 @@ describe('device lists near the top (walk, then index)', () => {
     expect(r.total).toBe(3);
   });
 
+  it('tests a keyword on the text the closure rows keep, which follows an edit, ignoring case, wildcards literal', async () => {
+    // The dealer's newest 200 gateways (the customer's 30 among them) are described anew.
+    const edited = `ser_num > 'WK-' || lpad(($1::int - 200)::text, 6, '0') AND ser_num <= 'WK-' || lpad($1::text, 6, '0')`;
+    await t.ctx.db.query(`UPDATE devices SET "desc" = "desc" || ' Mixed Case 100%_' WHERE ${edited}`, [
+      SCOPE,
+    ]);
+    try {
+      for (const keywords of ['mixed case', 'MIXED CASE 100%_', 'Case 100']) {
+        const r = await same(dealer, { keywords });
+        expect(r.total).toBe(200);
+        expect(r.list[0]!.ser_num).toBe(`WK-${String(SCOPE).padStart(6, '0')}`);
+        await same(dealer, { keywords, offset: 180 });
+        // A small scope's own rows, tested the same way.
+        const few = await list(customer, { keywords, few: true });
+        expect(few.total).toBe(30);
+      }
+      // '%' and '_' are characters, not wildcards: '1%_' is not in '100%_'.
+      expect((await list(customer, { keywords: '1%_', few: true })).total).toBe(0);
+      expect((await list(customer, { keywords: '0%_', few: true })).total).toBe(30);
+      expect((await list(dealer, { keywords: '100_%' })).total).toBe(0);
+    } finally {
+      await t.ctx.db.query(
+        `UPDATE devices SET "desc" = replace("desc", ' Mixed Case 100%_', '') WHERE ${edited}`,
+        [SCOPE],
+      );
+    }
+    // The old text is gone from the closure rows with the edit.
+    expect((await same(dealer, { keywords: 'mixed case' })).total).toBe(0);
+    expect((await list(customer, { keywords: 'mixed case', few: true })).total).toBe(0);
+  });
+
   it('looks a serial-number prefix up through its index for a large scope, probing each match', async () => {
     const r = await same(dealer, { keywords: 'WK-0001' });
     expect(r.total).toBe(100);
