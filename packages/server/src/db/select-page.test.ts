@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXACT_COUNT_LIMIT } from '@se/core';
+import { testApp, type TestApp } from '../test/harness.ts';
+import type { Queryable } from './index.ts';
+import { Params, selectPage } from './sql.ts';
+
+/**
+ * selectPage's count: a list past EXACT_COUNT_LIMIT is counted (capped) and estimated once,
+ * and callers asking for pages of it meanwhile share that count instead of each taking it.
+ */
+let t: TestApp;
+const ROWS = EXACT_COUNT_LIMIT * 3;
+
+beforeAll(async () => {
+  t = await testApp();
+  await t.ctx.db.query(
+    `CREATE TABLE page_rows AS SELECT g AS id, g % 7 AS mod FROM generate_series(1, $1::int) g`,
+    [ROWS],
+  );
+  await t.ctx.db.query('ANALYZE page_rows');
+});
+afterAll(() => t.close());
+
+/** The database, and the statements sent through it that count rows. */
+function counted(db: Queryable) {
+  const counts: string[] = [];
+  const q: Queryable = {
+    query(sql, params, opts) {
+      if (/count\(\*\)|EXPLAIN/.test(sql)) counts.push(sql);
+      return db.query(sql, params, opts);
+    },
+  };
+  return { q, counts };
+}
+
+const pageOf = (q: Queryable, mod: number | null, offset: number) => {
+  const w = new Params();
+  const where = mod === null ? 'true' : `mod = ${w.p(mod)}`;
+  return selectPage<{ id: number }>(
+    q,
+    w,
+    { limit: 10, offset },
+    {
+      list: (window) => `SELECT id FROM page_rows WHERE ${where} ORDER BY id DESC ${window}`,
+      where,
+      countFrom: 'page_rows',
+    },
+  );
+};
+
+describe('a page and its count', () => {
+  it('counts and estimates a large list once for callers paging it at the same time', async () => {
+    const { q, counts } = counted(t.ctx.db);
+    const pages = await Promise.all(Array.from({ length: 20 }, (_, i) => pageOf(q, null, i * 10)));
+    // Each caller has its own page, every one the same estimated total.
+    expect(pages.map((p) => p.list[0]!.id)).toEqual(Array.from({ length: 20 }, (_, i) => ROWS - i * 10));
+    for (const p of pages) {
+      expect(p.estimated).toBe(true);
+      expect(p.total).toBe(pages[0]!.total);
+      expect(p.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    }
+    // One capped count (riding in the first caller's page) and one EXPLAIN, not twenty of each.
+    expect(counts).toHaveLength(2);
+    // Then the estimate is known: pages without counts.
+    counts.length = 0;
+    await Promise.all([pageOf(q, null, 500), pageOf(q, null, 510)]);
+    expect(counts).toEqual([]);
+  });
+
+  it('shares an exact count too, and each filter has its own', async () => {
+    const { q, counts } = counted(t.ctx.db);
+    const w = new Params();
+    const small = () =>
+      selectPage<{ id: number }>(
+        q,
+        w,
+        { limit: 5, offset: 0 },
+        {
+          list: (window) => `SELECT id FROM page_rows WHERE id <= 12 ORDER BY id DESC ${window}`,
+          where: 'id <= 12',
+          countFrom: 'page_rows',
+        },
+      );
+    const [a, b, c] = await Promise.all([small(), small(), small()]);
+    for (const p of [a, b, c]) {
+      expect(p.total).toBe(12);
+      expect(p.estimated).toBeUndefined();
+      expect(p.list.map((r) => r.id)).toEqual([12, 11, 10, 9, 8]);
+    }
+    expect(counts).toHaveLength(1);
+    // An exact count is not kept: asked again later, it is counted again.
+    await small();
+    expect(counts).toHaveLength(2);
+    // Two filters at once: a count each.
+    counts.length = 0;
+    const [m1, m2] = await Promise.all([pageOf(q, 1, 0), pageOf(q, 2, 0)]);
+    expect(m1.list[0]!.id % 7).toBe(1);
+    expect(m2.list[0]!.id % 7).toBe(2);
+    expect(counts.filter((s) => s.includes('count(*)'))).toHaveLength(2);
+  });
+
+  it('gives a count that failed to every caller sharing it, and counts again afterwards', async () => {
+    let fail = true;
+    const q: Queryable = {
+      query(sql, params, opts) {
+        if (fail && sql.includes('count(*)')) return Promise.reject(new Error('count failed'));
+        return t.ctx.db.query(sql, params, opts);
+      },
+    };
+    const w = new Params();
+    const failing = () =>
+      selectPage<{ id: number }>(
+        q,
+        w,
+        { limit: 5, offset: 0 },
+        {
+          list: (window) => `SELECT id FROM page_rows WHERE id <= 40 ORDER BY id DESC ${window}`,
+          where: 'id <= 40',
+          countFrom: 'page_rows',
+        },
+      );
+    const all = await Promise.allSettled([failing(), failing()]);
+    expect(all.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect((await failing()).total).toBe(40);
+  });
+});
