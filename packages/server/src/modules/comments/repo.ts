@@ -136,6 +136,9 @@ export async function listComments(
     where: 'true',
     countFrom,
     estimateFrom,
+    // One text at every page (`need` a parameter), each way's plan fixed by its shape: kept
+    // prepared (a dealer paging the newest reviews, PostgreSQL: 807-883 → 1,261-1,446 req/s).
+    prepare: true,
   });
 }
 
