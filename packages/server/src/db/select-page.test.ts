@@ -48,6 +48,22 @@ const pageOf = (q: Queryable, mod: number | null, offset: number) => {
   );
 };
 
+/** The first five of the rows up to `most`: a list of `most` rows, counted exactly. */
+const firstFive = (q: Queryable, most: number) => {
+  const w = new Params();
+  const where = `id <= ${w.p(most)}`;
+  return selectPage<{ id: number }>(
+    q,
+    w,
+    { limit: 5, offset: 0 },
+    {
+      list: (window) => `SELECT id FROM page_rows WHERE ${where} ORDER BY id DESC ${window}`,
+      where,
+      countFrom: 'page_rows',
+    },
+  );
+};
+
 describe('a page and its count', () => {
   it('counts and estimates a large list once for callers paging it at the same time', async () => {
     const { q, counts } = counted(t.ctx.db);
@@ -69,18 +85,7 @@ describe('a page and its count', () => {
 
   it('shares an exact count too, and each filter has its own', async () => {
     const { q, counts } = counted(t.ctx.db);
-    const w = new Params();
-    const small = () =>
-      selectPage<{ id: number }>(
-        q,
-        w,
-        { limit: 5, offset: 0 },
-        {
-          list: (window) => `SELECT id FROM page_rows WHERE id <= 12 ORDER BY id DESC ${window}`,
-          where: 'id <= 12',
-          countFrom: 'page_rows',
-        },
-      );
+    const small = () => firstFive(q, 12);
     const [a, b, c] = await Promise.all([small(), small(), small()]);
     for (const p of [a, b, c]) {
       expect(p.total).toBe(12);
@@ -107,18 +112,7 @@ describe('a page and its count', () => {
         return t.ctx.db.query(sql, params, opts);
       },
     };
-    const w = new Params();
-    const failing = () =>
-      selectPage<{ id: number }>(
-        q,
-        w,
-        { limit: 5, offset: 0 },
-        {
-          list: (window) => `SELECT id FROM page_rows WHERE id <= 40 ORDER BY id DESC ${window}`,
-          where: 'id <= 40',
-          countFrom: 'page_rows',
-        },
-      );
+    const failing = () => firstFive(q, 40);
     const all = await Promise.allSettled([failing(), failing()]);
     expect(all.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;
