@@ -78,26 +78,27 @@ function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
 }
 
 /**
- * The list's filters on a walk of the caller's closure rows (`s`, from deviceAccessRows,
- * selected as `columns`), row by row: a keyword on the text the closure row keeps (migration
- * 0062: no read of the device, no lower-casing of its text), the other filters on the
- * device's row, read only for the rows the keyword let through (OFFSET 0: a probe per row,
- * not a join planned against the whole table). A serial-shaped keyword stays on the row: it
- * is a prefix of the serial number (keywordRowSql).
+ * The list's filters on a walk of ids `s`, row by row: a keyword on the text the caller's
+ * closure row keeps when the walk is over closure rows (`own`, from deviceAccessRows;
+ * migration 0062: no read of the device, no lower-casing of its text), the other filters (all
+ * of them for develop's walk of the table) on the device's row, read only for the rows the
+ * keyword let through (OFFSET 0: a probe per row, not a join planned against the whole
+ * table). A serial-shaped keyword stays on the row: it is a prefix of the serial number
+ * (keywordRowSql). `columns` are what the walk selects from `own`.
  */
-function closureTests(
+function walkTests(
   w: Params,
   f: Omit<DeviceFilter, 'limit' | 'offset'>,
-  own: { id: string; search: string },
+  own: { id: string; search: string } | null,
 ) {
   const text =
-    f.keywords && !SERIAL_LIKE.test(f.keywords) ? keywordLowerSql(w, 's.search', f.keywords) : null;
+    own && f.keywords && !SERIAL_LIKE.test(f.keywords) ? keywordLowerSql(w, 's.search', f.keywords) : null;
   const rest = deviceFilters(w, text ? { ...f, keywords: undefined } : f, false);
   const probe = rest.length
     ? `CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${rest.join(' AND ')} OFFSET 0) d`
     : '';
   return {
-    columns: `${own.id} AS id${text ? `, ${own.search} AS search` : ''}`,
+    columns: own ? `${own.id} AS id${text ? `, ${own.search} AS search` : ''}` : '',
     hits: (s: string) => `SELECT s.id FROM ${s} s ${probe}${text ? ` WHERE ${text}` : ''}`,
   };
 }
@@ -141,7 +142,7 @@ export async function listDevices(
   // small statement whatever the page, where walkFirst's cost more to plan than to run.
   const small = f.few ? deviceAccessRows(w, f.scope, f.kind) : null;
   if (small) {
-    const tests = closureTests(w, f, small);
+    const tests = walkTests(w, f, small);
     const hits = tests.hits(`(SELECT ${tests.columns} FROM ${small.from} WHERE ${small.where})`);
     return page(`${hits} ORDER BY s.id DESC`, { where: 'true', countFrom: `(${hits}) n`, prepare: true });
   }
@@ -174,12 +175,10 @@ export async function listDevices(
   // A filtered page near the top: the caller's devices newest first, tested row by row, or
   // the filter's index when they hold too few matches (walkFirst).
   const own = deviceAccessRows(w, f.scope, f.kind);
-  const tests = own ? closureTests(w, f, own) : null;
-  const walk =
-    own && tests
-      ? `SELECT ${tests.columns} FROM ${own.from} WHERE ${own.where} ORDER BY ${own.id} DESC`
-      : `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} ORDER BY d.id DESC`;
-  const byRow = own ? '' : deviceFilters(w, f, false).join(' AND ');
+  const tests = walkTests(w, f, own);
+  const walk = own
+    ? `SELECT ${tests.columns} FROM ${own.from} WHERE ${own.where} ORDER BY ${own.id} DESC`
+    : `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} ORDER BY d.id DESC`;
   const rare = await fewMatches(
     q,
     (m) =>
@@ -187,15 +186,8 @@ export async function listDevices(
   );
   const { ids, countFrom, estimateFrom } = walkFirst({
     walk,
-    // Each walked id tested on its closure row and its device's (closureTests), or develop's
-    // by its own row (a lateral probe, `OFFSET 0` keeping the planner from joining the walk
-    // to a scan of the whole table).
-    hits: (s) =>
-      `${
-        tests
-          ? tests.hits(s)
-          : `SELECT s.id FROM ${s} s CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${byRow} OFFSET 0) d`
-      } ORDER BY s.id DESC`,
+    // Each walked id tested on its closure row and its device's row (walkTests).
+    hits: (s) => `${tests.hits(s)} ORDER BY s.id DESC`,
     indexed,
     order: 'id DESC',
     few: rare,
