@@ -25,7 +25,7 @@ import pg from 'pg';
 import { DEVICE_KINDS, MAINTENANCE_API, TEAM_API, TOILET_API } from '../packages/core/src/index.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
 import { beforeAndAfter, beforeEnv, caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
-import { analyzeAll, openBenchDb } from './seed.ts';
+import { analyzeAll, openBenchDb, vacuumLists } from './seed.ts';
 
 const arg = (i: number, d: number) => Number(process.argv[i] ?? d);
 const orders = arg(2, 1_000_000);
@@ -106,6 +106,7 @@ await db.query(
 );
 const seededS = ((Date.now() - t0) / 1000).toFixed(1);
 await analyzeAll(db);
+await vacuumLists(db);
 await db.close();
 
 // 3. The console again.

@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { analyze, vacuumAccess } from './db/maintenance.ts';
+import { analyze, vacuumListTables } from './db/maintenance.ts';
 import { errorEnvelopes } from './http/errors.ts';
 import { docsRoutes } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -138,7 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Statistics for the planner and index-only lists from the first query on (PGlite has no
   // autovacuum).
   if (db.kind === 'pglite' && opts.jobs !== false) {
-    await vacuumAccess(db);
+    await vacuumListTables(db);
     await analyze(db);
   }
   const admin = await ensureAdmin(ctx);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealers, testApp, type TestApp } from '../test/harness.ts';
-import { vacuumAccess } from './maintenance.ts';
+import { vacuumListTables } from './maintenance.ts';
 
 /**
  * PGlite runs no autovacuum, so the server vacuums the tables lists read by index alone
@@ -17,17 +17,24 @@ beforeAll(async () => {
      INSERT INTO device_bindings (device_id, user_id) SELECT id, $1 FROM d`,
     [dealer.id],
   );
+  await t.ctx.db.query(
+    `INSERT INTO maintenance_records (kind, status, device_id, ser_num, equipment_type_id, description,
+        reporter_id, due_at)
+     SELECT 'repair', 0, d.id, d.ser_num, (SELECT id FROM equipment_types WHERE code = 'gateway' AND user_id IS NULL),
+            '报修', $1::int, now() FROM devices d WHERE d.ser_num LIKE 'VAC-%'`,
+    [dealer.id],
+  );
 });
 afterAll(() => t.close());
 
-describe('vacuumAccess', () => {
-  it('leaves the closure and binding tables all-visible', async () => {
-    await vacuumAccess(t.ctx.db);
+describe('vacuumListTables', () => {
+  it('leaves the closure, binding and work-order tables all-visible', async () => {
+    await vacuumListTables(t.ctx.db);
     const rows = await t.ctx.db.query<{ relname: string; relpages: number; relallvisible: number }>(
       `SELECT relname, relpages, relallvisible FROM pg_class
-        WHERE relname IN ('device_access', 'device_bindings') ORDER BY relname`,
+        WHERE relname IN ('device_access', 'device_bindings', 'maintenance_records') ORDER BY relname`,
     );
-    expect(rows.map((r) => r.relname)).toEqual(['device_access', 'device_bindings']);
+    expect(rows.map((r) => r.relname)).toEqual(['device_access', 'device_bindings', 'maintenance_records']);
     for (const r of rows) {
       expect(r.relpages).toBeGreaterThan(0);
       expect(r.relallvisible).toBe(r.relpages);

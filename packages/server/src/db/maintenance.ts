@@ -11,12 +11,13 @@ export async function analyze(q: Queryable) {
 }
 
 /**
- * Marks the pages of the tables lists read by index alone (the access closure and the
- * bindings) all-visible. PGlite runs no autovacuum: without this, every closure entry a
- * list page reads or skips is also checked against its table row (a dealer's page 500
- * visits 10,000 rows instead of reading the index only). Cheap after the first time: only
- * pages changed since (bindings, deletes) are read again.
+ * Marks the pages of the tables lists read by index alone all-visible: the access closure and
+ * the bindings, and the work orders (a small scope's records off its objects' ranges,
+ * maintenance/repo.ts). PGlite runs no autovacuum: without this, every index entry a list
+ * page reads or skips is also checked against its table row (a dealer's page 500 visits
+ * 10,000 rows instead of reading the index only). Cheap after the first time: only pages
+ * changed since (bindings, deletes, steps of a record) are read again.
  */
-export async function vacuumAccess(q: Queryable) {
-  await q.query('VACUUM device_access, toilet_access, device_bindings, toilet_bindings');
+export async function vacuumListTables(q: Queryable) {
+  await q.query('VACUUM device_access, toilet_access, device_bindings, toilet_bindings, maintenance_records');
 }

@@ -1,6 +1,6 @@
 import { DEVICE_KINDS, OFFLINE_MS } from '@se/core';
 import type { AppContext } from '../context.ts';
-import { analyze, vacuumAccess } from '../db/maintenance.ts';
+import { analyze, vacuumListTables } from '../db/maintenance.ts';
 import { sweepOffline } from '../ingest/alarms.ts';
 import { runWeeklyReports } from '../modules/notify/weekly.ts';
 import { patrolSweep } from '../modules/attendance/patrols.ts';
@@ -47,7 +47,7 @@ export function startJobs(ctx: AppContext) {
     // tables grow, and without a visibility map no list reads the closure index alone.
     // PostgreSQL's own autovacuum does this there.
     ...(ctx.db.kind === 'pglite'
-      ? [every(10 * 60_000, () => vacuumAccess(ctx.db).then(() => analyze(ctx.db)))]
+      ? [every(10 * 60_000, () => vacuumListTables(ctx.db).then(() => analyze(ctx.db)))]
       : []),
     every(60_000, () => offlineSweep(ctx)),
     // Cleaner patrols overdue in opening hours (issue 16).

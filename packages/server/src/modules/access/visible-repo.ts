@@ -192,23 +192,28 @@ export function toiletOrDeviceSeen(w: Params, scope: string, alias: string, many
 
 /**
  * The records of a small scope (a customer's) as ranges of the records' own indexes, one per
- * toilet and per device the scope sees: `range(col, id)` is the sub-select of the records
- * whose `col` (toilet_id or device_id) is the object `id`, answering `id`; the union of the
- * ranges (without duplicates: a record of a seen device in a seen toilet is in two) is the
- * records toiletOrDeviceSeen admits. The planner cannot tell how many ids the scope's arrays
+ * toilet and per device the scope sees: `range(col, id, also)` is the sub-select of the records
+ * `alias` whose `col` (toilet_id or device_id) is the object `id` and which meet `also` (a
+ * condition on `alias`), answering `id`; the ranges together are the records
+ * toiletOrDeviceSeen admits, each once: a device's range leaves out its records in a toilet
+ * the scope sees (they are in that toilet's range), so the ranges are appended, not de-
+ * duplicated (a customer's devices are in its toilets: their ranges held every record a second
+ * time, hashed away on every page). The planner cannot tell how many ids the scope's arrays
  * hold and, one toilet holding thousands of records, reads the table in order; ranges cost
  * what the scope's objects hold, whatever the table holds. Answers the relation's builder
  * (one statement may hold several, each bounded its own way), or null for '/' (the table itself).
  */
-export function toiletOrDeviceRanges(w: Params, scope: string) {
+export function toiletOrDeviceRanges(w: Params, scope: string, alias: string) {
   const user = scopeUser(scope);
   if (user === null) return null;
   const u = w.p(user);
-  return (range: (col: 'toilet_id' | 'device_id', id: string) => string) =>
-    `(SELECT o.id FROM toilet_access va CROSS JOIN LATERAL (${range('toilet_id', 'va.toilet_id')}) o
+  const seenToilets = `ARRAY(SELECT st.toilet_id FROM toilet_access st WHERE st.user_id = ${u}::int AND st.live)`;
+  return (range: (col: 'toilet_id' | 'device_id', id: string, also: string) => string) =>
+    `(SELECT o.id FROM toilet_access va CROSS JOIN LATERAL (${range('toilet_id', 'va.toilet_id', 'true')}) o
        WHERE va.user_id = ${u}::int AND va.live
-      UNION
-      SELECT o.id FROM device_access va CROSS JOIN LATERAL (${range('device_id', 'va.device_id')}) o
+      UNION ALL
+      SELECT o.id FROM device_access va
+       CROSS JOIN LATERAL (${range('device_id', 'va.device_id', `(${alias}.toilet_id IS NULL OR ${alias}.toilet_id <> ALL(${seenToilets}))`)}) o
        WHERE va.user_id = ${u}::int AND va.live)`;
 }
 

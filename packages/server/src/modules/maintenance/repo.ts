@@ -359,7 +359,7 @@ export function listRecords(
   // the names joined to those 20 rows alone: a deep page skips ids, not joined rows.
   const rows = (ids: string) => `SELECT ${ROW}
       FROM (${ids}) k JOIN maintenance_records r ON r.id = k.id ${JOINS} ORDER BY r.id DESC`;
-  const ranges = f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope);
+  const ranges = f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope, 'r');
   if (ranges) {
     // A small scope: its records off the index range of each of its toilets and devices
     // (toiletOrDeviceRanges), each range read newest first only as far as the page needs
@@ -370,7 +370,11 @@ export function listRecords(
     const cond = recordFilters(w, f).join(' AND ');
     const upTo = (n: string | null) =>
       ranges(
-        (col, id) => `SELECT r.id FROM maintenance_records r WHERE r.${col} = ${id} AND ${cond}
+        (
+          col,
+          id,
+          also,
+        ) => `SELECT r.id FROM maintenance_records r WHERE r.${col} = ${id} AND ${cond} AND ${also}
                       ORDER BY r.id DESC${n === null ? '' : ` LIMIT ${n}`}`,
       );
     // The count's parameters first (selectPage: they are the page's first ones).
