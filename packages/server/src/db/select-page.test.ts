@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT } from '@se/core';
 import { testApp, type TestApp } from '../test/harness.ts';
 import type { Queryable } from './index.ts';
-import { Params, selectPage } from './sql.ts';
+import { JsonRows } from './json-rows.ts';
+import { Params, rowsByIds, selectPage } from './sql.ts';
 
 /**
  * selectPage's count: a list past EXACT_COUNT_LIMIT is counted (capped) and estimated once,
@@ -117,5 +118,71 @@ describe('a page and its count', () => {
     expect(all.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect((await failing()).total).toBe(40);
+  });
+});
+
+describe('rows by their ids', () => {
+  /** A page of `page_rows` whose filter selects ids and whose rows come from a second statement. */
+  const byIds = (q: Queryable, most: number, offset: number, json = false) => {
+    const w = new Params();
+    const where = `id <= ${w.p(most)}`;
+    return selectPage<{ id: number; label: string }>(
+      q,
+      w,
+      { limit: 5, offset },
+      {
+        list: (window) => `SELECT id FROM page_rows WHERE ${where} ORDER BY mod, id DESC ${window}`,
+        rows: rowsByIds(`p.id, 'row ' || p.id || ' mod ' || p.mod AS label`, 'page_rows', 'p'),
+        where,
+        countFrom: 'page_rows',
+        json,
+      },
+    );
+  };
+
+  type Row = { id: number; label: string };
+  const rowsOf = (list: Row[] | JsonRows<Row>) => (list instanceof JsonRows ? list.parse() : list);
+
+  it("builds the page's rows in the list's order by a statement kept prepared", async () => {
+    const sent: { sql: string; prepare?: boolean }[] = [];
+    const q: Queryable = {
+      query(sql, params, opts) {
+        sent.push({ sql, prepare: opts?.prepare });
+        return t.ctx.db.query(sql, params, opts);
+      },
+    };
+    // Rows 1–40 by mod, then newest first: mod 0 holds 35, 28, 21, 14, 7, then mod 1 40, 36…
+    const first = await byIds(q, 40, 0);
+    expect(first.total).toBe(40);
+    expect(rowsOf(first.list).map((r) => r.id)).toEqual([35, 28, 21, 14, 7]);
+    expect(rowsOf(first.list)[0]!.label).toBe('row 35 mod 0');
+    const next = await byIds(q, 40, 5);
+    expect(rowsOf(next.list).map((r) => r.id)).toEqual([36, 29, 22, 15, 8]);
+    // The ids (with the count), then the rows by the kept statement.
+    expect(sent).toHaveLength(4);
+    expect(sent.filter((s) => s.sql.includes('unnest($1::int[])')).map((s) => s.prepare)).toEqual([
+      true,
+      true,
+    ]);
+    // As JSON text, in the same order.
+    const json = await byIds(q, 40, 5, true);
+    expect(rowsOf(json.list).map((r) => r.id)).toEqual([36, 29, 22, 15, 8]);
+  });
+
+  it('asks for no rows past the last page', async () => {
+    const sent: string[] = [];
+    const q: Queryable = {
+      query(sql, params, opts) {
+        sent.push(sql);
+        return t.ctx.db.query(sql, params, opts);
+      },
+    };
+    const past = await byIds(q, 12, 20);
+    expect(rowsOf(past.list)).toEqual([]);
+    expect(past.total).toBe(12);
+    expect(sent).toHaveLength(1);
+    const json = await byIds(q, 12, 20, true);
+    expect(json.list).toBeInstanceOf(JsonRows);
+    expect((json.list as JsonRows<unknown>).text).toBe('[]');
   });
 });

@@ -276,7 +276,24 @@ export interface PageStatement {
    * one index, a small scope's own rows): kept prepared on PostgreSQL (db QueryOptions).
    */
   prepare?: boolean;
+  /**
+   * The page's rows from its ids, by a second statement that is always kept prepared: `list`
+   * then selects the page's `id`s alone, and this statement takes them as `$1::int[]` and
+   * answers their rows in that order (rowsByIds). A list whose filter is planned on every call
+   * (its best index depends on the values) then plans the filter alone: planning the rows'
+   * joins cost more than running the page (a work order's eight joined names: 2.0–2.6 ms of
+   * planning against 0.6 ms for the ids).
+   */
+  rows?: string;
 }
+
+/**
+ * The rows statement of a list (PageStatement.rows): `select` (columns of `alias` and of
+ * `joins`) for the ids in `$1::int[]`, in that order.
+ */
+export const rowsByIds = (select: string, table: string, alias: string, joins = '') =>
+  `SELECT ${select} FROM unnest($1::int[]) WITH ORDINALITY k (id, n)
+     JOIN ${table} ${alias} ON ${alias}.id = k.id ${joins} ORDER BY k.n`;
 
 /** A page of `selectPage`: its rows (objects, or JSON text) and the total. */
 export interface Page<L> {
@@ -301,6 +318,8 @@ type PageLimits = { limit: number; offset: number; exact?: boolean };
  * statement (pageAndCount), and an estimate already made is reused for ESTIMATE_MS, so only
  * the first request of a large list in that time pays a second statement (its EXPLAIN).
  * With `json` the page's rows come back as one JSON array text (JsonRows), in list order.
+ * With `rows` the page's ids come first and their rows by a second, prepared statement: a
+ * second round trip is cheaper than planning the rows' joins with a filter planned every call.
  */
 export function selectPage<T>(
   q: Queryable,
@@ -330,12 +349,29 @@ export async function selectPage<T>(
   const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`, `($${n + 1}::int + $${n + 2}::int)`);
   const values = [...w.values, page.limit, page.offset];
   const opts = { prepare: s.prepare };
-  const rowsOf = async (): Promise<T[] | JsonRows<T>> =>
-    s.json
+  /** The page's rows, given the page's ids when `s.rows` builds them. */
+  const byIds = async (ids: number[]): Promise<T[] | JsonRows<T>> => {
+    if (s.json) {
+      if (!ids.length) return new JsonRows<T>('[]');
+      const [row] = await q.query<{ list: string }>(`SELECT ${jsonArray(s.rows!)} AS list`, [ids], {
+        prepare: true,
+      });
+      return new JsonRows<T>(row!.list);
+    }
+    return ids.length ? q.query<T>(s.rows!, [ids], { prepare: true }) : [];
+  };
+  const idsOf = (sql: string) => `(SELECT coalesce(array_agg(l.id), '{}') FROM (${sql}) l)`;
+  const rowsOf = async (): Promise<T[] | JsonRows<T>> => {
+    if (s.rows) {
+      const [row] = await q.query<{ ids: number[] }>(`SELECT ${idsOf(listSql)} AS ids`, values, opts);
+      return byIds(row!.ids);
+    }
+    return s.json
       ? new JsonRows<T>(
           (await q.query<{ list: string }>(`SELECT ${jsonArray(listSql)} AS list`, values, opts))[0]!.list,
         )
       : q.query<T>(listSql, values, opts);
+  };
   if (s.countFrom === null) return { list: await rowsOf(), total: -1 };
   const from = `FROM ${s.countFrom} WHERE ${s.where}`;
   const countValues = s.countValues ?? w.values;
@@ -377,7 +413,15 @@ export async function selectPage<T>(
     const count = `WITH c AS (SELECT count(*)::int AS n FROM (${capped}) c)`;
     let total: number;
     let list: T[] | JsonRows<T>;
-    if (s.json) {
+    if (s.rows) {
+      const [row] = await q.query<{ __total: number; ids: number[] }>(
+        `${count} SELECT c.n AS __total, ${idsOf(listSql)} AS ids FROM c`,
+        values,
+        opts,
+      );
+      total = row!.__total;
+      list = await byIds(row!.ids);
+    } else if (s.json) {
       const [row] = await q.query<{ __total: number; list: string }>(
         `${count} SELECT c.n AS __total, ${jsonArray(listSql)} AS list FROM c`,
         values,

@@ -11,7 +11,7 @@ import {
 } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, keywordSql, likeSql, localTime, selectPage } from '../../db/sql.ts';
+import { Params, fromLocal, keywordSql, likeSql, localTime, rowsByIds, selectPage } from '../../db/sql.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
 import { deviceToiletSql } from '../devices/repo.ts';
 import { seesManyObjects } from '../access/repo.ts';
@@ -277,6 +277,9 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
   r.remedy, r.parts_replaced, r.cost::float8 AS cost, r.minutes_spent,
   coalesce(array_length(r.photos, 1), 0) AS photo_count`;
 
+/** A list page's records by their ids (selectPage rows). */
+const RECORD_ROWS = rowsByIds(ROW, 'maintenance_records', 'r', JOINS);
+
 /** Past this many devices and toilets a scope's records are filtered by hashed sub-selects. */
 const MANY_OBJECTS = 1000;
 
@@ -356,9 +359,8 @@ export function listRecords(
 ) {
   const w = new Params();
   // The page's ids first (the filter reads only the records table and its indexes), then
-  // the names joined to those 20 rows alone: a deep page skips ids, not joined rows.
-  const rows = (ids: string) => `SELECT ${ROW}
-      FROM (${ids}) k JOIN maintenance_records r ON r.id = k.id ${JOINS} ORDER BY r.id DESC`;
+  // the names joined to those 20 rows alone, by a statement kept prepared: a deep page skips
+  // ids, not joined rows, and a filter planned on every call plans no joins.
   const ranges = f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope, 'r');
   if (ranges) {
     // A small scope: its records off the index range of each of its toilets and devices
@@ -370,18 +372,16 @@ export function listRecords(
     const cond = recordFilters(w, f).join(' AND ');
     const upTo = (n: string | null) =>
       ranges(
-        (
-          col,
-          id,
-          also,
-        ) => `SELECT r.id FROM maintenance_records r WHERE r.${col} = ${id} AND ${cond} AND ${also}
-                      ORDER BY r.id DESC${n === null ? '' : ` LIMIT ${n}`}`,
+        (col, id, also) => `SELECT r.id FROM maintenance_records r
+                             WHERE r.${col} = ${id} AND ${cond} AND ${also}
+                             ORDER BY r.id DESC${n === null ? '' : ` LIMIT ${n}`}`,
       );
     // The count's parameters first (selectPage: they are the page's first ones).
     const counted = `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1))} x`;
     const need = w.p(Math.max(1, Math.floor(f.offset + f.limit)));
     return selectPage<RecordRow>(q, w, f, {
-      list: (page) => rows(`SELECT x.id FROM ${upTo(need)} x ORDER BY x.id DESC ${page}`),
+      list: (page) => `SELECT x.id FROM ${upTo(need)} x ORDER BY x.id DESC ${page}`,
+      rows: RECORD_ROWS,
       where: 'true',
       countFrom: counted,
       countValues: w.values.slice(0, -1),
@@ -391,7 +391,8 @@ export function listRecords(
   }
   const { where, filtered } = recordWhere(w, f);
   return selectPage<RecordRow>(q, w, f, {
-    list: (page) => rows(`SELECT r.id FROM maintenance_records r WHERE ${where} ORDER BY r.id DESC ${page}`),
+    list: (page) => `SELECT r.id FROM maintenance_records r WHERE ${where} ORDER BY r.id DESC ${page}`,
+    rows: RECORD_ROWS,
     where,
     countFrom: 'maintenance_records r',
     // Unfiltered, the page is a walk of the id index whatever the values; a filter's best
