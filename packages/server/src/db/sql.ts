@@ -2,6 +2,7 @@
 import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
 import type { Queryable } from './index.ts';
 import { JsonRows } from './json-rows.ts';
+import type { PageAnchors } from './page-anchors.ts';
 import { SharedAnswers } from '../shared-answers.ts';
 
 /** A timestamptz column as 'YYYY-MM-DD HH:mm:ss' in the product's zone, UTC+8 (SPEC §5). */
@@ -258,9 +259,11 @@ export interface PageStatement {
   /**
    * The page's statement around its `LIMIT … OFFSET …` clause; `need` is the rows down to the
    * page's last (offset + limit) as an expression of the same parameters, for a statement
-   * whose text then stays the same whatever the page (walkFirst's `ids`).
+   * whose text then stays the same whatever the page (walkFirst's `ids`). With `anchors`,
+   * `below` is null or the placeholder of an id the page starts below (the list is newest
+   * first by id): the statement then selects only rows whose id is below it.
    */
-  list: (limit: string, need: string) => string;
+  list: (limit: string, need: string, below: string | null) => string;
   where: string;
   countFrom: string | null;
   countValues?: unknown[];
@@ -285,6 +288,11 @@ export interface PageStatement {
    * planning against 0.6 ms for the ids).
    */
   rows?: string;
+  /**
+   * Where this list's pages were found lately (PageAnchors; needs `rows`): a page past one
+   * starts below the nearest id known before it, and each page read leaves its last id.
+   */
+  anchors?: PageAnchors;
 }
 
 /**
@@ -346,11 +354,21 @@ export async function selectPage<T>(
   s: PageStatement,
 ): Promise<Page<T[] | JsonRows<T>>> {
   const n = w.values.length;
-  const listSql = s.list(`LIMIT $${n + 1} OFFSET $${n + 2}`, `($${n + 1}::int + $${n + 2}::int)`);
-  const values = [...w.values, page.limit, page.offset];
+  const limit = `LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const need = `($${n + 1}::int + $${n + 2}::int)`;
+  // A page past a known position starts below the id there (PageAnchors): the rows before
+  // it are not walked again.
+  const anchors = s.rows ? s.anchors : undefined;
+  const listKey = anchors ? `${s.list(limit, need, null)}\u0000${JSON.stringify(w.values)}` : '';
+  const anchor = anchors && page.offset > 0 ? anchors.find(q, listKey, page.offset) : undefined;
+  const listSql = s.list(limit, need, anchor ? `$${n + 3}` : null);
+  const values = anchor
+    ? [...w.values, page.limit, page.offset - anchor.pos - 1, anchor.id]
+    : [...w.values, page.limit, page.offset];
   const opts = { prepare: s.prepare };
   /** The page's rows, given the page's ids when `s.rows` builds them. */
   const byIds = async (ids: number[]): Promise<T[] | JsonRows<T>> => {
+    anchors?.learn(q, listKey, page.offset, ids);
     if (s.json) {
       if (!ids.length) return new JsonRows<T>('[]');
       const [row] = await q.query<{ list: string }>(`SELECT ${jsonArray(s.rows!)} AS list`, [ids], {

@@ -486,6 +486,24 @@ describe('lists', () => {
     }
     expect(paged).toEqual(all);
   });
+
+  it("a record added after a page was read moves the next pages at once, as a fresh list's", async () => {
+    const size = PAGE_SIZES[0];
+    const jwbType = await typeId('jwb');
+    while ((await records(dealer.token)).data.total <= 2 * size)
+      await addRecord(dealer.token, { ser_num: 'MT-JWB', equipment_type_id: jwbType, description: '翻页' });
+    const page1 = (await records(dealer.token, { page: 1, page_size: size })).data.list.map((r) => r.id);
+    expect(page1).toHaveLength(size);
+    const added = await addRecord(dealer.token, {
+      ser_num: 'MT-JWB',
+      equipment_type_id: jwbType,
+      description: '新增',
+    });
+    const page2 = (await records(dealer.token, { page: 2, page_size: size })).data.list.map((r) => r.id);
+    // One record more above: page 1's last record is now page 2's first.
+    expect(page2[0]).toBe(page1.at(-1));
+    expect(page2).not.toContain(added);
+  });
 });
 
 describe('ownership matrix: every id-taking call answers as missing for another dealer', () => {

@@ -12,6 +12,7 @@ import {
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, keywordSql, likeSql, localTime, rowsByIds, selectPage } from '../../db/sql.ts';
+import { PageAnchors } from '../../db/page-anchors.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
 import { deviceToiletSql } from '../devices/repo.ts';
 import { seesManyObjects } from '../access/repo.ts';
@@ -280,6 +281,10 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
 /** A list page's records by their ids (selectPage rows). */
 const RECORD_ROWS = rowsByIds(ROW, 'maintenance_records', 'r', JOINS);
 
+/** Where the records lists' pages were found lately, dropped by this process's writes (statsChanged). */
+const recordAnchors = new PageAnchors(() => statsGeneration);
+const belowSql = (below: string | null) => (below === null ? '' : ` AND r.id < ${below}`);
+
 /** Past this many devices and toilets a scope's records are filtered by hashed sub-selects. */
 const MANY_OBJECTS = 1000;
 
@@ -370,29 +375,28 @@ export function listRecords(
     // so a filter matching few of the scope's records reads them all (its records, not the
     // table's); one with a narrow index of its own goes there instead (narrowFilter).
     const cond = recordFilters(w, f).join(' AND ');
-    const upTo = (n: string | null) =>
+    const upTo = (n: string | null, below: string | null = null) =>
       ranges(
         (col, id, also) => `SELECT r.id FROM maintenance_records r
-                             WHERE r.${col} = ${id} AND ${cond} AND ${also}
+                             WHERE r.${col} = ${id} AND ${cond} AND ${also}${belowSql(below)}
                              ORDER BY r.id DESC${n === null ? '' : ` LIMIT ${n}`}`,
       );
-    // The count's parameters first (selectPage: they are the page's first ones).
-    const counted = `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1))} x`;
-    const need = w.p(Math.max(1, Math.floor(f.offset + f.limit)));
     return selectPage<RecordRow>(q, w, f, {
-      list: (page) => `SELECT x.id FROM ${upTo(need)} x ORDER BY x.id DESC ${page}`,
+      list: (page, need, below) => `SELECT x.id FROM ${upTo(need, below)} x ORDER BY x.id DESC ${page}`,
       rows: RECORD_ROWS,
+      anchors: recordAnchors,
       where: 'true',
-      countFrom: counted,
-      countValues: w.values.slice(0, -1),
+      countFrom: `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1))} x`,
       // Each range is read off its own index whatever the filter: one plan kept per connection.
       prepare: true,
     });
   }
   const { where, filtered } = recordWhere(w, f);
   return selectPage<RecordRow>(q, w, f, {
-    list: (page) => `SELECT r.id FROM maintenance_records r WHERE ${where} ORDER BY r.id DESC ${page}`,
+    list: (page, _need, below) =>
+      `SELECT r.id FROM maintenance_records r WHERE ${where}${belowSql(below)} ORDER BY r.id DESC ${page}`,
     rows: RECORD_ROWS,
+    anchors: recordAnchors,
     where,
     countFrom: 'maintenance_records r',
     // Unfiltered, the page is a walk of the id index whatever the values; a filter's best

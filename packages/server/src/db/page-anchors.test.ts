@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../test/harness.ts';
+import type { Queryable } from './index.ts';
+import { PageAnchors } from './page-anchors.ts';
+import { Params, rowsByIds, selectPage } from './sql.ts';
+
+/**
+ * A deep page starts below the last id of a page read before it (PageAnchors), instead of
+ * walking every row from the top again; its rows are the plain list's, and what the owner
+ * changes drops the anchors.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await testApp();
+  await t.ctx.db.query(
+    'CREATE TABLE anchor_rows AS SELECT g AS id, g % 3 AS mod FROM generate_series(1, 500) g',
+  );
+});
+afterAll(() => t.close());
+
+/** The database, and the list statements sent through it (their parameters). */
+function watched() {
+  const sent: unknown[][] = [];
+  const q: Queryable = {
+    query(sql, params, opts) {
+      if (sql.includes('FROM anchor_rows')) sent.push([...(params ?? [])]);
+      return t.ctx.db.query(sql, params, opts);
+    },
+  };
+  return { q, sent };
+}
+
+async function pageOf(q: Queryable, anchors: PageAnchors, mod: number, offset: number, limit = 10) {
+  const w = new Params();
+  const where = `mod = ${w.p(mod)}`;
+  const r = await selectPage<{ id: number }>(
+    q,
+    w,
+    { limit, offset },
+    {
+      list: (window, _need, below) =>
+        `SELECT id FROM anchor_rows WHERE ${where}${below ? ` AND id < ${below}` : ''} ORDER BY id DESC ${window}`,
+      rows: rowsByIds('a.id', 'anchor_rows', 'a'),
+      anchors,
+      where,
+      countFrom: 'anchor_rows',
+    },
+  );
+  return { ids: r.list.map((x) => x.id), total: r.total };
+}
+
+/** The rows with `mod`, newest first, from `offset`: what any page must hold. */
+const plain = (mod: number, offset: number, limit = 10) =>
+  Array.from({ length: 500 }, (_, i) => 500 - i)
+    .filter((id) => id % 3 === mod)
+    .slice(offset, offset + limit);
+
+describe('page anchors', () => {
+  it('starts the next page below the last id of the page before, with the same rows', async () => {
+    const anchors = new PageAnchors(() => 0);
+    const { q, sent } = watched();
+    expect((await pageOf(q, anchors, 1, 0)).ids).toEqual(plain(1, 0));
+    const first = sent.length;
+    const second = await pageOf(q, anchors, 1, 10);
+    expect(second.ids).toEqual(plain(1, 10));
+    expect(second.total).toBe(167);
+    // The page was asked below page 1's last id, skipping nothing (offset 0).
+    const asked = sent[first]!;
+    expect(asked.slice(-2)).toEqual([0, plain(1, 0).at(-1)]);
+    // Further on: below the nearest known position before it (page 2's last row, position 19).
+    sent.length = 0;
+    expect((await pageOf(q, anchors, 1, 50)).ids).toEqual(plain(1, 50));
+    expect(sent[0]!.slice(-2)).toEqual([30, plain(1, 10).at(-1)]);
+    // Another page size reads the same positions.
+    expect((await pageOf(q, anchors, 1, 20, 20)).ids).toEqual(plain(1, 20, 20));
+    // Each filter has its own.
+    expect((await pageOf(q, anchors, 2, 10)).ids).toEqual(plain(2, 10));
+  });
+
+  it('keeps paging on from where the reader was when rows above change elsewhere, until the owner says it changed', async () => {
+    let generation = 0;
+    const anchors = new PageAnchors(() => generation);
+    const { q } = watched();
+    const page1 = (await pageOf(q, anchors, 0, 0)).ids;
+    // Another process removes a row of page 1: the next page still begins after page 1's
+    // last row, so the reader misses nothing.
+    await t.ctx.db.query('DELETE FROM anchor_rows WHERE id = $1', [page1[0]]);
+    expect((await pageOf(q, anchors, 0, 10)).ids).toEqual(plain(0, 10));
+    // The owner's own change drops the anchors: the page is counted from the top again.
+    generation++;
+    const fresh = (await pageOf(q, anchors, 0, 10)).ids;
+    expect(fresh).toEqual(plain(0, 11));
+    await t.ctx.db.query('INSERT INTO anchor_rows VALUES ($1, 0)', [page1[0]]);
+  });
+
+  it('forgets anchors after their time', async () => {
+    const anchors = new PageAnchors(() => 0, 30);
+    const { q, sent } = watched();
+    await pageOf(q, anchors, 0, 0);
+    await new Promise((r) => setTimeout(r, 60));
+    sent.length = 0;
+    expect((await pageOf(q, anchors, 0, 10)).ids).toEqual(plain(0, 10));
+    expect(sent[0]!.slice(-2)).toEqual([10, 10]);
+  });
+});
