@@ -63,5 +63,6 @@ interface Anchors {
 }
 
 const ANCHOR_MS = 10_000;
-const MAX_LISTS = 10_000;
-const MAX_POSITIONS = 500;
+// At most ~12 MB: a key is a list statement's text and its values, a position two numbers.
+const MAX_LISTS = 1_000;
+const MAX_POSITIONS = 200;
