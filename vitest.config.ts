@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts'],
           exclude: ['packages/server/src/**/*.mosquitto.test.ts', 'packages/server/src/**/*.redis.test.ts'],
           environment: 'node',
+          // One migrated database per run; every test app starts as a copy of it.
+          globalSetup: ['packages/server/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

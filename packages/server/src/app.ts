@@ -73,6 +73,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Background jobs (offline sweep); tests run them by hand. */
   jobs?: boolean;
+  /**
+   * An in-memory PGlite starts as this dumped data directory instead of an empty one (tests:
+   * a copy already migrated, so migrate() finds nothing to do). Never set by the server.
+   */
+  pgliteTemplate?: Blob;
 }
 
 /**
@@ -95,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       pgliteInProcess: config.pgliteInProcess,
+      loadDataDir: config.dataDir ? undefined : opts.pgliteTemplate,
     }));
   try {
     await migrate(db);

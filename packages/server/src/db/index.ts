@@ -133,14 +133,14 @@ function openPostgres(url: string): Db {
 }
 
 /** PGlite on this thread: its queries hold the event loop (kept for the event-loop benchmark). */
-async function openPgliteHere(dataDir: string | null): Promise<Db> {
+async function openPgliteHere(dataDir: string | null, loadDataDir: Blob | undefined): Promise<Db> {
   let db: PGlite;
   if (dataDir) {
     const dir = path.join(dataDir, 'pg');
     await fs.mkdir(dataDir, { recursive: true });
     db = await PGlite.create(dir, { extensions: { pg_trgm } });
   } else {
-    db = await PGlite.create({ extensions: { pg_trgm } });
+    db = await PGlite.create({ extensions: { pg_trgm }, loadDataDir });
   }
   const parse = { parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } };
   // PGlite runs one statement at a time; its query() and transaction() share one mutex,
@@ -229,9 +229,9 @@ function pgliteModules() {
  * statement and takes the rows back, however long the database works on it. Errors arrive
  * with PostgreSQL's fields (`code` '23505', `constraint`…) as on the pg driver.
  */
-async function openPgliteWorker(dataDir: string | null): Promise<Db> {
+async function openPgliteWorker(dataDir: string | null, loadDataDir: Blob | undefined): Promise<Db> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, modules: await pgliteModules(), prepared: PREPARED },
+    workerData: { dataDir, loadDataDir, modules: await pgliteModules(), prepared: PREPARED },
     // The worker is plain JavaScript: no TypeScript loader or other flags of this process.
     execArgv: [],
   });
@@ -327,6 +327,12 @@ export interface OpenOptions {
   pgliteInProcess?: boolean;
   /** Identical reads in flight share one execution (`coalesced`); default on. */
   coalesce?: boolean;
+  /**
+   * In-memory PGlite only (`dataDir` null): start from this copy of a data directory
+   * (PGlite's `dumpDataDir`) instead of an empty one from initdb. Tests start every database
+   * from one migrated copy (test/global-setup.ts); the server never passes it.
+   */
+  loadDataDir?: Blob;
 }
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir/pg` (or in memory for null). */
@@ -334,8 +340,8 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
   const db = opts.databaseUrl
     ? openPostgres(opts.databaseUrl)
     : opts.pgliteInProcess
-      ? await openPgliteHere(opts.dataDir)
-      : await openPgliteWorker(opts.dataDir);
+      ? await openPgliteHere(opts.dataDir, opts.loadDataDir)
+      : await openPgliteWorker(opts.dataDir, opts.loadDataDir);
   const shared = opts.coalesce === false ? db : coalesced(db);
   return process.env.SE_DB_TRACE ? traced(shared) : shared;
 }

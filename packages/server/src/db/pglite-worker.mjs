@@ -16,8 +16,8 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {{ dataDir: string | null, modules: object, prepared: { on: boolean, max: number } }} */
-const { dataDir, modules, prepared: PREPARED } = workerData;
+/** @type {{ dataDir: string | null, loadDataDir?: Blob, modules: object, prepared: { on: boolean, max: number } }} */
+const { dataDir, loadDataDir, modules, prepared: PREPARED } = workerData;
 
 /** An error as plain data: the message and every primitive field (code, constraint, detail…). */
 function plain(err) {
@@ -51,7 +51,9 @@ try {
     await fs.mkdir(dataDir, { recursive: true });
     db = await PGlite.create(path.join(dataDir, 'pg'), options);
   } else {
-    db = await PGlite.create(options);
+    // In memory: empty from initdb, or a copy of a dumped data directory (tests' migrated
+    // template, db/index.ts OpenOptions.loadDataDir).
+    db = await PGlite.create(loadDataDir ? { ...options, loadDataDir } : options);
   }
 } catch (err) {
   port.postMessage({ id: 0, error: plain(err) });

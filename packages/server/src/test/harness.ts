@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
@@ -14,10 +15,13 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findUser, insertUser } from '../modules/users/repo.ts';
+import type { DbTemplate } from './global-setup.ts';
 
 /**
  * Test servers: in-memory PGlite by default; with TEST_DB=postgres a fresh database on
- * DATABASE_URL's server per app, dropped when the app closes.
+ * DATABASE_URL's server per app, dropped when the app closes. Under vitest both start as a
+ * copy of the run's migrated template (test/global-setup.ts); elsewhere (benchmarks) empty,
+ * migrated by buildApp.
  */
 export interface TestApp extends BuiltApp {
   close(): Promise<void>;
@@ -59,14 +63,41 @@ export function usingPostgres() {
   return process.env.TEST_DB === 'postgres';
 }
 
-/** A fresh PostgreSQL database on DATABASE_URL's server, and how to drop it. */
-export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The run's migrated template, when the project has one (test/global-setup.ts). */
+let template: Promise<DbTemplate> | null = null;
+function dbTemplate() {
+  template ??= (async (): Promise<DbTemplate> => {
+    // Outside vitest (benchmarks use this harness) there is none.
+    if (!process.env.VITEST) return {};
+    const { inject } = await import('vitest');
+    return inject('dbTemplate') ?? {};
+  })();
+  return template;
+}
+
+/** The migrated PGlite data directory to start an in-memory test database from, if any. */
+let pgliteDump: Promise<Blob | undefined> | null = null;
+function pgliteTemplate() {
+  pgliteDump ??= dbTemplate().then(async ({ pglite }) =>
+    pglite ? new Blob([await fs.readFile(pglite)]) : undefined,
+  );
+  return pgliteDump;
+}
+
+/**
+ * A fresh PostgreSQL database on DATABASE_URL's server, and how to drop it: empty, or with
+ * `migrated` a copy of the run's migrated template when there is one (else empty too).
+ */
+export async function scratchDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `se_test_${crypto.randomBytes(5).toString('hex')}`;
+  const from = opts.migrated ? (await dbTemplate()).postgres : undefined;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${from ? ` TEMPLATE ${from}` : ''}`);
   await admin.end();
   const u = new URL(base);
   u.pathname = `/${name}`;
@@ -92,7 +123,7 @@ export async function testApp(
   let dropDb: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
   if (usingPostgres()) {
-    const scratch = await scratchDatabase();
+    const scratch = await scratchDatabase({ migrated: true });
     databaseUrl = scratch.url;
     dropDb = scratch.drop;
   }
@@ -106,10 +137,11 @@ export async function testApp(
     scryptLogN: 14,
     ...overrides,
   };
+  const loadDataDir = databaseUrl ? undefined : await pgliteTemplate();
   const own = opts.wrapDb
-    ? opts.wrapDb(await openDb({ databaseUrl, dataDir: null, coalesce: false }))
+    ? opts.wrapDb(await openDb({ databaseUrl, dataDir: null, coalesce: false, loadDataDir }))
     : undefined;
-  const built = await buildApp(config, { logger: false, jobs: false, db: own });
+  const built = await buildApp(config, { logger: false, jobs: false, db: own, pgliteTemplate: loadDataDir });
   const { app } = built;
 
   const send = async (method: 'GET' | 'POST', url: string, payload: unknown, opts: ReqOpts = {}) => {
