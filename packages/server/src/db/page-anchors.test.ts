@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test/harness.ts';
 import type { Queryable } from './index.ts';
 import { PageAnchors } from './page-anchors.ts';
-import { Params, rowsByIds, selectPage } from './sql.ts';
+import { Params, rowsByIdsSql, selectPage } from './sql.ts';
 
 /**
  * A deep page starts below the last id of a page read before it (PageAnchors), instead of
@@ -41,7 +41,7 @@ async function pageOf(q: Queryable, anchors: PageAnchors, mod: number, offset: n
     {
       list: (window, _need, below) =>
         `SELECT id FROM anchor_rows WHERE ${where}${below ? ` AND id < ${below}` : ''} ORDER BY id DESC ${window}`,
-      rows: rowsByIds('a.id', 'anchor_rows', 'a'),
+      rows: rowsByIdsSql('a.id', 'anchor_rows', 'a'),
       anchors,
       where,
       countFrom: 'anchor_rows',

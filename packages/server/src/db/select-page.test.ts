@@ -3,7 +3,7 @@ import { EXACT_COUNT_LIMIT } from '@se/core';
 import { testApp, type TestApp } from '../test/harness.ts';
 import type { Queryable } from './index.ts';
 import { JsonRows } from './json-rows.ts';
-import { Params, rowsByIds, selectPage } from './sql.ts';
+import { Params, rowsByIdsSql, selectPage } from './sql.ts';
 
 /**
  * selectPage's count: a list past EXACT_COUNT_LIMIT is counted (capped) and estimated once,
@@ -132,7 +132,7 @@ describe('rows by their ids', () => {
       { limit: 5, offset },
       {
         list: (window) => `SELECT id FROM page_rows WHERE ${where} ORDER BY mod, id DESC ${window}`,
-        rows: rowsByIds(`p.id, 'row ' || p.id || ' mod ' || p.mod AS label`, 'page_rows', 'p'),
+        rows: rowsByIdsSql(`p.id, 'row ' || p.id || ' mod ' || p.mod AS label`, 'page_rows', 'p'),
         where,
         countFrom: 'page_rows',
         json,

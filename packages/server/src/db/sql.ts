@@ -282,7 +282,7 @@ export interface PageStatement {
   /**
    * The page's rows from its ids, by a second statement that is always kept prepared: `list`
    * then selects the page's `id`s alone, and this statement takes them as `$1::int[]` and
-   * answers their rows in that order (rowsByIds). A list whose filter is planned on every call
+   * answers their rows in that order (rowsByIdsSql). A list whose filter is planned on every call
    * (its best index depends on the values) then plans the filter alone: planning the rows'
    * joins cost more than running the page (a work order's eight joined names: 2.0–2.6 ms of
    * planning against 0.6 ms for the ids).
@@ -299,7 +299,7 @@ export interface PageStatement {
  * The rows statement of a list (PageStatement.rows): `select` (columns of `alias` and of
  * `joins`) for the ids in `$1::int[]`, in that order.
  */
-export const rowsByIds = (select: string, table: string, alias: string, joins = '') =>
+export const rowsByIdsSql = (select: string, table: string, alias: string, joins = '') =>
   `SELECT ${select} FROM unnest($1::int[]) WITH ORDINALITY k (id, n)
      JOIN ${table} ${alias} ON ${alias}.id = k.id ${joins} ORDER BY k.n`;
 

@@ -11,7 +11,7 @@ import {
 } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, keywordSql, likeSql, localTime, rowsByIds, selectPage } from '../../db/sql.ts';
+import { Params, fromLocal, keywordSql, likeSql, localTime, rowsByIdsSql, selectPage } from '../../db/sql.ts';
 import { PageAnchors } from '../../db/page-anchors.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
 import { deviceToiletSql } from '../devices/repo.ts';
@@ -279,7 +279,7 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
   coalesce(array_length(r.photos, 1), 0) AS photo_count`;
 
 /** A list page's records by their ids (selectPage rows). */
-const RECORD_ROWS = rowsByIds(ROW, 'maintenance_records', 'r', JOINS);
+const RECORD_ROWS = rowsByIdsSql(ROW, 'maintenance_records', 'r', JOINS);
 
 /** Where the records lists' pages were found lately, dropped by this process's writes (statsChanged). */
 const recordAnchors = new PageAnchors(() => statsGeneration);
