@@ -62,6 +62,15 @@ interface Anchors {
   ids: Map<number, number>;
 }
 
+/**
+ * Changes made through this process that can move rows in any list: every audited write
+ * (modules/audit insertAudit: a device added, deleted or bound, an account moved) bumps it.
+ * Lists whose membership follows such writes drop their anchors on it (listsGeneration).
+ */
+let audited = 0;
+export const listsChanged = () => void audited++;
+export const listsGeneration = () => audited;
+
 const ANCHOR_MS = 10_000;
 // At most ~12 MB: a key is a list statement's text and its values, a position two numbers.
 const MAX_LISTS = 1_000;

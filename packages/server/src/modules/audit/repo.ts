@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
+import { listsChanged } from '../../db/page-anchors.ts';
 import { cappedCount, fromLocal, localTime } from '../../db/sql.ts';
 import { accountUnder } from '../access/visible-repo.ts';
 
@@ -15,6 +16,8 @@ export interface AuditRecord {
 }
 
 export function insertAudit(q: Queryable, a: AuditRecord) {
+  // What this write changes may move the rows of lists kept by position (PageAnchors).
+  listsChanged();
   return q.query(
     `INSERT INTO audit_log (actor_id, target_user_id, action, entity, entity_id, before, after, ip)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

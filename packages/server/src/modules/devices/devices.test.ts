@@ -461,3 +461,46 @@ describe("a device's drawer (issue 19)", () => {
     expect(list.data.list[0]).not.toHaveProperty('bound_users');
   });
 });
+
+describe('paging a plain list (page anchors)', () => {
+  const ids = async (token: string, page: number) =>
+    (
+      await t.get<{ list: { id: number }[]; total: number }>(
+        url('gateway', 'list'),
+        { page, page_size: 10 },
+        { token },
+      )
+    ).data.list.map((d) => d.id);
+
+  it('pages forward as a fresh read would, and a device added or deleted moves the next pages at once', async () => {
+    const pager = await t.account('page_dealer', PERMISSION.dealer | PERMISSION.user | PERMISSION.visitor, 1);
+    for (let i = 0; i < 35; i++) {
+      const r = await t.post(url('gateway', 'add'), { ser_num: `PG-${i}` }, { token: pager.token });
+      expect(r.code, r.message).toBe(200);
+    }
+    for (const token of [pager.token, admin]) {
+      // Page by page (each page starting below the last one's end), then page 3 alone again.
+      const walked = [...(await ids(token, 1)), ...(await ids(token, 2)), ...(await ids(token, 3))];
+      expect(new Set(walked).size).toBe(30);
+      expect(walked).toEqual([...walked].sort((a, b) => b - a));
+      expect(await ids(token, 3)).toEqual(walked.slice(20, 30));
+    }
+    const page1 = await ids(pager.token, 1);
+    const added = await t.post<{ id: number }>(
+      url('gateway', 'add'),
+      { ser_num: 'PG-new' },
+      { token: pager.token },
+    );
+    // One device more above: page 1's last is now page 2's first.
+    const page2 = await ids(pager.token, 2);
+    expect(page2[0]).toBe(page1.at(-1));
+    expect(page2).not.toContain(added.data.id);
+    // Two deleted from the top: page 2 starts two further down than it did.
+    for (const id of [added.data.id, page1[0]!]) {
+      const r = await t.post(url('gateway', 'update'), { id, is_delete: true }, { token: pager.token });
+      expect(r.code, r.message).toBe(200);
+    }
+    const after = await ids(pager.token, 2);
+    expect(after[0]).toBe(page2[2]);
+  });
+});

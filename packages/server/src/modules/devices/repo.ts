@@ -13,12 +13,14 @@ import {
   keywordSql,
   localTime,
   onlineSql,
+  rowsByIdsSql,
   selectPage,
   walkFirst,
   type BindingFilter,
   type Page,
 } from '../../db/sql.ts';
 import type { JsonRows } from '../../db/json-rows.ts';
+import { PageAnchors, listsGeneration } from '../../db/page-anchors.ts';
 import {
   accountUnder,
   deviceAccessRows,
@@ -28,14 +30,37 @@ import {
 } from '../access/visible-repo.ts';
 import { deviceFactsSql, type AccessFacts } from '../access/repo.ts';
 
-const row = (w: Params, offlineMs: number) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
+const rowSql = (offlineMs: string) => `d.id, d.kind, d.is_delete, d.ser_num, d."desc", d.lng, d.lat,
   d.location, d.version, d.url,
   (extract(epoch FROM d.time) * 1000)::float8 AS time,
-  coalesce(d.time >= now() - ${w.p(offlineMs)} * interval '1 millisecond', false) AS online,
+  coalesce(d.time >= now() - ${offlineMs} * interval '1 millisecond', false) AS online,
   d.warning, d.star_count, d.star_level, ${localTime('d.config_date')} AS config_date, d.parameter_num, d.type,
   d.industrial_type, d.gateway_id, d.reading, d.latest,
   d.owners,
   ${localTime('d.created_at')} AS created_at`;
+const row = (w: Params, offlineMs: number) => rowSql(w.p(offlineMs));
+
+/**
+ * The rows of a page's ids (selectPage `rows`), the kind's offline threshold written into the
+ * text (a server setting, one text per kind kept prepared).
+ */
+const pageRows = new Map<number, string>();
+function rowsOfPage(offlineMs: number) {
+  let sql = pageRows.get(offlineMs);
+  if (sql === undefined) {
+    if (!Number.isSafeInteger(offlineMs))
+      throw new Error(`offline threshold ${offlineMs} is not whole milliseconds`);
+    pageRows.set(offlineMs, (sql = rowsByIdsSql(rowSql(`${offlineMs}::bigint`), 'devices', 'd')));
+  }
+  return sql;
+}
+
+/**
+ * Where the plain device lists' pages were found lately (PageAnchors): a dealer's page 500
+ * read its 10,000 closure entries before it; after a neighbouring page, a few. Dropped by
+ * every audited write of this process (a device added, deleted or bound, an account moved).
+ */
+const deviceAnchors = new PageAnchors(listsGeneration);
 
 export interface DeviceFilter {
   kind: string;
@@ -114,8 +139,7 @@ export async function listDevices(
 ): Promise<Page<DeviceRow[] | JsonRows<DeviceRow>>> {
   const w = new Params();
   const filters = deviceFilters(new Params(), f);
-  // Nothing to filter but the scope: the page's ids come off the closure's index alone, so a
-  // dealer's page 500 reads 10,000 index entries and 20 rows, not 10,000 rows.
+  // Nothing to filter but the scope: the page's ids come off the closure's index alone (plain).
   const access = filters.length === 0 ? deviceAccessRows(w, f.scope, f.kind) : null;
   // The page's ids first (skipped rows cost an index entry each), then the full rows for
   // those ids only. The count's parameters are those before the row's.
@@ -134,10 +158,21 @@ export async function listDevices(
       json: f.json,
     });
   };
-  if (access) {
-    const ids = `SELECT ${access.id} AS id FROM ${access.from} WHERE ${access.where} ORDER BY ${access.id} DESC`;
-    return page(ids, { where: access.where, countFrom: access.from, prepare: true });
-  }
+  // The plain list, one index range whatever the page: its ids (and its capped count), then
+  // their rows; a deep page starts below a known position near it (deviceAnchors).
+  const plain = (from: string, id: string, where: string) =>
+    selectPage<DeviceRow>(q, w, f, {
+      list: (window, _need, below) =>
+        `SELECT ${id} AS id FROM ${from} WHERE ${where}${below === null ? '' : ` AND ${id} < ${below}`}
+          ORDER BY ${id} DESC ${window}`,
+      rows: rowsOfPage(f.offlineMs),
+      anchors: deviceAnchors,
+      where,
+      countFrom: from,
+      prepare: true,
+      json: f.json,
+    });
+  if (access) return plain(access.from, access.id, access.where);
   // A small scope (a customer's): its own closure rows, each tested by its row. Exact, one
   // small statement whatever the page, where walkFirst's cost more to plan than to run.
   const small = f.few ? deviceAccessRows(w, f.scope, f.kind) : null;
@@ -149,16 +184,17 @@ export async function listDevices(
   // A serial-number prefix is a short range of its own index, already in few rows.
   const serial = f.keywords !== undefined && SERIAL_LIKE.test(f.keywords);
   const walked = !f.exact && !serial && f.offset + f.limit <= WALK_NEED;
-  if (filters.length === 0 || f.exact || (!walked && !serial)) {
-    // develop's plain list, an export's exact count, a page far down: the filter's index.
+  // develop's plain list: one walk of the kind's index whatever the page.
+  if (filters.length === 0) return plain('devices d', 'd.id', deviceWhere(w, f));
+  if (f.exact || (!walked && !serial)) {
+    // An export's exact count, a page far down: the filter's index.
     const where = deviceWhere(w, f);
     // A keyword's matches come off its index first, each then checked against the scope
     // (`OFFSET 0` keeps the page's LIMIT out of that plan).
     const ids = f.keywords
       ? `SELECT m.id FROM (SELECT d.id FROM devices d WHERE ${where} OFFSET 0) m ORDER BY m.id DESC`
       : `SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id DESC`;
-    // develop's plain list is one walk of the kind's index whatever the page.
-    return page(ids, { where, countFrom: 'devices d', prepare: filters.length === 0 });
+    return page(ids, { where, countFrom: 'devices d' });
   }
   const kind = w.p(f.kind);
   const byIndex = deviceFilters(w, f).join(' AND ');

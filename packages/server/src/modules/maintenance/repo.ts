@@ -12,7 +12,7 @@ import {
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
 import { Params, fromLocal, keywordSql, likeSql, localTime, rowsByIdsSql, selectPage } from '../../db/sql.ts';
-import { PageAnchors } from '../../db/page-anchors.ts';
+import { PageAnchors, listsGeneration } from '../../db/page-anchors.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
 import { deviceToiletSql } from '../devices/repo.ts';
 import { seesManyObjects } from '../access/repo.ts';
@@ -281,8 +281,11 @@ const ROW = `r.id, 'WX' || lpad(r.id::text, 6, '0') AS no, r.kind, r.status, r.d
 /** A list page's records by their ids (selectPage rows). */
 const RECORD_ROWS = rowsByIdsSql(ROW, 'maintenance_records', 'r', JOINS);
 
-/** Where the records lists' pages were found lately, dropped by this process's writes (statsChanged). */
-const recordAnchors = new PageAnchors(() => statsGeneration);
+/**
+ * Where the records lists' pages were found lately, dropped by this process's record writes
+ * (statsChanged) and by its audited writes (listsChanged: a device or toilet bound elsewhere).
+ */
+const recordAnchors = new PageAnchors(() => statsGeneration + listsGeneration());
 const belowSql = (below: string | null) => (below === null ? '' : ` AND r.id < ${below}`);
 
 /** Past this many devices and toilets a scope's records are filtered by hashed sub-selects. */
