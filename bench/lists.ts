@@ -311,7 +311,8 @@ async function drain(http: string) {
 
 async function p99(path: string, token: string, vary?: (n: number) => string, http = live.http) {
   await drain(http);
-  return loadRun(`${http}${path}`, token, { connections, seconds, vary });
+  const pid = http === live.http ? live.child.pid : before?.child.pid;
+  return loadRun(`${http}${path}`, token, { connections, seconds, vary, pid });
 }
 
 try {
@@ -369,7 +370,7 @@ async function againstTheGoal() {
       "  (the varied cases' ×base is against this one)",
   );
   console.log(
-    `${'who'.padEnd(9)}${'case'.padEnd(24)}${'req/s'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(7)}  ×base  goal`,
+    `${'who'.padEnd(9)}${'case'.padEnd(24)}${'req/s'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(7)}  ×base  goal  cpu ms/req: console db load`,
   );
   // Each case with the same URL on every request, then (LISTS_VARIED=0 leaves it out) varied.
   const varied = process.env.LISTS_VARIED !== '0';

@@ -198,7 +198,8 @@ const only = process.env.MT_CASES ? new RegExp(process.env.MT_CASES) : null;
 const varied = process.env.MT_VARIED !== '0';
 
 async function p99(path: string, token: string, vary?: (n: number) => string, http = live.http) {
-  return loadRun(`${http}${path}`, token, { connections, seconds, vary });
+  const pid = http === live.http ? live.child.pid : before?.child.pid;
+  return loadRun(`${http}${path}`, token, { connections, seconds, vary, pid });
 }
 
 /** Every varied case on the "before" console and on this one. */
@@ -260,7 +261,7 @@ async function againstTheGoal() {
       "  (the varied cases' ×base is against this one)",
   );
   console.log(
-    `${'who'.padEnd(9)}${'case'.padEnd(24)}${'req/s'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(7)}  ×base  goal`,
+    `${'who'.padEnd(9)}${'case'.padEnd(24)}${'req/s'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(7)}  ×base  goal  cpu ms/req: console db load`,
   );
   let misses = 0;
   let ran = 0;

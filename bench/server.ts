@@ -154,8 +154,9 @@ export async function dealerAndCustomer(http: string, prefix: string) {
 export async function loadRun(
   url: string,
   token: string,
-  o: { connections: number; seconds: number; vary?: (n: number) => string },
+  o: { connections: number; seconds: number; vary?: (n: number) => string; pid?: number },
 ) {
+  const cpu = o.pid === undefined ? null : cpuMeter(o.pid);
   let n = 0;
   let refused = 0;
   let refusal = '';
@@ -187,7 +188,46 @@ export async function loadRun(
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} answers not 200`);
   const unanswered = r.errors + (r.requests.total ? 0 : connections);
   const p99 = r.requests.total ? r.latency.p99 : seconds * 1000;
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99, unanswered, refused, refusal };
+  const rps = Math.round(r.requests.average);
+  return { rps, p50: r.latency.p50, p99, unanswered, refused, refusal, cpu: cpu?.(r.requests.total) };
+}
+
+/**
+ * CPU time per request, in ms, from now until the answer is called with the requests made:
+ * the console's process (`pid`: HTTP, and PGlite's worker thread), PostgreSQL's processes on
+ * this machine (none with PGlite) and this process (the load generator). On this 2-core
+ * machine they share two CPUs, so their sum bounds the throughput (2,000 ms of CPU a second)
+ * and, by Little's law, the latency at a given concurrency (connections / throughput).
+ */
+export function cpuMeter(pid: number) {
+  const HZ = 100; // USER_HZ, the unit of /proc/<pid>/stat's utime and stime
+  const ticks = (p: number) => {
+    try {
+      const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return 0; // a process that ended in between
+    }
+  };
+  const postgres = () => {
+    let sum = 0;
+    for (const d of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) sum += ticks(Number(d));
+      } catch {
+        // gone
+      }
+    }
+    return sum;
+  };
+  const at = () => [ticks(pid), postgres(), ticks(process.pid)] as const;
+  const start = at();
+  return (requests: number) => {
+    const end = at();
+    const ms = (i: number) => (((end[i]! - start[i]!) / HZ) * 1000) / Math.max(1, requests);
+    return { console: ms(0), db: ms(1), load: ms(2) };
+  };
 }
 
 /**
@@ -208,7 +248,10 @@ export function caseLine(
   const errors =
     (r.unanswered ? `  ${r.unanswered} unanswered` : '') +
     (r.refused ? `  ${r.refused} refused: ${r.refusal}` : '');
-  const line = `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${ref ? 'ref' : ok ? 'ok' : 'over'}${errors}`;
+  const cpu = r.cpu
+    ? `  ${[r.cpu.console, r.cpu.db, r.cpu.load].map((v) => v.toFixed(2).padStart(5)).join(' ')}`
+    : '';
+  const line = `${who.padEnd(9)}${label.padEnd(24)}${String(r.rps).padStart(7)}${String(r.p50).padStart(7)}${String(r.p99).padStart(7)}  ${ratio}  ${(ref ? 'ref' : ok ? 'ok' : 'over').padEnd(4)}${cpu}${errors}`;
   return { ok, line };
 }
 
