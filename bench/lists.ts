@@ -13,6 +13,9 @@
 // server) or the console's own maintenance on PGlite leaves them minutes after a bulk load.
 // The machine's load average is printed before and after: the load generator and the
 // console share its cores, and other work on it shows in every figure.
+// Each case also prints the CPU time per request of the console, of PostgreSQL's processes
+// and of the load generator (server.ts cpuMeter): their sum, on two cores, bounds the
+// throughput, and connections / throughput is the mean latency (Little's law).
 // Embedded PGlite by default; on PostgreSQL with DATABASE_URL set (a scratch database is
 // created on that server and dropped at the end).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:lists [-- devices readings seconds connections]
