@@ -169,8 +169,9 @@ describe(`shared reads through the app (${usingPostgres() ? 'PostgreSQL' : 'PGli
 
   it('a gateway unbound while the customer’s identical list reads are in flight is gone from its next list', async () => {
     expect((await gateways(customer.token)).data.list.map((d) => d.id)).toEqual([gateway]);
-    // The list statement (not its count) of every request waits at the gate with its rows.
-    gate.close(/WITH page AS/);
+    // The page's ids statement (its capped count rides in it) of every request waits at the
+    // gate with its answer; the rows of those ids are read after it.
+    gate.close(/array_agg\(l\.id\)/);
     const before = [gateways(customer.token), gateways(customer.token), gateways(customer.token)];
     await gate.held(1);
     const unbind = await t.post(

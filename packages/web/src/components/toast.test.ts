@@ -1,8 +1,21 @@
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadNotification, toast } from './toast.ts';
 
 describe('toast', () => {
+  // The toasts' own close timers, on a clock this file drops at its end: left running, they
+  // fired after its window was gone, in the next file of the worker ("window is not defined").
+  beforeEach(() => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  });
+
   it('shows ten identical failures as one toast that counts them, and a different one apart', async () => {
     await loadNotification();
     for (let i = 0; i < 10; i++) toast.error('网络错误');
