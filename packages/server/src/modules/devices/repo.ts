@@ -247,14 +247,9 @@ export async function matchingIds(q: Queryable, f: Omit<DeviceFilter, 'limit' | 
   return rows.map((r) => r.id);
 }
 
-/** Full rows of these ids (already checked visible), in the order of the ids. */
+/** Full rows of these ids (already checked visible), in the order of the ids: a list page's rows statement. */
 export function rowsByIds(q: Queryable, ids: number[], offlineMs: number) {
-  const w = new Params();
-  const select = row(w, offlineMs);
-  return q.query<DeviceRow>(
-    `SELECT ${select} FROM devices d WHERE d.id = ANY(${w.p(ids)}::int[]) ORDER BY d.id DESC`,
-    w.values,
-  );
+  return q.query<DeviceRow>(rowsOfPage(offlineMs), [ids], { prepare: true });
 }
 
 /** One device of a kind if visible in the scope (deleted ones included for develop). */
