@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -18,6 +19,12 @@ function afterTeardown(error: { name?: string; message?: string; stack?: string 
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on this 2-core machine,
+    // so every file ran after the other while the API suites waited on PostgreSQL, on the
+    // disk and on imports. One worker more than the cores keeps both busy: measured here, the
+    // API suites on PostgreSQL took 149 s instead of 489 s, and core, server and web on PGlite
+    // 390 s instead of about 1,100 s.
+    maxWorkers: os.availableParallelism() + 1,
     onUnhandledError: (error) => !afterTeardown(error),
     projects: [
       {

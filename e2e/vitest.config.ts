@@ -8,7 +8,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // One browser at a time: two cores, one of them serves the app.
-    fileParallelism: false,
+    // Two files (two browsers) at a time against the one server: every file signs in and
+    // makes its own objects, and each waits on the server and the browser more than it
+    // computes, so two share the two cores well (457 s one at a time, 192 s two at a time).
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
