@@ -57,6 +57,22 @@ describe(`coalesced reads (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () =>
     expect(answers[0]).not.toBe(answers[3]);
   });
 
+  it('keeps texts apart by their whole text, also past the texts it numbers', async () => {
+    // Texts built with a value in them: more than the 5,000 whose keys are their numbers.
+    const text = (i: number) => `SELECT id, name FROM items WHERE id < $1 AND ${i} > 0`;
+    for (let i = 1; i <= 5001; i++) await db.query(text(i), [100]);
+    for (const i of [1, 6000]) {
+      gate.close();
+      const before = gate.executed;
+      const same = [db.query(text(i), [100]), db.query(text(i), [100])];
+      const other = db.query(text(i + 1), [100]);
+      await gate.held(2);
+      gate.release();
+      expect(await Promise.all([...same, other])).toEqual([1, 2, 3].map(() => [{ id: 1, name: '西湖' }]));
+      expect(gate.executed - before, `text ${i}`).toBe(2);
+    }
+  });
+
   it('never lets a read asked after a committed write take rows from before it', async () => {
     gate.close();
     const inFlight = db.query(LIST, [100]);
