@@ -21,7 +21,16 @@ describe('server foundation', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{12}$/);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+  });
+
+  it('gives every request its own id', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({ url: '/api/v1/site' }).then((r) => r.headers['x-request-id']),
+      ),
+    );
+    expect(new Set(ids).size).toBe(20);
   });
 
   it('answers the site info with the filing record from config', async () => {
