@@ -123,7 +123,7 @@ describe('a page and its count', () => {
 
 describe('rows by their ids', () => {
   /** A page of `page_rows` whose filter selects ids and whose rows come from a second statement. */
-  const byIds = (q: Queryable, most: number, offset: number, json = false) => {
+  const byIds = (q: Queryable, most: number, offset: number, json = false, countFrom = 'page_rows') => {
     const w = new Params();
     const where = `id <= ${w.p(most)}`;
     return selectPage<{ id: number; label: string }>(
@@ -134,7 +134,7 @@ describe('rows by their ids', () => {
         list: (window) => `SELECT id FROM page_rows WHERE ${where} ORDER BY mod, id DESC ${window}`,
         rows: rowsByIdsSql(`p.id, 'row ' || p.id || ' mod ' || p.mod AS label`, 'page_rows', 'p'),
         where,
-        countFrom: 'page_rows',
+        countFrom,
         json,
       },
     );
@@ -184,5 +184,20 @@ describe('rows by their ids', () => {
     const json = await byIds(q, 12, 20, true);
     expect(json.list).toBeInstanceOf(JsonRows);
     expect((json.list as JsonRows<unknown>).text).toBe('[]');
+  });
+
+  it('runs no count for a list that ends on its page, and counts one that goes on', async () => {
+    // A count of this fails as soon as it reads a row: it shows whether the count ran.
+    const failing = '(SELECT id FROM page_rows WHERE 1 / (id - id) = 1) z';
+    const page = (most: number, offset: number) => byIds(t.ctx.db, most, offset, false, failing);
+    // The last page of 12 rows, a list of 3 and one of none: their totals from the page alone.
+    const last = await page(12, 10);
+    expect(rowsOf(last.list).map((r) => r.id)).toEqual([5, 6]);
+    expect(last.total).toBe(12);
+    expect((await page(3, 0)).total).toBe(3);
+    expect(await page(0, 0)).toEqual({ list: [], total: 0 });
+    // A full page, and a page past the end, need the count.
+    await expect(page(12, 0)).rejects.toThrow(/division by zero/);
+    await expect(page(12, 20)).rejects.toThrow(/division by zero/);
   });
 });
