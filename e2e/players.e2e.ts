@@ -116,7 +116,10 @@ describe('screens', () => {
     // 播放器: the simulated player took the manifest and plays it.
     await page.getByRole('tab', { name: '播放器' }).click();
     const row = page.getByRole('row', { name: new RegExp(SER) });
-    for (let i = 0; i < 30 && !(await row.getByText('播放中').isVisible()); i++) {
+    // Its first report may say 播放中 before the one naming the item: 查询 until both show.
+    const playing = async () =>
+      (await row.getByText('播放中').isVisible()) && (await row.getByText(NOTICE).isVisible());
+    for (let i = 0; i < 30 && !(await playing()); i++) {
       await page.waitForTimeout(1000);
       await page.getByRole('button', { name: /查\s*询/ }).click();
     }
