@@ -394,14 +394,16 @@ export function coalesced(db: Db): Db {
   const numbers = new Map<string, number>();
   const keyOf = (sql: string, params?: readonly unknown[]) => {
     let n = numbers.get(sql);
+    let text: string | undefined;
     if (n === undefined) {
       n = isSharedRead(sql) ? numbers.size + 1 : 0;
       if (numbers.size < MAX_NUMBERED_TEXTS) numbers.set(sql, n);
-      else if (n) return `${sql}\u0000${paramsKey(params)}`;
+      else text = sql;
     }
     if (n === 0) return null;
     const p = paramsKey(params);
-    return p === null ? null : `${n}\u0000${p}`;
+    if (p === null) return null;
+    return `${text ?? n}\u0000${p}`;
   };
   return {
     kind: db.kind,
