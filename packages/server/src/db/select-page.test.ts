@@ -186,18 +186,23 @@ describe('rows by their ids', () => {
     expect((json.list as JsonRows<unknown>).text).toBe('[]');
   });
 
-  it('runs no count for a list that ends on its page, and counts one that goes on', async () => {
-    // A count of this fails as soon as it reads a row: it shows whether the count ran.
-    const failing = '(SELECT id FROM page_rows WHERE 1 / (id - id) = 1) z';
-    const page = (most: number, offset: number) => byIds(t.ctx.db, most, offset, false, failing);
-    // The last page of 12 rows, a list of 3 and one of none: their totals from the page alone.
-    const last = await page(12, 10);
-    expect(rowsOf(last.list).map((r) => r.id)).toEqual([5, 6]);
-    expect(last.total).toBe(12);
-    expect((await page(3, 0)).total).toBe(3);
-    expect(await page(0, 0)).toEqual({ list: [], total: 0 });
-    // A full page, and a page past the end, need the count.
-    await expect(page(12, 0)).rejects.toThrow(/division by zero/);
-    await expect(page(12, 20)).rejects.toThrow(/division by zero/);
-  });
+  it.each([false, true])(
+    'runs no count for a list that ends on its page, and counts one that goes on (JSON: %s)',
+    async (json) => {
+      // A count of this fails as soon as it reads a row: it shows whether the count ran.
+      const failing = '(SELECT id FROM page_rows WHERE 1 / (id - id) = 1) z';
+      const page = (most: number, offset: number) => byIds(t.ctx.db, most, offset, json, failing);
+      // The last page of 12 rows, a list of 3 and one of none: their totals from the page alone.
+      const last = await page(12, 10);
+      expect(rowsOf(last.list).map((r) => r.id)).toEqual([5, 6]);
+      expect(last.total).toBe(12);
+      expect((await page(3, 0)).total).toBe(3);
+      const none = await page(0, 0);
+      expect(rowsOf(none.list)).toEqual([]);
+      expect(none.total).toBe(0);
+      // A full page, and a page past the end, need the count.
+      await expect(page(12, 0)).rejects.toThrow(/division by zero/);
+      await expect(page(12, 20)).rejects.toThrow(/division by zero/);
+    },
+  );
 });

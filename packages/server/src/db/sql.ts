@@ -431,35 +431,47 @@ export async function selectPage<T>(
     const count = `WITH c AS (SELECT count(*)::int AS n FROM (${capped}) c)`;
     let total: number;
     let list: T[] | JsonRows<T>;
-    if (s.rows) {
-      // A list that ends on this page (fewer rows than the page holds, or none from the top)
-      // has as many rows as come before and on it: the count is not run (a filter matching
-      // nothing in a customer's 5,000 work orders read them all twice, for the page and for
-      // its count of 0). The page's ids come first, materialized (inlined, the CASE's two
-      // references each planned the list again), and the count only when needed.
-      const ended = `cardinality(p.ids) < $${n + 1} AND (cardinality(p.ids) > 0 OR ${anchor ? 'false' : `$${n + 2}::int = 0`})`;
-      const [row] = await q.query<{ __total: number | null; ids: number[] }>(
-        `WITH p AS MATERIALIZED (SELECT ${idsOf(listSql)} AS ids)
-         SELECT CASE WHEN ${ended} THEN NULL ELSE (SELECT count(*)::int FROM (${capped}) c) END AS __total, p.ids
-           FROM p`,
-        values,
-        opts,
-      );
-      const ids = row!.ids;
-      list = await byIds(ids);
-      if (row!.__total === null) {
-        estimates.delete(estimateKey(from, countValues));
-        return { list, total: page.offset + ids.length };
+    // A list that ends on this page (fewer rows than the page holds, or none from the top)
+    // has as many rows as come before and on it: the count is not run (a filter matching
+    // nothing in a customer's 5,000 work orders read them all twice, for the page and for its
+    // count of 0). The page comes first, materialized (inlined, the CASE's two references each
+    // planned the list again), and the count only when needed; `__total` is null without it.
+    const ended = (rows: string) =>
+      `${rows} < $${n + 1} AND (${rows} > 0 OR ${anchor ? 'false' : `$${n + 2}::int = 0`})`;
+    const countUnless = (rows: string) =>
+      `CASE WHEN ${ended(rows)} THEN NULL ELSE (SELECT count(*)::int FROM (${capped}) c) END`;
+    /** The page and, unless it ended, the count (null): by ids then rows, or as JSON text. */
+    const pageFirst = async (): Promise<{
+      list: T[] | JsonRows<T>;
+      rows: number;
+      counted: number | null;
+    }> => {
+      if (s.rows) {
+        const [row] = await q.query<{ __total: number | null; ids: number[] }>(
+          `WITH p AS MATERIALIZED (SELECT ${idsOf(listSql)} AS ids)
+           SELECT ${countUnless('cardinality(p.ids)')} AS __total, p.ids FROM p`,
+          values,
+          opts,
+        );
+        return { list: await byIds(row!.ids), rows: row!.ids.length, counted: row!.__total };
       }
-      total = row!.__total;
-    } else if (s.json) {
-      const [row] = await q.query<{ __total: number; list: string }>(
-        `${count} SELECT c.n AS __total, ${jsonArray(listSql)} AS list FROM c`,
+      const [row] = await q.query<{ __total: number | null; list: string; n: number }>(
+        `WITH p AS MATERIALIZED (SELECT coalesce(json_agg(x), '[]')::text AS list, count(*)::int AS n
+                                   FROM (${listSql}) x)
+         SELECT ${countUnless('p.n')} AS __total, p.list, p.n FROM p`,
         values,
         opts,
       );
-      total = row!.__total;
-      list = new JsonRows<T>(row!.list);
+      return { list: new JsonRows<T>(row!.list), rows: row!.n, counted: row!.__total };
+    };
+    if (s.rows || s.json) {
+      const got = await pageFirst();
+      list = got.list;
+      if (got.counted === null) {
+        estimates.delete(estimateKey(from, countValues));
+        return { list, total: page.offset + got.rows };
+      }
+      total = got.counted;
     } else {
       const rows = await q.query<T & { __total: number; __rn: number | null }>(
         `${count}
