@@ -104,7 +104,7 @@ export async function analyzeAll(db: Db) {
  */
 export async function vacuumLists(db: Db) {
   await db.query(
-    'VACUUM (ANALYZE) devices, device_access, device_bindings, toilets, toilet_access, toilet_bindings, users, comments, maintenance_records',
+    'VACUUM (ANALYZE) devices, device_access, device_bindings, toilets, toilet_access, toilet_bindings, users, comments, maintenance_records, maintenance_device_toilets',
   );
 }
 

@@ -19,5 +19,7 @@ export async function analyze(q: Queryable) {
  * changed since (bindings, deletes, steps of a record) are read again.
  */
 export async function vacuumListTables(q: Queryable) {
-  await q.query('VACUUM device_access, toilet_access, device_bindings, toilet_bindings, maintenance_records');
+  await q.query(
+    'VACUUM device_access, toilet_access, device_bindings, toilet_bindings, maintenance_records, maintenance_device_toilets',
+  );
 }

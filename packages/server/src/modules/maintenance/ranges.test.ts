@@ -123,6 +123,47 @@ describe('a small scope’s records list off its objects’ index ranges', () =>
     expect(none).toBe(0);
   });
 
+  it('a device whose records all lie in the customer’s toilet, then one outside it, lists each record', async () => {
+    // A gateway of the customer's whose records are all in its toilet: its own range is not
+    // read (maintenance_device_toilets says nothing lies elsewhere) and its records come once.
+    const [{ id: device }] = (await t.ctx.db.query<{ id: number }>(
+      `INSERT INTO devices (kind, ser_num, "desc", location, token)
+       VALUES ('gateway', 'RG-IN-1', '厕内网关', '', 'rng-in-1') RETURNING id`,
+    )) as [{ id: number }];
+    const [{ id: user }] = (await t.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE path = $1`, [
+      customer,
+    ])) as [{ id: number }];
+    await t.ctx.db.query('INSERT INTO device_bindings (device_id, user_id) VALUES ($1, $2)', [device, user]);
+    const add = async (toilet: number | null) =>
+      (
+        await t.ctx.db.query<{ id: number }>(
+          `INSERT INTO maintenance_records (kind, status, device_id, ser_num, toilet_id, equipment_type_id,
+              description, reporter_id, due_at)
+           VALUES ('repair', 0, $1, 'RG-IN-1', $2, $3, '厕内报修', $4, now() + interval '1 day') RETURNING id`,
+          [device, toilet, ids.gatewayType, user],
+        )
+      )[0]!.id;
+    const inside = [await add(ids.toilet), await add(ids.toilet)];
+    expect(
+      (await listRecords(t.ctx.db, { scope: customer, limit: 2, offset: 0 })).list.map((r) => r.id),
+    ).toEqual(inside.reverse());
+    expect(await same(customer, { device_id: device })).toBe(2);
+    // One moved to a toilet the customer does not see, then one of no toilet: both still its.
+    const moved = await add(ids.toilet);
+    await t.ctx.db.query('UPDATE maintenance_records SET toilet_id = $2 WHERE id = $1', [
+      moved,
+      ids.otherToilet,
+    ]);
+    expect((await same(customer, {}, 0, 1)) > 0).toBe(true);
+    expect((await listRecords(t.ctx.db, { scope: customer, limit: 1, offset: 0 })).list[0]!.id).toBe(moved);
+    const loose = await add(null);
+    expect(
+      (await listRecords(t.ctx.db, { scope: customer, limit: 2, offset: 0 })).list.map((r) => r.id),
+    ).toEqual([loose, moved]);
+    await same(customer, {}, 0, 40);
+    expect(await same(customer, { device_id: device })).toBe(4);
+  });
+
   it('a large scope seeing few objects (checked the same way) lists the same', async () => {
     await same(dealer, {}, 300);
     await same(dealer, { status: 2 }, 20);

@@ -369,7 +369,7 @@ export function listRecords(
   // The page's ids first (the filter reads only the records table and its indexes), then
   // the names joined to those 20 rows alone, by a statement kept prepared: a deep page skips
   // ids, not joined rows, and a filter planned on every call plans no joins.
-  const ranges = f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope, 'r');
+  const ranges = f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope, 'r', 'maintenance_device_toilets');
   if (ranges) {
     // A small scope: its records off the index range of each of its toilets and devices
     // (toiletOrDeviceRanges), each range read newest first only as far as the page needs
