@@ -11,7 +11,17 @@ import {
 } from '@se/core';
 import type { Queryable } from '../../db/index.ts';
 import { first } from '../../db/index.ts';
-import { Params, fromLocal, keywordSql, likeSql, localTime, rowsByIdsSql, selectPage } from '../../db/sql.ts';
+import type { JsonRows } from '../../db/json-rows.ts';
+import {
+  Params,
+  fromLocal,
+  keywordSql,
+  likeSql,
+  localTime,
+  rowsByIdsSql,
+  selectPage,
+  type Page,
+} from '../../db/sql.ts';
 import { PageAnchors, listsGeneration } from '../../db/page-anchors.ts';
 import { insertRow, type Patchable } from '../../db/update.ts';
 import { deviceToiletSql } from '../devices/repo.ts';
@@ -361,15 +371,24 @@ function narrowFilter(f: RecordFilter) {
   );
 }
 
+type RecordPage = RecordFilter & { limit: number; offset: number; exact?: boolean };
+
+/**
+ * A page of records and its total; with `json` the rows come as the database's JSON text,
+ * sent as they are (the console neither parses nor writes them again).
+ */
+export function listRecords(q: Queryable, f: RecordPage & { json: true }): Promise<Page<JsonRows<RecordRow>>>;
+export function listRecords(q: Queryable, f: RecordPage & { json?: false }): Promise<Page<RecordRow[]>>;
 export function listRecords(
   q: Queryable,
-  f: RecordFilter & { limit: number; offset: number; exact?: boolean },
-) {
+  f: RecordPage & { json?: boolean },
+): Promise<Page<RecordRow[] | JsonRows<RecordRow>>> {
   const w = new Params();
   // The page's ids first (the filter reads only the records table and its indexes), then
   // the names joined to those 20 rows alone, by a statement kept prepared: a deep page skips
   // ids, not joined rows, and a filter planned on every call plans no joins.
-  const ranges = f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope, 'r', 'maintenance_device_toilets');
+  const ranges =
+    f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope, 'r', 'maintenance_device_toilets');
   if (ranges) {
     // A small scope: its records off the index range of each of its toilets and devices
     // (toiletOrDeviceRanges), each range read newest first only as far as the page needs
@@ -392,6 +411,7 @@ export function listRecords(
       countFrom: `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1))} x`,
       // Each range is read off its own index whatever the filter: one plan kept per connection.
       prepare: true,
+      json: f.json,
     });
   }
   const { where, filtered } = recordWhere(w, f);
@@ -405,6 +425,7 @@ export function listRecords(
     // Unfiltered, the page is a walk of the id index whatever the values; a filter's best
     // index depends on its value (待派单 is few, 已完成 most), so filtered lists plan each time.
     prepare: !filtered,
+    json: f.json,
   });
 }
 

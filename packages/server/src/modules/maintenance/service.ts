@@ -55,8 +55,8 @@ import * as repo from './repo.ts';
 import { openSteps, plansUsing, recordChecklist } from './plans-repo.ts';
 import { visibleTeam } from './teams.ts';
 
-const page = <T>(
-  r: { list: T[]; total: number; estimated?: boolean },
+const page = <L>(
+  r: { list: L; total: number; estimated?: boolean },
   q: { page: number; page_size: number },
 ) => ({
   ...r,
@@ -400,6 +400,7 @@ export async function listRecords(ctx: AppContext, caller: Caller, q: RecordsQue
       many: await repo.seesMany(ctx.db, scope),
       keywords: keywords || undefined,
       ...pageWindow({ page: p, page_size }),
+      json: true,
     }),
     q,
   );
