@@ -16,13 +16,15 @@
 // every request: the same stack with nothing shared in flight).
 // Embedded PGlite by default; on PostgreSQL with DATABASE_URL set (a scratch database is
 // created on that server and dropped at the end).
-// BENCH_KEEP_DB=1 keeps the scratch database (to EXPLAIN the cases).
+// BENCH_KEEP_DB=1 keeps the scratch database (to EXPLAIN the cases); MT_REUSE=<its URL, or a
+// PGlite directory> measures it again without seeding.
 // BENCH_BEFORE_ENV='NAME=value …' (PostgreSQL only): every varied case also on a second console
 // with those settings, side by side, for before vs after in one run (server.ts beforeAndAfter).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:maintenance [-- orders devices seconds connections]
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { DEVICE_KINDS, MAINTENANCE_API, TEAM_API, TOILET_API } from '../packages/core/src/index.ts';
+import { migrate } from '../packages/server/src/db/migrate.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
 import { beforeAndAfter, beforeEnv, caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
 import { analyzeAll, openBenchDb, vacuumLists } from './seed.ts';
@@ -35,8 +37,11 @@ const connections = arg(5, 50);
 const GOAL_MS = 100;
 const k = DEVICE_KINDS.gateway;
 
-const pgBase = process.env.DATABASE_URL || '';
-let databaseUrl = '';
+// MT_REUSE: a database kept by an earlier run (BENCH_KEEP_DB), measured again without seeding.
+const reuse = process.env.MT_REUSE || '';
+const reusePg = /^postgres(ql)?:/.test(reuse);
+const pgBase = reuse ? '' : process.env.DATABASE_URL || '';
+let databaseUrl = reusePg ? reuse : '';
 let scratch = '';
 if (pgBase) {
   scratch = `se_bench_mt_${crypto.randomBytes(4).toString('hex')}`;
@@ -50,71 +55,116 @@ if (pgBase) {
 }
 const env = { LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
 
-// 1. Accounts and devices through the API.
-const first = await startConsole({ env });
-const { dealer, dealerId, customerId } = await dealerAndCustomer(first.http, 'mt');
-for (let i = 0; i < devices; i += 5000) {
-  const rows = Array.from(
-    { length: Math.min(5000, devices - i) },
-    (_, j) => `MT-${String(i + j).padStart(6, '0')},维修网关${i + j}`,
-  );
-  await dealer.call('POST', `${k.base}/import-${k.plural}?mode=all`, undefined, {
-    type: 'text/csv',
-    data: ['序列号,描述', ...rows].join('\n'),
-  });
+/** The seeded ids: accounts, the customer's devices (newest first), its toilet, the team. */
+interface Seeded {
+  dealerId: number;
+  customerId: number;
+  customerDevices: number[];
+  toilet: number;
+  team: number;
+  dataDir: string | undefined;
+  seededS: string;
 }
-const newest = await dealer.call<{ list: { id: number }[] }>('GET', `${k.base}/${k.plural}`, {
-  page: 1,
-  page_size: 50,
-});
-const customerDevices = newest.list.map((d) => d.id);
-await bindAll(dealer, 'gateway', customerId, customerDevices);
-// A toilet of the customer's: the records of its devices carry it, as a dispenser's in it do.
-const toilet = (await dealer.call<{ id: number }>('POST', TOILET_API.add, { name: '维修基准公厕' })).id;
-await dealer.call('POST', TOILET_API.bind, { user_id: customerId, add_ids: String(toilet) });
-const team = (
-  await dealer.call<{ id: number }>('POST', TEAM_API.add, {
-    name: '基准班组',
-    lead_id: customerId,
-    member_ids: [customerId, dealerId],
-  })
-).id;
-await first.stop(true);
 
-// 2. Work orders in bulk, the console stopped (PGlite has one connection).
-const db = await openBenchDb(databaseUrl ? { databaseUrl } : { dataDir: first.dataDir });
-const t0 = Date.now();
-await db.query(
-  `WITH d AS (SELECT id, ser_num, row_number() OVER (ORDER BY id) - 1 AS rn FROM devices WHERE kind = 'gateway'),
-        n AS (SELECT count(*) AS c FROM d),
-        e AS (SELECT id FROM equipment_types WHERE code = 'gateway' AND user_id IS NULL),
-        f AS (SELECT array_agg(id ORDER BY id) AS ids FROM fault_types WHERE equipment_type_id = (SELECT id FROM e))
-   INSERT INTO maintenance_records (kind, status, device_id, ser_num, toilet_id, equipment_type_id, fault_type_id,
-        description, reporter_id, assignee_id, team_id, created_at, due_at, finished_at)
-   SELECT 'repair', s.status, d.id, d.ser_num, CASE WHEN d.id = ANY($5::int[]) THEN $6::int END, (SELECT id FROM e), ft.id,
-          '现场报修 ' || g, $1::int, CASE WHEN s.status = 0 THEN NULL WHEN g % 2 = 0 THEN $1::int ELSE $2::int END,
-          CASE WHEN g % 7 = 0 THEN $4::int END,
-          s.created, s.created + ft.response_hours * interval '1 hour',
-          CASE WHEN s.status IN (2, 3) THEN s.created + (g % 48) * interval '1 hour' END
-     FROM generate_series(1, $3::int) g
-     CROSS JOIN n CROSS JOIN f
-     JOIN d ON d.rn = g % n.c
-     JOIN fault_types ft ON ft.id = f.ids[1 + g % array_length(f.ids, 1)]
-     CROSS JOIN LATERAL (SELECT CASE WHEN g > $3::int - 2000 THEN g % 3 ELSE 3 + (g % 10 = 0)::int END AS status,
-                                now() - ($3::int - g) * interval '30 seconds' AS created) s`,
-  [dealerId, customerId, orders, team, customerDevices, toilet],
-);
-const seededS = ((Date.now() - t0) / 1000).toFixed(1);
-await analyzeAll(db);
-await vacuumLists(db);
-await db.close();
+async function seed(): Promise<Seeded> {
+  // 1. Accounts and devices through the API.
+  const first = await startConsole({ env });
+  const { dealer, dealerId, customerId } = await dealerAndCustomer(first.http, 'mt');
+  for (let i = 0; i < devices; i += 5000) {
+    const rows = Array.from(
+      { length: Math.min(5000, devices - i) },
+      (_, j) => `MT-${String(i + j).padStart(6, '0')},维修网关${i + j}`,
+    );
+    await dealer.call('POST', `${k.base}/import-${k.plural}?mode=all`, undefined, {
+      type: 'text/csv',
+      data: ['序列号,描述', ...rows].join('\n'),
+    });
+  }
+  const newest = await dealer.call<{ list: { id: number }[] }>('GET', `${k.base}/${k.plural}`, {
+    page: 1,
+    page_size: 50,
+  });
+  const customerDevices = newest.list.map((d) => d.id);
+  await bindAll(dealer, 'gateway', customerId, customerDevices);
+  // A toilet of the customer's: the records of its devices carry it, as a dispenser's in it do.
+  const toilet = (await dealer.call<{ id: number }>('POST', TOILET_API.add, { name: '维修基准公厕' })).id;
+  await dealer.call('POST', TOILET_API.bind, { user_id: customerId, add_ids: String(toilet) });
+  const team = (
+    await dealer.call<{ id: number }>('POST', TEAM_API.add, {
+      name: '基准班组',
+      lead_id: customerId,
+      member_ids: [customerId, dealerId],
+    })
+  ).id;
+  await first.stop(true);
+
+  // 2. Work orders in bulk, the console stopped (PGlite has one connection).
+  const db = await openBenchDb(databaseUrl ? { databaseUrl } : { dataDir: first.dataDir });
+  const t0 = Date.now();
+  await db.query(
+    `WITH d AS (SELECT id, ser_num, row_number() OVER (ORDER BY id) - 1 AS rn FROM devices WHERE kind = 'gateway'),
+          n AS (SELECT count(*) AS c FROM d),
+          e AS (SELECT id FROM equipment_types WHERE code = 'gateway' AND user_id IS NULL),
+          f AS (SELECT array_agg(id ORDER BY id) AS ids FROM fault_types WHERE equipment_type_id = (SELECT id FROM e))
+     INSERT INTO maintenance_records (kind, status, device_id, ser_num, toilet_id, equipment_type_id, fault_type_id,
+          description, reporter_id, assignee_id, team_id, created_at, due_at, finished_at)
+     SELECT 'repair', s.status, d.id, d.ser_num, CASE WHEN d.id = ANY($5::int[]) THEN $6::int END, (SELECT id FROM e), ft.id,
+            '现场报修 ' || g, $1::int, CASE WHEN s.status = 0 THEN NULL WHEN g % 2 = 0 THEN $1::int ELSE $2::int END,
+            CASE WHEN g % 7 = 0 THEN $4::int END,
+            s.created, s.created + ft.response_hours * interval '1 hour',
+            CASE WHEN s.status IN (2, 3) THEN s.created + (g % 48) * interval '1 hour' END
+       FROM generate_series(1, $3::int) g
+       CROSS JOIN n CROSS JOIN f
+       JOIN d ON d.rn = g % n.c
+       JOIN fault_types ft ON ft.id = f.ids[1 + g % array_length(f.ids, 1)]
+       CROSS JOIN LATERAL (SELECT CASE WHEN g > $3::int - 2000 THEN g % 3 ELSE 3 + (g % 10 = 0)::int END AS status,
+                                  now() - ($3::int - g) * interval '30 seconds' AS created) s`,
+    [dealerId, customerId, orders, team, customerDevices, toilet],
+  );
+  const seededS = ((Date.now() - t0) / 1000).toFixed(1);
+  await analyzeAll(db);
+  await vacuumLists(db);
+  await db.close();
+  return { dealerId, customerId, customerDevices, toilet, team, dataDir: first.dataDir, seededS };
+}
+
+/** A kept database as it is (MT_REUSE): the ids looked up, a newer checkout's migrations applied. */
+async function reopen(): Promise<Seeded> {
+  const db = await openBenchDb(reusePg ? { databaseUrl: reuse } : { dataDir: reuse });
+  await migrate(db);
+  const one = async (sql: string) => (await db.query<{ id: number }>(sql))[0]!.id;
+  const dealerId = await one(`SELECT id FROM users WHERE user_name = 'mt_dealer'`);
+  const customerId = await one(`SELECT id FROM users WHERE user_name = 'mt_customer'`);
+  const customerDevices = (
+    await db.query<{ id: number }>(
+      `SELECT device_id AS id FROM device_bindings WHERE user_id = $1 ORDER BY device_id DESC`,
+      [customerId],
+    )
+  ).map((r) => r.id);
+  const toilet = await one(`SELECT id FROM toilets WHERE name = '维修基准公厕'`);
+  const team = await one(`SELECT id FROM maintenance_teams WHERE name = '基准班组'`);
+  await db.close();
+  return {
+    dealerId,
+    customerId,
+    customerDevices,
+    toilet,
+    team,
+    dataDir: reusePg ? undefined : reuse,
+    seededS: '(kept)',
+  };
+}
+
+const { dealerId, customerId, customerDevices, toilet, team, dataDir, seededS } = reuse
+  ? await reopen()
+  : await seed();
 
 // 3. The console again.
-const live = await startConsole({ dataDir: first.dataDir, env });
+const live = await startConsole({ dataDir, env });
 const beforeVars = beforeEnv(databaseUrl);
 const before = beforeVars ? await startConsole({ env: { ...env, ...beforeVars } }) : null;
 console.log(
-  `${orders} work orders on ${devices} gateways seeded in ${seededS} s; ${pgBase ? 'PostgreSQL' : 'PGlite'}, ` +
+  `${orders} work orders on ${devices} gateways seeded in ${seededS} s; ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
     `${connections} connections, ${seconds} s a case`,
 );
 const tokenOf = async (user: string, pw: string) =>
@@ -226,7 +276,9 @@ try {
   else await againstTheGoal();
 } finally {
   await before?.stop();
-  await live.stop();
+  await live.stop(!!reuse || !!process.env.BENCH_KEEP_DB);
+  if (!scratch && !reusePg && (reuse || process.env.BENCH_KEEP_DB))
+    console.log(`kept data directory ${dataDir}`);
   if (scratch && process.env.BENCH_KEEP_DB) console.log(`kept database ${scratch}`);
   else if (scratch) {
     const c = new pg.Client({ connectionString: pgBase });
