@@ -16,7 +16,7 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {{ dataDir: string | null, loadDataDir?: Blob, modules: object, prepared: { on: boolean, max: number } }} */
+/** @type {{ dataDir: string | null, loadDataDir?: Blob, modules: object, prepared: { on: boolean, max: number, generic: boolean } }} */
 const { dataDir, loadDataDir, modules, prepared: PREPARED } = workerData;
 
 /** An error as plain data: the message and every primitive field (code, constraint, detail…). */
@@ -102,10 +102,41 @@ async function runPrepared(sql, params) {
   return parse.parseResults(messages, db.parsers)[0];
 }
 
-function run(sql, params, prepare) {
-  if (prepare && PREPARED.on && (prepared.has(sql) || prepared.size < PREPARED.max))
+/**
+ * The plan_cache_mode this connection has now: 'generic' (force_generic_plan) around
+ * prepared statements, 'auto' around statements sent with values, null when not known (a
+ * rollback undoes a SET made in its transaction). As on PostgreSQL (db/index.ts openPostgres:
+ * a pool of its own), a prepared statement always runs its generic plan; left to choose, the
+ * server kept planning a small scope's page on every call. The setting holds for the unnamed
+ * statements too, which are planned with their values on purpose, hence the switch back.
+ */
+let planMode = 'auto';
+
+async function planWith(mode) {
+  if (!PREPARED.generic || planMode === mode) return;
+  try {
+    await db.execProtocol(
+      serialize.query(`SET plan_cache_mode = ${mode === 'generic' ? 'force_generic_plan' : 'auto'}`),
+      quiet,
+    );
+    planMode = mode;
+  } catch {
+    planMode = null; // an aborted transaction: the statement itself reports it
+  }
+}
+
+async function run(sql, params, prepare) {
+  if (prepare && PREPARED.on && (prepared.has(sql) || prepared.size < PREPARED.max)) {
+    await planWith('generic');
     return runPrepared(sql, params);
-  return db.query(sql, params);
+  }
+  // Without values there is no custom plan to make: no switch (BEGIN, COMMIT, VACUUM…).
+  if (params?.length) await planWith('auto');
+  try {
+    return await db.query(sql, params);
+  } finally {
+    if (/^\s*ROLLBACK\b/i.test(sql)) planMode = null;
+  }
 }
 
 // Statements wait here and run one per turn of this thread's event loop, so a ping that

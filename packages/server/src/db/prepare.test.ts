@@ -79,4 +79,27 @@ describe(`prepared statements (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, (
     expect(await db.query(NAME, [8], { prepare: true })).toEqual([{ name: '西湖8' }]);
     expect(await db.query(NAME, [7], { prepare: true })).toEqual([{ name: '断桥' }]);
   });
+
+  it('runs a prepared statement on its generic plan, and one sent with values planned with them', async () => {
+    // A small scope's page was planned on every call when the server chose: its custom plans
+    // cost less than the generic plan, sized for the average account (db/index.ts PREPARED).
+    const MODE = `SELECT current_setting('plan_cache_mode') AS mode, $1::int AS n`;
+    const modes = async () => ({
+      prepared: (await db.query<{ mode: string }>(MODE, [1], { prepare: true }))[0]!.mode,
+      unnamed: (await db.query<{ mode: string }>(MODE, [2]))[0]!.mode,
+    });
+    const expected = { prepared: 'force_generic_plan', unnamed: 'auto' };
+    for (let i = 0; i < 3; i++) expect(await modes()).toEqual(expected);
+    // A rolled-back transaction that ran both kinds leaves each as it was.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(MODE, [3], { prepare: true });
+        await tx.query(MODE, [4]);
+        await tx.query(MODE, [5], { prepare: true });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await modes()).toEqual(expected);
+    expect((await db.query<{ mode: string }>(MODE, [6]))[0]!.mode).toBe('auto');
+  });
 });
