@@ -17,9 +17,17 @@ export type Row = Record<string, unknown>;
  * which costs a drawer more than running it. Never for a statement whose best plan depends on
  * its values (db/sql.ts walkFirst). The embedded PGlite's worker keeps named statements the
  * same way (db/pglite-worker.mjs).
+ *
+ * `generic` (with `prepare`): one plan serves every value, so the statement always runs its
+ * generic plan, never planned again. Left to choose, the server keeps planning on every call
+ * while its custom plans cost less than the generic one, which they do for a small scope
+ * (the generic plan is sized for the average account): a customer's work-order page, 0.30 ms
+ * on its generic plan, took 1.1 ms. Not for a statement gated on its values (walkFirst, a
+ * small scope's walk): there a custom plan is what makes a customer's keyword page cheap.
  */
 export interface QueryOptions {
   prepare?: boolean;
+  generic?: boolean;
 }
 
 /** The SQL surface repositories use: the same on PGlite and PostgreSQL. */
@@ -69,9 +77,9 @@ const PREPARED = {
   on: process.env.SE_PG_PREPARE !== '0',
   max: 500,
   /**
-   * Whether they always run their generic plan (PostgreSQL: a pool of their own, openPostgres;
-   * PGlite: the worker switches plan_cache_mode around them). SE_PG_GENERIC=0 leaves the
-   * choice to the server (the benchmarks' "before").
+   * Whether those asked to (QueryOptions.generic) always run their generic plan (PostgreSQL:
+   * a pool of their own, openPostgres; PGlite: the worker switches plan_cache_mode around
+   * them). SE_PG_GENERIC=0 leaves the choice to the server (the benchmarks' "before").
    */
   generic: process.env.SE_PG_GENERIC !== '0',
 };
@@ -83,7 +91,7 @@ function statementOf(sql: string, params: readonly unknown[] | undefined, opts: 
     name = `se_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
     preparedNames.set(sql, name);
   }
-  return { name, text: sql, values: params as unknown[] };
+  return { name, text: sql, values: params as unknown[], generic: !!opts.generic && PREPARED.generic };
 }
 
 /** Connections of a PostgreSQL pool, and statements at work on the server at once. */
@@ -94,13 +102,10 @@ function openPostgres(url: string): Db {
   // walkFirst: the way not taken is costed too) spent ~200 ms compiling what runs in 1 ms.
   // PGlite has no JIT, so both databases run the same plans.
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: '-c jit=off' });
-  // Statements kept prepared run on connections of their own that always use the statement's
-  // generic plan (PREPARED.generic). By default PostgreSQL compares it with five custom plans and
-  // keeps planning every call when the custom ones cost less, which they do for a small scope:
-  // the generic plan is sized for the average account. So a customer's page, whose generic
-  // plan runs in 0.3 ms, was planned on every call at 0.8–1.1 ms. The setting cannot be
-  // given per statement, and on the other connections it would also fix the plans of
-  // statements sent unprepared, which are planned with their values on purpose.
+  // Statements asked to run their generic plan (QueryOptions.generic) go to connections of
+  // their own opened with plan_cache_mode = force_generic_plan. The setting cannot be given
+  // per statement, and on the other connections it would also fix the plans of statements
+  // planned with their values on purpose.
   const generic = PREPARED.generic
     ? new pg.Pool({
         connectionString: url,
@@ -120,7 +125,9 @@ function openPostgres(url: string): Db {
       const statement = statementOf(sql, params, opts);
       await atWork.acquire();
       try {
-        const r = statement ? await generic.query(statement) : await pool.query(sql, params as unknown[]);
+        const r = statement
+          ? await (statement.generic ? generic : pool).query(statement)
+          : await pool.query(sql, params as unknown[]);
         return r.rows as T[];
       } finally {
         atWork.release();
@@ -332,6 +339,7 @@ async function openPgliteWorker(dataDir: string | null, loadDataDir: Blob | unde
     sql?: string | null;
     params?: readonly unknown[];
     prepare?: boolean;
+    generic?: boolean;
     ping?: true;
   }) =>
     new Promise<Row[]>((resolve, reject) => {
@@ -352,7 +360,12 @@ async function openPgliteWorker(dataDir: string | null, loadDataDir: Blob | unde
   }
 
   const run = <T>(sql: string, params?: readonly unknown[], opts?: QueryOptions) =>
-    post({ id: nextId++, sql, params, ...(opts?.prepare ? { prepare: true } : {}) }) as Promise<T[]>;
+    post({
+      id: nextId++,
+      sql,
+      params,
+      ...(opts?.prepare ? { prepare: true, ...(opts.generic ? { generic: true } : {}) } : {}),
+    }) as Promise<T[]>;
   const turns = new Turns();
   return {
     kind: 'pglite',

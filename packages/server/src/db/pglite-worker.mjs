@@ -3,8 +3,9 @@
 // Plain JavaScript: the worker runs without the TypeScript loader of the main thread.
 //
 // Protocol over the parent port:
-//   in:  { id, sql, params, prepare? } run one statement (`prepare`: kept as a named
-//                          statement, see run()); { id, sql: null } closes the database;
+//   in:  { id, sql, params, prepare?, generic? } run one statement (`prepare`: kept as a
+//                          named statement, `generic`: on its generic plan, see run());
+//                          { id, sql: null } closes the database;
 //        { id, ping: true }    answered at once (between statements): the thread is alive
 //   out: { id, rows } | { id, error: { message, ...fields } }; id 0 answers the opening
 // The main thread decides what may run when (a transaction has the database to itself);
@@ -104,11 +105,10 @@ async function runPrepared(sql, params) {
 
 /**
  * The plan_cache_mode this connection has now: 'generic' (force_generic_plan) around
- * prepared statements, 'auto' around statements sent with values, null when not known (a
- * rollback undoes a SET made in its transaction). As on PostgreSQL (db/index.ts openPostgres:
- * a pool of its own), a prepared statement always runs its generic plan; left to choose, the
- * server kept planning a small scope's page on every call. The setting holds for the unnamed
- * statements too, which are planned with their values on purpose, hence the switch back.
+ * prepared statements asked to run their generic plan (db/index.ts QueryOptions.generic; on
+ * PostgreSQL a pool of their own), 'auto' around the others sent with values, null when not
+ * known (a rollback undoes a SET made in its transaction). The setting holds for every
+ * statement, those planned with their values on purpose too, hence the switch back.
  */
 let planMode = 'auto';
 
@@ -125,13 +125,12 @@ async function planWith(mode) {
   }
 }
 
-async function run(sql, params, prepare) {
-  if (prepare && PREPARED.on && (prepared.has(sql) || prepared.size < PREPARED.max)) {
-    await planWith('generic');
-    return runPrepared(sql, params);
-  }
+async function run(sql, params, prepare, generic) {
+  const named = prepare && PREPARED.on && (prepared.has(sql) || prepared.size < PREPARED.max);
   // Without values there is no custom plan to make: no switch (BEGIN, COMMIT, VACUUM…).
-  if (params?.length) await planWith('auto');
+  if (named && generic) await planWith('generic');
+  else if (params?.length) await planWith('auto');
+  if (named) return runPrepared(sql, params);
   try {
     return await db.query(sql, params);
   } finally {
@@ -145,7 +144,7 @@ const queue = [];
 let running = false;
 
 async function next() {
-  const { id, sql, params, prepare } = queue.shift();
+  const { id, sql, params, prepare, generic } = queue.shift();
   if (sql === null) {
     await db.close().catch(() => {});
     port.postMessage({ id });
@@ -153,7 +152,7 @@ async function next() {
     return;
   }
   try {
-    const r = await run(sql, params, prepare);
+    const r = await run(sql, params, prepare, generic);
     answer({ id, rows: r.rows });
   } catch (err) {
     answer({ id, error: plain(err) });

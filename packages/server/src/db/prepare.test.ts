@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase, usingPostgres } from '../test/harness.ts';
-import { openDb, type Db } from './index.ts';
+import { openDb, type Db, type Queryable } from './index.ts';
 
 // Statements asked with `prepare` run as named statements (PostgreSQL's, or the PGlite
 // worker's own through the extended protocol): the same rows as unnamed, the same errors,
@@ -80,26 +80,29 @@ describe(`prepared statements (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, (
     expect(await db.query(NAME, [7], { prepare: true })).toEqual([{ name: '断桥' }]);
   });
 
-  it('runs a prepared statement on its generic plan, and one sent with values planned with them', async () => {
+  it('runs a statement asked to on its generic plan, and the others planned as the server chooses', async () => {
     // A small scope's page was planned on every call when the server chose: its custom plans
-    // cost less than the generic plan, sized for the average account (db/index.ts PREPARED).
+    // cost less than the generic plan, sized for the average account (db/index.ts QueryOptions).
     const MODE = `SELECT current_setting('plan_cache_mode') AS mode, $1::int AS n`;
+    const modeOf = async (opts: { prepare?: boolean; generic?: boolean }, n: number, q: Queryable = db) =>
+      (await q.query<{ mode: string }>(MODE, [n], opts))[0]!.mode;
     const modes = async () => ({
-      prepared: (await db.query<{ mode: string }>(MODE, [1], { prepare: true }))[0]!.mode,
-      unnamed: (await db.query<{ mode: string }>(MODE, [2]))[0]!.mode,
+      generic: await modeOf({ prepare: true, generic: true }, 1),
+      prepared: await modeOf({ prepare: true }, 2),
+      unnamed: await modeOf({}, 3),
     });
-    const expected = { prepared: 'force_generic_plan', unnamed: 'auto' };
+    const expected = { generic: 'force_generic_plan', prepared: 'auto', unnamed: 'auto' };
     for (let i = 0; i < 3; i++) expect(await modes()).toEqual(expected);
-    // A rolled-back transaction that ran both kinds leaves each as it was.
+    // A rolled-back transaction that ran each kind leaves each as it was.
     await expect(
       db.transaction(async (tx) => {
-        await tx.query(MODE, [3], { prepare: true });
-        await tx.query(MODE, [4]);
-        await tx.query(MODE, [5], { prepare: true });
+        await modeOf({ prepare: true, generic: true }, 4, tx);
+        await modeOf({}, 5, tx);
+        await modeOf({ prepare: true, generic: true }, 6, tx);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(await modes()).toEqual(expected);
-    expect((await db.query<{ mode: string }>(MODE, [6]))[0]!.mode).toBe('auto');
+    expect(await modeOf({}, 7)).toBe('auto');
   });
 });

@@ -279,8 +279,11 @@ export interface PageStatement {
    * one index, a small scope's own rows): kept prepared on PostgreSQL (db QueryOptions).
    */
   prepare?: boolean;
+  /** With `prepare`: one plan serves every value, so it always runs its generic plan (db QueryOptions). */
+  generic?: boolean;
   /**
-   * The page's rows from its ids, by a second statement that is always kept prepared: `list`
+   * The page's rows from its ids, by a second statement that is always kept prepared (on its
+   * generic plan: rows by their ids, whatever the ids): `list`
    * then selects the page's `id`s alone, and this statement takes them as `$1::int[]` and
    * answers their rows in that order (rowsByIdsSql). A list whose filter is planned on every call
    * (its best index depends on the values) then plans the filter alone: planning the rows'
@@ -302,6 +305,9 @@ export interface PageStatement {
 export const rowsByIdsSql = (select: string, table: string, alias: string, joins = '') =>
   `SELECT ${select} FROM unnest($1::int[]) WITH ORDINALITY k (id, n)
      JOIN ${table} ${alias} ON ${alias}.id = k.id ${joins} ORDER BY k.n`;
+
+/** A page's rows by their ids: one plan serves every list of ids. */
+const BY_IDS = { prepare: true, generic: true };
 
 /** A page of `selectPage`: its rows (objects, or JSON text) and the total. */
 export interface Page<L> {
@@ -365,18 +371,16 @@ export async function selectPage<T>(
   const values = anchor
     ? [...w.values, page.limit, page.offset - anchor.pos - 1, anchor.id]
     : [...w.values, page.limit, page.offset];
-  const opts = { prepare: s.prepare };
+  const opts = { prepare: s.prepare, generic: s.generic };
   /** The page's rows, given the page's ids when `s.rows` builds them. */
   const byIds = async (ids: number[]): Promise<T[] | JsonRows<T>> => {
     anchors?.learn(q, listKey, page.offset, ids);
     if (s.json) {
       if (!ids.length) return new JsonRows<T>('[]');
-      const [row] = await q.query<{ list: string }>(`SELECT ${jsonArray(s.rows!)} AS list`, [ids], {
-        prepare: true,
-      });
+      const [row] = await q.query<{ list: string }>(`SELECT ${jsonArray(s.rows!)} AS list`, [ids], BY_IDS);
       return new JsonRows<T>(row!.list);
     }
-    return ids.length ? q.query<T>(s.rows!, [ids], { prepare: true }) : [];
+    return ids.length ? q.query<T>(s.rows!, [ids], BY_IDS) : [];
   };
   const idsOf = (sql: string) => `(SELECT coalesce(array_agg(l.id), '{}') FROM (${sql}) l)`;
   const rowsOf = async (): Promise<T[] | JsonRows<T>> => {

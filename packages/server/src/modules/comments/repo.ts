@@ -101,6 +101,7 @@ export async function listComments(
       where,
       countFrom: 'comments c',
       prepare: true,
+      generic: true,
     });
   }
   if (f.sort !== 'time' || f.offset + f.limit > WALK_NEED) {

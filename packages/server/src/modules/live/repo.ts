@@ -129,7 +129,7 @@ export async function history(
     `SELECT d.history_rev AS rev, ${rows} AS rows
        FROM devices d WHERE d.id = ${id} AND NOT d.is_delete AND ${deviceSeen(w, scope)}`,
     w.values,
-    { prepare: true },
+    { prepare: true, generic: true },
   );
   if (!r) return null;
   return { rev: r.rev, rows: r.rows ? (JSON.parse(r.rows) as HistoryRow[]) : [] };

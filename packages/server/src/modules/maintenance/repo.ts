@@ -409,8 +409,10 @@ export function listRecords(
       anchors: recordAnchors,
       where: 'true',
       countFrom: `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1))} x`,
-      // Each range is read off its own index whatever the filter: one plan kept per connection.
+      // Each range is read off its own index whatever the filter: one plan kept per connection,
+      // its generic one (a customer's: 0.30 ms against 1.1 ms planned each call).
       prepare: true,
+      generic: true,
       json: f.json,
     });
   }
@@ -425,6 +427,7 @@ export function listRecords(
     // Unfiltered, the page is a walk of the id index whatever the values; a filter's best
     // index depends on its value (待派单 is few, 已完成 most), so filtered lists plan each time.
     prepare: !filtered,
+    generic: true,
     json: f.json,
   });
 }
@@ -468,12 +471,15 @@ export function findRecord(q: Queryable, id: number) {
     `SELECT id, is_delete, kind, status, device_id, toilet_id, part_id, reporter_id, assignee_id
        FROM maintenance_records WHERE id = $1`,
     [id],
-    { prepare: true },
+    { prepare: true, generic: true },
   );
 }
 
 export function recordRow(q: Queryable, id: number) {
-  return first<RecordRow>(q, `SELECT ${ROW} FROM ${FROM} WHERE r.id = $1`, [id], { prepare: true });
+  return first<RecordRow>(q, `SELECT ${ROW} FROM ${FROM} WHERE r.id = $1`, [id], {
+    prepare: true,
+    generic: true,
+  });
 }
 
 /** Whether the scope sees record `id` (through its device or toilet). */
@@ -483,7 +489,7 @@ export async function recordVisible(q: Queryable, id: number, scope: string) {
     q,
     `SELECT true AS ok FROM maintenance_records r WHERE r.id = ${w.p(id)} AND NOT r.is_delete AND ${toiletOrDeviceSeen(w, scope, 'r')}`,
     w.values,
-    { prepare: true },
+    { prepare: true, generic: true },
   );
   return r !== undefined;
 }

@@ -76,6 +76,7 @@ export async function listToilets(
     // A tenant's toilets are thousands, not millions: any plan of these shapes serves every
     // value, so one is kept per connection.
     prepare: true,
+    generic: true,
   });
 }
 
@@ -85,7 +86,7 @@ export function findToilet(q: Queryable, id: number, scope: string) {
     q,
     `SELECT ${ROW} FROM ${FROM} WHERE t.id = ${w.p(id)} AND ${toiletSeen(w, scope)}`,
     w.values,
-    { prepare: true },
+    { prepare: true, generic: true },
   );
 }
 
