@@ -417,6 +417,11 @@ export function listRecords(
     });
   }
   const { where, filtered } = recordWhere(w, f);
+  // One device's or toilet's records and nothing else filtered: read off that object's own
+  // index range whatever its id, so one plan serves every value (planning was 1.0 of a
+  // customer's 1.3 ms for a device's records, PostgreSQL; more on PGlite).
+  const objects = Number(f.device_id !== undefined) + Number(f.toilet_id !== undefined);
+  const byObject = objects > 0 && recordFilters(new Params(), f).length === 1 + objects;
   return selectPage<RecordRow>(q, w, f, {
     list: (page, _need, below) =>
       `SELECT r.id FROM maintenance_records r WHERE ${where}${belowSql(below)} ORDER BY r.id DESC ${page}`,
@@ -426,7 +431,7 @@ export function listRecords(
     countFrom: 'maintenance_records r',
     // Unfiltered, the page is a walk of the id index whatever the values; a filter's best
     // index depends on its value (待派单 is few, 已完成 most), so filtered lists plan each time.
-    prepare: !filtered,
+    prepare: !filtered || byObject,
     generic: true,
     json: f.json,
   });
