@@ -77,6 +77,32 @@ export async function adminToken(): Promise<string> {
 }
 
 /**
+ * An account of `permissions` added by admin (`token`) and bound to these objects, each a
+ * binding call and the id it binds (e.g. `['/api/v1/gateway/bind-user-gateway', 7]`): the
+ * viewer of a suite that watches only what its own objects change, while other files run
+ * beside it. Answers the account's id.
+ */
+export async function boundAccount(
+  token: string,
+  account: { name: string; password: string },
+  permissions: string,
+  bindings: readonly (readonly [url: string, id: number])[],
+): Promise<number> {
+  const user = await api<{ id: number }>(
+    'POST',
+    '/api/v1/user/add-user',
+    { user_name: account.name, password: account.password, permissions },
+    token,
+  );
+  if (user.code !== 200) throw new Error(`add-user: ${user.message}`);
+  for (const [url, id] of bindings) {
+    const bound = await api('POST', url, { user_id: String(user.data.id), add_ids: String(id) }, token);
+    if (bound.code !== 200) throw new Error(`${url}: ${bound.message}`);
+  }
+  return user.data.id;
+}
+
+/**
  * Setup for the maintenance suites: a technician (user role) who sees one dispenser, added by
  * admin; answers the technician's id.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
+import { BASE, adminToken, api, boundAccount, launch, newPage, signIn } from './browser.ts';
 
 let browser: Browser;
 let token: string;
@@ -11,12 +11,7 @@ const viewer = { name: `e2e-dc-${Date.now()}`, password: 'e2e-dc-pass' };
 
 beforeAll(async () => {
   browser = await launch();
-  token = (
-    await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
-      filter: 'admin',
-      password: ADMIN_PASSWORD,
-    })
-  ).data.auth_token;
+  token = await adminToken();
   gateway = (
     await api<typeof gateway>(
       'POST',
@@ -38,21 +33,11 @@ beforeAll(async () => {
     token,
   );
   expect(toilet.code).toBe(200);
-  const user = await api<{ id: number }>(
-    'POST',
-    '/api/v1/user/add-user',
-    // 用户 and 数据中心
-    { user_name: viewer.name, password: viewer.password, permissions: '10' },
-    token,
-  );
-  expect(user.code).toBe(200);
-  for (const [url, id] of [
+  // 用户 and 数据中心
+  await boundAccount(token, viewer, '10', [
     ['/api/v1/gateway/bind-user-gateway', gateway.id],
     ['/api/v1/toilet/bind-user-st', toilet.data.id],
-  ] as const) {
-    const bound = await api('POST', url, { user_id: String(user.data.id), add_ids: String(id) }, token);
-    expect(bound.code).toBe(200);
-  }
+  ]);
 });
 afterAll(() => browser?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ADMIN_PASSWORD, BASE, api, launch, newPage, signIn } from './browser.ts';
+import { BASE, adminToken, api, boundAccount, launch, newPage, signIn } from './browser.ts';
 
 let browser: Browser;
 let token: string;
@@ -15,29 +15,11 @@ const viewer = { name: `e2e-msg-${RUN}`, password: 'e2e-msg-pass' };
 
 beforeAll(async () => {
   browser = await launch();
-  token = (
-    await api<{ auth_token: string }>('POST', '/api/v1/auth/login', {
-      filter: 'admin',
-      password: ADMIN_PASSWORD,
-    })
-  ).data.auth_token;
+  token = await adminToken();
   device = (
     await api<typeof device>('POST', '/api/v1/gateway/add-gateway', { ser_num: SER, desc: PLACE }, token)
   ).data;
-  const user = await api<{ id: number }>(
-    'POST',
-    '/api/v1/user/add-user',
-    { user_name: viewer.name, password: viewer.password, permissions: '2' },
-    token,
-  );
-  expect(user.code).toBe(200);
-  const bound = await api(
-    'POST',
-    '/api/v1/gateway/bind-user-gateway',
-    { user_id: String(user.data.id), add_ids: String(device.id) },
-    token,
-  );
-  expect(bound.code).toBe(200);
+  await boundAccount(token, viewer, '2', [['/api/v1/gateway/bind-user-gateway', device.id]]);
 });
 afterAll(() => browser?.close());
 
