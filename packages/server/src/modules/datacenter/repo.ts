@@ -95,14 +95,17 @@ export interface ToiletState {
   latest: Record<string, unknown>;
 }
 
-/** Every visible toilet with a gateway, with the gateway's latest merged report. */
-export function toiletStates(q: Queryable, scope: string) {
+/**
+ * Visible toilets with a gateway, with the gateway's latest merged report: the `limit` after
+ * toilet id `after`, in id order (the overview reads them page by page, see service.ts).
+ */
+export function toiletStates(q: Queryable, scope: string, after: number, limit: number) {
   const w = new Params();
   return q.query<ToiletState>(
     `SELECT t.id AS toilet_id, t.name, g.id AS gateway_id, ${onlineSql('g')} AS online, g.latest
        FROM toilets t JOIN devices g ON g.id = t.gateway_id AND NOT g.is_delete
-      WHERE NOT t.is_delete AND ${toiletVisible(w, scope)}
-      ORDER BY t.id`,
+      WHERE NOT t.is_delete AND t.id > ${w.p(after)} AND ${toiletVisible(w, scope)}
+      ORDER BY t.id LIMIT ${w.p(limit)}`,
     w.values,
   );
 }

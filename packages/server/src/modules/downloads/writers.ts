@@ -36,7 +36,16 @@ export function csvCell(v: unknown): string {
   return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
-/** Passes pages through, counting rows; `onRows` may throw to stop the export. */
+/**
+ * Rows formatted between two turns of the event loop. A 5,000-row page formatted in one go
+ * held every request for 40–60 ms while an export ran (bench:event-loop).
+ */
+export const FORMAT_SLICE = 500;
+
+/**
+ * Passes pages through in slices of at most FORMAT_SLICE rows, counting rows; `onRows` may
+ * throw to stop the export.
+ */
 async function* counted(
   pages: AsyncIterable<Row[]>,
   onRows: (rows: number) => Promise<void> | void,
@@ -48,11 +57,13 @@ async function* counted(
     if (n > max) {
       throw new AppError(CODE.badRequest, `数据超过 Excel 的 1,048,576 行上限，请缩小筛选范围后重新导出`);
     }
-    yield page;
+    for (let i = 0; i < page.length; i += FORMAT_SLICE) {
+      yield page.length <= FORMAT_SLICE ? page : page.slice(i, i + FORMAT_SLICE);
+      // PGlite answers queries without leaving the microtask queue: without this turn of the
+      // event loop, an export would hold off every request (and timer) until it finished.
+      await yieldToEventLoop();
+    }
     await onRows(n);
-    // PGlite answers queries without leaving the microtask queue: without this turn of the
-    // event loop, an export would hold off every request (and timer) until it finished.
-    await yieldToEventLoop();
   }
 }
 

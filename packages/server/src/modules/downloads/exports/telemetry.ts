@@ -24,8 +24,11 @@ import {
 
 export type { ExportDevice };
 
-/** Rows per query: one device's readings are read in (ts, msg_id) order, page by page. */
-export const TELEMETRY_PAGE = 5000;
+/**
+ * Rows per query: one device's readings are read in (ts, msg_id) order, page by page. Each
+ * page arrives on the event loop in one piece (PGlite's worker message, or pg's parse).
+ */
+export const TELEMETRY_PAGE = 2000;
 
 const LABELS: Record<string, string> = {
   nh3: '氨气',
