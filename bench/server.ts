@@ -201,10 +201,13 @@ export async function loadRun(
  */
 export function cpuMeter(pid: number) {
   const HZ = 100; // USER_HZ, the unit of /proc/<pid>/stat's utime and stime
-  const ticks = (p: number) => {
+  // With `reaped`, also the CPU of children that ended and were waited for (cutime, cstime):
+  // a PostgreSQL backend that exits mid-case (a pool's idle timeout) moves its time there, into
+  // the postmaster's, instead of taking it out of the sum.
+  const ticks = (p: number, reaped = false) => {
     try {
       const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return Number(f[11]) + Number(f[12]);
+      return Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0);
     } catch {
       return 0; // a process that ended in between
     }
@@ -214,7 +217,7 @@ export function cpuMeter(pid: number) {
     for (const d of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(d)) continue;
       try {
-        if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) sum += ticks(Number(d));
+        if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) sum += ticks(Number(d), true);
       } catch {
         // gone
       }
