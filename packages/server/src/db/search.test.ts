@@ -13,6 +13,7 @@ import {
   adminApp,
   dealers,
   kindUrl,
+  scopeOfAccount,
   type Account,
   type TestApp,
 } from '../test/harness.ts';
@@ -115,6 +116,30 @@ function explaining(q: Queryable) {
   return { db, plans };
 }
 
+/** Like explaining, but each query's generic plan: the one a prepared statement may keep. */
+async function genericPlans(run: (db: Queryable) => Promise<unknown>) {
+  const plans: string[] = [];
+  const literal = (v: unknown) =>
+    typeof v === 'number' ? String(v) : v === null ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`;
+  await t.ctx.db.transaction(async (tx) => {
+    await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+    const db: Queryable = {
+      async query<T>(sql: string, params?: readonly unknown[]) {
+        const name = `generic_${plans.length}`;
+        await tx.query(`PREPARE ${name} AS ${sql}`);
+        const rows = await tx.query<Record<string, string>>(
+          `EXPLAIN EXECUTE ${name}${params?.length ? `(${params.map(literal).join(', ')})` : ''}`,
+        );
+        await tx.query(`DEALLOCATE ${name}`);
+        plans.push(rows.map((r) => Object.values(r)[0]).join('\n'));
+        return [{ n: 0, __total: 0, __rn: null }] as T[];
+      },
+    };
+    await run(db);
+  });
+  return plans;
+}
+
 describe('a Chinese keyword on a large table', () => {
   beforeAll(async () => {
     const db = t.ctx.db;
@@ -177,5 +202,41 @@ describe('a Chinese keyword on a large table', () => {
       'BULK-599',
       ...Array.from({ length: 10 }, (_, i) => `BULK-599${i}`),
     ]);
+  });
+
+  it("keeps a serial-number prefix on its index in the plan made without the values (a dealer's page, kept prepared)", async () => {
+    const scope = await scopeOfAccount(t, dealer.id);
+    const plans = await genericPlans((db) =>
+      listDevices(db, {
+        kind: 'gateway',
+        scope,
+        offlineMs: 60_000,
+        keywords: 'bulk-599',
+        limit: 20,
+        offset: 0,
+      }),
+    );
+    expect(plans[0]).toMatch(/devices_ser_num_prefix/);
+    expect(plans[0]).not.toMatch(/Seq Scan on devices/);
+  });
+
+  it('ends a serial-number prefix exactly where the next one starts', async () => {
+    const total = async (keywords: string) =>
+      (
+        await listDevices(t.ctx.db, {
+          kind: 'gateway',
+          scope: '/',
+          offlineMs: 60_000,
+          keywords,
+          limit: 20,
+          offset: 0,
+        })
+      ).total;
+    // The range ends at the prefix with its last character raised ('9' → ':'): BULK-59, BULK-590…599
+    // and BULK-5900…5999, and nothing of BULK-6….
+    expect(await total('bulk-59')).toBe(111);
+    expect(await total('BULK-5999')).toBe(1);
+    expect(await total('bulk-600')).toBe(2);
+    expect(await total('bulk-60000')).toBe(0);
   });
 });

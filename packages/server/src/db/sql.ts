@@ -86,10 +86,17 @@ const SERIAL = { devices: 'd.ser_num', maintenanceRecords: 'r.ser_num' } as cons
 
 /**
  * Rows whose serial number (`col`: devices `d` by default) starts with `keywords`, ignoring
- * case: migration 0041's index for devices, 0049's for work orders.
+ * case: migration 0041's index for devices, 0049's for work orders. Written as the range the
+ * planner would make of `LIKE 'gw-0012%'` (the index's byte-wise `~>=~`, `~<~`: from the
+ * prefix to the prefix with its last character raised by one, exact for SERIAL_LIKE's ASCII),
+ * so that a plan made without the values (a prepared statement's generic plan) still reads
+ * that range of the index; with `LIKE $1` it read the whole table.
  */
-export const serialPrefixSql = (w: Params, keywords: string, col: string = SERIAL.devices) =>
-  `lower(${col}) LIKE ${w.p(`${likeEscape(keywords.toLowerCase())}%`)}`;
+export function serialPrefixSql(w: Params, keywords: string, col: string = SERIAL.devices) {
+  const from = keywords.toLowerCase();
+  const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
+  return `(lower(${col}) ~>=~ ${w.p(from)} AND lower(${col}) ~<~ ${w.p(to)})`;
+}
 
 /**
  * How many of its scope's rows, newest first, a filtered list reads row by row before it

@@ -145,7 +145,7 @@ export async function listDevices(
   // those ids only. The count's parameters are those before the row's.
   const page = (
     ids: string | ((need: string) => string),
-    s: { where: string; countFrom: string; estimateFrom?: string; prepare?: boolean },
+    s: { where: string; countFrom: string; estimateFrom?: string; prepare?: boolean; generic?: boolean },
   ) => {
     const countValues = [...w.values];
     const select = row(w, f.offlineMs);
@@ -207,6 +207,10 @@ export async function listDevices(
     return page(`SELECT n.id FROM (${indexed}) n ORDER BY n.id DESC`, {
       where: 'true',
       countFrom: `(${indexed}) n`,
+      // A serial-number prefix alone is one range of its index whatever the prefix
+      // (serialPrefixSql): one plan kept, its generic one (planning was 0.7 of a dealer's
+      // 2.2 ms, PostgreSQL).
+      ...(serial && filters.length === 1 ? { prepare: true, generic: true } : {}),
     });
   }
   // A filtered page near the top: the caller's devices newest first, tested row by row, or
