@@ -14,6 +14,7 @@ import { first } from '../../db/index.ts';
 import type { JsonRows } from '../../db/json-rows.ts';
 import {
   Params,
+  SERIAL_LIKE,
   fromLocal,
   keywordSql,
   likeSql,
@@ -421,7 +422,11 @@ export function listRecords(
   // index range whatever its id, so one plan serves every value (planning was 1.0 of a
   // customer's 1.3 ms for a device's records, PostgreSQL; more on PGlite).
   const objects = Number(f.device_id !== undefined) + Number(f.toilet_id !== undefined);
-  const byObject = objects > 0 && recordFilters(new Params(), f).length === 1 + objects;
+  const alone = recordFilters(new Params(), f).length;
+  const byObject = objects > 0 && alone === 1 + objects;
+  // A record number or a serial-number prefix and nothing else: one range of the id or
+  // serial index whatever the value (serialPrefixSql), so likewise one plan.
+  const byNumber = f.keywords !== undefined && SERIAL_LIKE.test(f.keywords) && alone === 2;
   return selectPage<RecordRow>(q, w, f, {
     list: (page, _need, below) =>
       `SELECT r.id FROM maintenance_records r WHERE ${where}${belowSql(below)} ORDER BY r.id DESC ${page}`,
@@ -431,7 +436,7 @@ export function listRecords(
     countFrom: 'maintenance_records r',
     // Unfiltered, the page is a walk of the id index whatever the values; a filter's best
     // index depends on its value (待派单 is few, 已完成 most), so filtered lists plan each time.
-    prepare: !filtered || byObject,
+    prepare: !filtered || byObject || byNumber,
     generic: true,
     json: f.json,
   });
