@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODE, PERMISSION } from '@se/core';
-import { TEST_PASSWORD, auditOf, testApp, type TestApp } from '../../test/harness.ts';
+import type { TestApp } from '../../test/harness.ts';
 import type * as passwords from './password.ts';
-import { verifyPassword } from './password.ts';
 
 // The real scrypt runs; the wrapper only counts the calls, to see which paths pay for it.
 vi.mock('./password.ts', async (importOriginal) => {
   const real = await importOriginal<typeof passwords>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
-const verifies = vi.mocked(verifyPassword);
+// The server suites share their workers' modules (vitest.config.ts, isolate: false): an
+// earlier file may have loaded the login service with the real verifyPassword, so the app is
+// loaded afresh here, after the mock.
+vi.resetModules();
+const { TEST_PASSWORD, auditOf, testApp } = await import('../../test/harness.ts');
+const verifies = vi.mocked((await import('./password.ts')).verifyPassword);
 
 let t: TestApp;
 beforeAll(async () => {
