@@ -110,7 +110,7 @@ function explaining(q: Queryable) {
     async query<T>(sql: string, params?: readonly unknown[]) {
       const rows = await q.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
       plans.push(rows.map((r) => Object.values(r)[0]).join('\n'));
-      return [{ n: 0, __total: 0, __rn: null }] as T[]; // what a count, or a page with its count, expects
+      return [{ n: 0, __total: 0, __rn: null, ids: [] }] as T[]; // what a count, or a page (its rows or ids) with its count, expects
     },
   };
   return { db, plans };
@@ -132,7 +132,7 @@ async function genericPlans(run: (db: Queryable) => Promise<unknown>) {
         );
         await tx.query(`DEALLOCATE ${name}`);
         plans.push(rows.map((r) => Object.values(r)[0]).join('\n'));
-        return [{ n: 0, __total: 0, __rn: null }] as T[];
+        return [{ n: 0, __total: 0, __rn: null, ids: [] }] as T[];
       },
     };
     await run(db);

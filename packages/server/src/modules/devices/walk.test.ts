@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT, TZ_OFFSET_SQL } from '@se/core';
-import { WALK_FAR, WALK_ROWS } from '../../db/sql.ts';
+import type { Queryable } from '../../db/index.ts';
+import { WALK_FAR, WALK_NEED, WALK_ROWS } from '../../db/sql.ts';
 import { dealers, scopeOfAccount, testApp, type TestApp } from '../../test/harness.ts';
 import { WALK_SCOPE, listComments } from '../comments/repo.ts';
 import { listToilets } from '../toilets/repo.ts';
@@ -141,6 +142,49 @@ describe('device lists near the top (walk, then index)', () => {
     await same(dealer, { online: false, offset: 600, limit: 100 });
     await same(dealer, { keywords: '西湖', limit: 100, offset: 100 });
     await same('/', { keywords: '断桥', offset: 280 });
+  });
+
+  it('pages a filtered list forward from where the last page ended, with the pages a fresh read gives', async () => {
+    // Its own anchors (PageAnchors are kept per Queryable), and the statements it was sent.
+    const sent: unknown[][] = [];
+    const db: Queryable = {
+      query: (sql, params, opts) => {
+        sent.push([...(params ?? [])]);
+        return t.ctx.db.query(sql, params, opts);
+      },
+    };
+    for (const f of [{ online: true }, { online: false, limit: 50 }, { keywords: '断桥' }] as Filter[]) {
+      const limit = f.limit ?? 20;
+      let last: number | undefined;
+      // Online: a third of the dealer's devices, so page 30 of 20 lies past WALK_ROWS of them;
+      // offline, page 21 of 50 past WALK_NEED.
+      for (let page = 0; page < 30; page++) {
+        const offset = page * limit;
+        sent.length = 0;
+        const r = await listDevices(db, {
+          kind: 'gateway',
+          scope: dealer,
+          offlineMs: 60_000,
+          limit,
+          offset,
+          ...f,
+        });
+        const exact = await list(dealer, { ...f, limit, offset }, true);
+        expect(
+          r.list.map((d) => d.ser_num),
+          `${JSON.stringify(f)} page ${page + 1}`,
+        ).toEqual(exact.list.map((d) => d.ser_num));
+        // From page 2 on, a page near the top (one a walk finds) is found below the previous
+        // page's last id; pages further down go to the filter's index.
+        if (last !== undefined && offset + limit <= WALK_NEED)
+          expect(
+            sent.map((v) => v.at(-1)),
+            JSON.stringify(sent),
+          ).toContain(last);
+        if (!r.list.length) break;
+        last = r.list.at(-1)!.id;
+      }
+    }
   });
 
   it('turns to the index when the rows past the first hold too few, though the first promised them', async () => {
