@@ -92,12 +92,13 @@ const SERIAL = { devices: 'd.ser_num', maintenanceRecords: 'r.ser_num' } as cons
  * so that a plan made without the values (a prepared statement's generic plan) still reads
  * that range of the index; with `LIKE $1` it read the whole table.
  */
-export function serialPrefixSql(w: Params, keywords: string, col: string = SERIAL.devices) {
+export function serialPrefixSql(w: Params, keywords: string, col: string = SERIAL.devices, lowered = false) {
   // Callers test SERIAL_LIKE first; anything else (an empty or non-ASCII prefix) has no such range.
   if (!SERIAL_LIKE.test(keywords)) throw new Error(`not a serial-number prefix: ${JSON.stringify(keywords)}`);
   const from = keywords.toLowerCase();
   const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
-  return `(lower(${col}) ~>=~ ${w.p(from)} AND lower(${col}) ~<~ ${w.p(to)})`;
+  const text = lowered ? col : `lower(${col})`;
+  return `(${text} ~>=~ ${w.p(from)} AND ${text} ~<~ ${w.p(to)})`;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   onlineSql,
   rowsByIdsSql,
   selectPage,
+  serialPrefixSql,
   walkFirst,
   type BindingFilter,
   type Page,
@@ -108,8 +109,10 @@ function deviceWhere(w: Params, f: Omit<DeviceFilter, 'limit' | 'offset'>) {
  * migration 0062: no read of the device, no lower-casing of its text), the other filters (all
  * of them for develop's walk of the table) on the device's row, read only for the rows the
  * keyword let through (OFFSET 0: a probe per row, not a join planned against the whole
- * table). A serial-shaped keyword stays on the row: it is a prefix of the serial number
- * (keywordRowSql). `columns` are what the walk selects from `own`.
+ * table). A serial-shaped keyword is a prefix of the serial number (keywordRowSql), and so of
+ * the closure's text, which starts with it (device_search_text: the serial number, then a
+ * space, which no such keyword holds): a customer's 50 devices asked `GW-0012` were 50
+ * reads of a device row. `columns` are what the walk selects from `own`.
  */
 function walkTests(
   w: Params,
@@ -117,7 +120,11 @@ function walkTests(
   own: { id: string; search: string } | null,
 ) {
   const text =
-    own && f.keywords && !SERIAL_LIKE.test(f.keywords) ? keywordLowerSql(w, 's.search', f.keywords) : null;
+    own && f.keywords
+      ? SERIAL_LIKE.test(f.keywords)
+        ? serialPrefixSql(w, f.keywords, 's.search', true)
+        : keywordLowerSql(w, 's.search', f.keywords)
+      : null;
   const rest = deviceFilters(w, text ? { ...f, keywords: undefined } : f, false);
   const probe = rest.length
     ? `CROSS JOIN LATERAL (SELECT 1 FROM devices d WHERE d.id = s.id AND ${rest.join(' AND ')} OFFSET 0) d`

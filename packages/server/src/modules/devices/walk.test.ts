@@ -256,6 +256,55 @@ describe('device lists near the top (walk, then index)', () => {
     expect(r.total).toBe(3);
   });
 
+  it('tests a small scope’s serial-number prefix on its closure rows, as the start of the serial number only', async () => {
+    const newest = `WK-${String(SCOPE - 1).padStart(6, '0')}`;
+    // A serial-shaped word in one description is no prefix of a serial number.
+    await t.ctx.db.query(`UPDATE devices SET "desc" = "desc" || ' ZZ-0042' WHERE ser_num = $1`, [newest]);
+    try {
+      const few = (keywords: string) => list(customer, { keywords, few: true }, true);
+      expect((await few('ZZ-0042')).total).toBe(0);
+      expect((await few(newest.toLowerCase())).list.map((d) => d.ser_num)).toEqual([newest]);
+      // The customer's 30: WK-(SCOPE-30) … WK-(SCOPE-1), all starting WK-00.
+      expect((await few('wk-00')).total).toBe(30);
+      expect(
+        (
+          await few(
+            `WK-${String(SCOPE - 1)
+              .padStart(6, '0')
+              .slice(0, 5)}`,
+          )
+        ).total,
+      ).toBeGreaterThan(0);
+      // The page's statement tests the closure rows' text, not each device's serial number
+      // (the page's 20 rows are then read for their columns).
+      const plans: string[] = [];
+      await listDevices(
+        {
+          async query<T>(sql: string, params?: readonly unknown[]) {
+            const rows = await t.ctx.db.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
+            plans.push(rows.map((r) => Object.values(r)[0]).join('\n'));
+            return [{ ids: [], __total: 0 }] as T[];
+          },
+        },
+        {
+          kind: 'gateway',
+          scope: customer,
+          offlineMs: 60_000,
+          limit: 20,
+          offset: 0,
+          keywords: 'WK-0001',
+          few: true,
+        },
+      );
+      expect(plans[0]).toMatch(/search ~>=~ 'wk-0001'/);
+      expect(plans[0]).not.toMatch(/lower\([^)]*ser_num/);
+    } finally {
+      await t.ctx.db.query(`UPDATE devices SET "desc" = replace("desc", ' ZZ-0042', '') WHERE ser_num = $1`, [
+        newest,
+      ]);
+    }
+  });
+
   it('tests a keyword on the text the closure rows keep, which follows an edit, ignoring case, wildcards literal', async () => {
     // The dealer's newest 200 gateways (the customer's 30 among them) are described anew.
     const edited = `ser_num > 'WK-' || lpad(($1::int - 200)::text, 6, '0') AND ser_num <= 'WK-' || lpad($1::text, 6, '0')`;
