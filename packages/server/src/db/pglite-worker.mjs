@@ -3,8 +3,9 @@
 // Plain JavaScript: the worker runs without the TypeScript loader of the main thread.
 //
 // Protocol over the parent port:
-//   in:  { id, sql, params, prepare?, generic? } run one statement (`prepare`: kept as a
-//                          named statement, `generic`: on its generic plan, see run());
+//   in:  { id, sql, params, prepare?, generic?, followUp? } run one statement (`prepare`:
+//                          kept as a named statement, `generic`: on its generic plan, see
+//                          run(); `followUp`: ahead of the others, see the queue below);
 //                          { id, sql: null } closes the database;
 //        { id, ping: true }    answered at once (between statements): the thread is alive
 //   out: { id, rows } | { id, error: { message, ...fields } }; id 0 answers the opening
@@ -140,11 +141,16 @@ async function run(sql, params, prepare, generic) {
 
 // Statements wait here and run one per turn of this thread's event loop, so a ping that
 // arrives meanwhile is answered between two statements instead of after the whole queue.
+// A follow-up (db/index.ts QueryOptions.followUp: the next statement of a request already
+// answered once) waits only behind other follow-ups. The main thread sends a transaction's
+// statements only once it has the database to itself (db/index.ts Turns), so no plain
+// statement can overtake into one.
 const queue = [];
+const followUps = [];
 let running = false;
 
 async function next() {
-  const { id, sql, params, prepare, generic } = queue.shift();
+  const { id, sql, params, prepare, generic } = followUps.shift() ?? queue.shift();
   if (sql === null) {
     await db.close().catch(() => {});
     port.postMessage({ id });
@@ -157,14 +163,14 @@ async function next() {
   } catch (err) {
     answer({ id, error: plain(err) });
   }
-  if (queue.length) setImmediate(next);
+  if (queue.length || followUps.length) setImmediate(next);
   else running = false;
 }
 
 if (db) {
   port.on('message', (m) => {
     if (m.ping) return port.postMessage({ id: m.id, rows: [] });
-    queue.push(m);
+    (m.followUp ? followUps : queue).push(m);
     if (!running) {
       running = true;
       setImmediate(next);

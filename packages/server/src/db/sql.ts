@@ -316,8 +316,11 @@ export const rowsByIdsSql = (select: string, table: string, alias: string, joins
   `SELECT ${select} FROM unnest($1::int[]) WITH ORDINALITY k (id, n)
      JOIN ${table} ${alias} ON ${alias}.id = k.id ${joins} ORDER BY k.n`;
 
-/** A page's rows by their ids: one plan serves every list of ids. */
-const BY_IDS = { prepare: true, generic: true };
+/**
+ * A page's rows by their ids: one plan serves every list of ids, sent ahead of other requests'
+ * first statements (QueryOptions.followUp): the page's ids have been answered already.
+ */
+const BY_IDS = { prepare: true, generic: true, followUp: true };
 
 /** A page of `selectPage`: its rows (objects, or JSON text) and the total. */
 export interface Page<L> {
