@@ -58,6 +58,7 @@ import { attendanceRuleRoutes } from './modules/attendance-rules/routes.ts';
 import { mediaPlayerRoutes } from './modules/media-players/routes.ts';
 import { displayRoutes } from './modules/display/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { removeScratchDirs } from './scratch.ts';
 
 /**
  * Request ids (x-request-id, and the log's reqId): a random prefix per process and a counter,
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await ctx.events.close();
     ctx.mailer.close();
     if (!opts.db) await db.close();
+    removeScratchDirs(ctx.config);
   });
   return { app, ctx, adminPassword: admin.password };
 }

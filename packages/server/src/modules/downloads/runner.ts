@@ -6,15 +6,7 @@ import { issueMessage } from '../../http/validation.ts';
 import { findExport } from './registry.ts';
 import * as repo from './repo.ts';
 import type { DownloadRecord } from './repo.ts';
-import {
-  downloadsDir,
-  finalName,
-  partName,
-  removeTempDir,
-  safeFileName,
-  storedFile,
-  unlinkQuiet,
-} from './storage.ts';
+import { downloadsDir, finalName, partName, safeFileName, storedFile, unlinkQuiet } from './storage.ts';
 import { writeExport } from './writers.ts';
 
 export interface RunnerOptions {
@@ -110,10 +102,9 @@ export class DownloadRunner {
     await Promise.allSettled([...this.active.values()].map((j) => j.done));
   }
 
-  /** The app is closing: stop, and drop the temp directory of an app without DATA_DIR. */
+  /** The app is closing. */
   async close() {
     await this.stop();
-    removeTempDir(this.ctx);
   }
 
   /** Looks for work now (after a create, or when a job ends). */

@@ -1,32 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
-
-const tempDirs = new WeakMap<AppContext, string>();
+import { scratchDir } from '../../scratch.ts';
 
 /**
- * Where export files live: `${DATA_DIR}/downloads/`, or a private temp directory when the
- * app keeps no data on disk (tests), removed by `removeTempDir` when the app closes.
+ * Where export files live: `${DATA_DIR}/downloads/`, or a private temporary directory when
+ * the app keeps no data on disk (tests), removed when the app closes (scratchDir).
  */
 export function downloadsDir(ctx: AppContext): string {
-  if (ctx.config.dataDir) {
-    const dir = path.resolve(ctx.config.dataDir, 'downloads');
-    fs.mkdirSync(dir, { recursive: true });
-    return dir;
-  }
-  let dir = tempDirs.get(ctx);
-  if (!dir) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-downloads-'));
-    tempDirs.set(ctx, dir);
-  }
+  if (!ctx.config.dataDir) return scratchDir(ctx.config, 'se-downloads-');
+  const dir = path.resolve(ctx.config.dataDir, 'downloads');
+  fs.mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-export function removeTempDir(ctx: AppContext) {
-  const dir = tempDirs.get(ctx);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  tempDirs.delete(ctx);
 }
 
 /** A stored name (never a path from a client) inside the directory. */

@@ -17,6 +17,7 @@ import {
 import { reencodeImage } from './images.ts';
 import { parseRange, sendStored } from './send.ts';
 import { LocalStore, storage } from './storage.ts';
+import { removeScratchDirs } from '../../scratch.ts';
 
 const dirs: string[] = [];
 const tmpDir = () => {
@@ -63,9 +64,11 @@ describe('local file store', () => {
   });
 
   it('an app without a data directory still gets a working store', async () => {
-    const s = storage({ config: { dataDir: null } as never });
+    const config = { dataDir: null } as never;
+    const s = storage({ config });
     await s.put('a.bin', Buffer.from([1, 2, 3]), { contentType: 'application/octet-stream' });
     expect((await s.stat('a.bin'))?.size).toBe(3);
+    removeScratchDirs(config);
   });
 });
 

@@ -12,7 +12,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,6 +25,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { AppContext } from '../../context.ts';
+import { scratchDir } from '../../scratch.ts';
 
 export interface Stored {
   key: string;
@@ -242,9 +242,7 @@ export function storage(ctx: Pick<AppContext, 'config'>): FileStore {
     const { s3Url, dataDir } = ctx.config;
     s = s3Url
       ? new S3Store(s3Url)
-      : new LocalStore(
-          dataDir ? path.join(dataDir, 'files') : fs.mkdtempSync(path.join(os.tmpdir(), 'se-files-')),
-        );
+      : new LocalStore(dataDir ? path.join(dataDir, 'files') : scratchDir(ctx.config, 'se-files-'));
     stores.set(ctx.config, s);
   }
   return s;

@@ -8,9 +8,8 @@
  * poster frame), moves them into the file store and adds the item as 待审核.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +20,7 @@ import { CODE } from '@se/core';
 import { managedUserId } from '../access/users.ts';
 import { reencodeImage, formatBytes } from '../files/images.ts';
 import { storage } from '../files/storage.ts';
+import { scratchDir } from '../../scratch.ts';
 import * as repo from './repo.ts';
 import { answer, quotaOf } from './service.ts';
 import { posterFrame, probeVideo } from './video.ts';
@@ -34,7 +34,7 @@ function partsDir(ctx: Pick<AppContext, 'config'>) {
   if (!d) {
     d = ctx.config.dataDir
       ? path.join(ctx.config.dataDir, 'media-uploads')
-      : mkdtempSync(path.join(os.tmpdir(), 'se-media-uploads-'));
+      : scratchDir(ctx.config, 'se-media-uploads-');
     dirs.set(ctx.config, d);
   }
   return d;
