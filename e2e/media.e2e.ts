@@ -81,8 +81,12 @@ describe('media libraries', () => {
     // The picture really loads (the console's CSP admits its own media).
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(800);
     await admin.page.keyboard.press('Escape');
+    // The preview gone (its closing animation over) before the row's 通过 is pressed.
+    await admin.page.locator('.ant-modal').waitFor({ state: 'hidden' });
     await pending.getByRole('button', { name: '通过' }).click();
-    await admin.page.locator('.ant-popconfirm').getByRole('button', { name: '通过' }).click();
+    const confirm = admin.page.locator('.ant-popconfirm');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: '通过' }).click();
     await admin.page.getByText('已通过审核').waitFor();
     await admin.page.getByText('内容库').click();
     await admin.page.locator('.ant-table-row', { hasText: NAME }).getByText('已通过').waitFor();
