@@ -42,6 +42,7 @@ steps.push(['end-to-end (Chromium)', process.execPath, [path.join(root, 'e2e/run
 
 // Vitest runs also write a JSON report, so the closing line can count every test.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'se-test-'));
+process.on('exit', () => fs.rmSync(reports, { recursive: true, force: true }));
 const totals = { passed: 0, failed: 0 };
 function count(file) {
   if (!fs.existsSync(file)) return;
