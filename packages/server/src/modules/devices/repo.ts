@@ -209,7 +209,11 @@ export async function listDevices(
   // The filter's matches off its index, each probed against the caller's closure rows.
   const probe = deviceProbed(w, f.scope, 'm.id', { kind: f.kind, live: true });
   const matches = `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind} AND ${byIndex}`;
-  const indexed = `SELECT m.id FROM (${matches} OFFSET 0) m WHERE ${probe}`;
+  // Below an id (a page anchor, see the walk below), or from the top.
+  const under = (below: string | null, id: string) => (below === null ? '' : ` AND ${id} < ${below}`);
+  const indexedFrom = (below: string | null) =>
+    `SELECT m.id FROM (${matches}${under(below, 'd.id')} OFFSET 0) m WHERE ${probe}`;
+  const indexed = indexedFrom(null);
   if (!walked) {
     return page(`SELECT n.id FROM (${indexed}) n ORDER BY n.id DESC`, {
       where: 'true',
@@ -231,19 +235,17 @@ export async function listDevices(
     (m) =>
       `SELECT 1 FROM devices d WHERE NOT d.is_delete AND d.kind = ${m.p(f.kind)} AND ${deviceFilters(m, f).join(' AND ')}`,
   );
-  const first = (below: string | null) => {
-    const under = (id: string) => (below === null ? '' : ` AND ${id} < ${below}`);
-    return walkFirst({
+  const first = (below: string | null) =>
+    walkFirst({
       walk: own
-        ? `SELECT ${tests.columns} FROM ${own.from} WHERE ${own.where}${under(own.id)} ORDER BY ${own.id} DESC`
-        : `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind}${under('d.id')} ORDER BY d.id DESC`,
+        ? `SELECT ${tests.columns} FROM ${own.from} WHERE ${own.where}${under(below, own.id)} ORDER BY ${own.id} DESC`
+        : `SELECT d.id FROM devices d WHERE NOT d.is_delete AND d.kind = ${kind}${under(below, 'd.id')} ORDER BY d.id DESC`,
       // Each walked id tested on its closure row and its device's row (walkTests).
       hits: (s) => `${tests.hits(s)} ORDER BY s.id DESC`,
-      indexed: `SELECT m.id FROM (${matches}${under('d.id')} OFFSET 0) m WHERE ${probe}`,
+      indexed: indexedFrom(below),
       order: 'id DESC',
       few: rare,
     });
-  };
   const { countFrom, estimateFrom } = first(null);
   return selectPage<DeviceRow>(q, w, f, {
     list: (window, need, below) => `${first(below).ids(need)} ${window}`,
