@@ -18,6 +18,7 @@
 // created on that server and dropped at the end).
 // BENCH_KEEP_DB=1 keeps the scratch database (to EXPLAIN the cases); MT_REUSE=<its URL, or a
 // PGlite directory> measures it again without seeding.
+// MT_NODE_ARGS are given to the console's node (e.g. --cpu-prof --cpu-prof-dir=…) and no other.
 // BENCH_BEFORE_ENV='NAME=value …' (PostgreSQL only): every varied case also on a second console
 // with those settings, side by side, for before vs after in one run (server.ts beforeAndAfter).
 // Usage: [DATABASE_URL=postgres://…] npm run bench:maintenance [-- orders devices seconds connections]
@@ -160,7 +161,8 @@ const { dealerId, customerId, customerDevices, toilet, team, dataDir, seededS } 
   : await seed();
 
 // 3. The console again.
-const live = await startConsole({ dataDir, env });
+const nodeArgs = process.env.MT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const live = await startConsole({ dataDir, env, nodeArgs });
 const beforeVars = beforeEnv(databaseUrl);
 const before = beforeVars ? await startConsole({ env: { ...env, ...beforeVars } }) : null;
 console.log(

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test/harness.ts';
 import type { Queryable } from './index.ts';
 import { PageAnchors } from './page-anchors.ts';
-import { Params, rowsByIdsSql, selectPage } from './sql.ts';
+import type { JsonRows } from './json-rows.ts';
+import { Params, rowsByIdsSql, selectPage, type PageStatement } from './sql.ts';
 
 /**
  * A deep page starts below the last id of a page read before it (PageAnchors), instead of
@@ -24,7 +25,7 @@ function watched() {
   const sent: unknown[][] = [];
   const q: Queryable = {
     query(sql, params, opts) {
-      if (sql.includes('FROM anchor_rows')) sent.push([...(params ?? [])]);
+      if (/\banchor_rows\b/.test(sql)) sent.push([...(params ?? [])]);
       return t.ctx.db.query(sql, params, opts);
     },
   };
@@ -48,6 +49,28 @@ async function pageOf(q: Queryable, anchors: PageAnchors, mod: number, offset: n
     },
   );
   return { ids: r.list.map((x) => x.id), total: r.total };
+}
+
+/** A page of every row (500, newest first), as JSON rows with `s`'s options. */
+async function everyRow(q: Queryable, anchors: PageAnchors, offset: number, s: Partial<PageStatement> = {}) {
+  const w = new Params();
+  const where = `id > ${w.p(0)}`;
+  const r = await selectPage<{ id: number }>(
+    q,
+    w,
+    { limit: 10, offset },
+    {
+      list: (window, _need, below) =>
+        `SELECT id FROM anchor_rows WHERE ${where}${below ? ` AND id < ${below}` : ''} ORDER BY id DESC ${window}`,
+      rows: rowsByIdsSql('a.id', 'anchor_rows', 'a'),
+      anchors,
+      where,
+      countFrom: 'anchor_rows',
+      json: true,
+      ...s,
+    },
+  );
+  return (r.list as JsonRows<{ id: number }>).parse().map((x) => x.id);
 }
 
 /** The rows with `mod`, newest first, from `offset`: what any page must hold. */
@@ -92,6 +115,43 @@ describe('page anchors', () => {
     const fresh = (await pageOf(q, anchors, 0, 10)).ids;
     expect(fresh).toEqual(plain(0, 11));
     await t.ctx.db.query('INSERT INTO anchor_rows VALUES ($1, 0)', [page1[0]]);
+  });
+
+  it('finds deep pages nobody has read by one survey, shared by the callers asking at once', async () => {
+    const anchors = new PageAnchors(() => 0);
+    const { q, sent } = watched();
+    // Ten readers open pages 26 to 35 of a list nobody has paged, all at once.
+    const offsets = Array.from({ length: 10 }, (_, i) => 250 + i * 10);
+    const pages = await Promise.all(offsets.map((o) => everyRow(q, anchors, o)));
+    pages.forEach((ids, i) =>
+      expect(ids).toEqual(Array.from({ length: 10 }, (_, k) => 500 - offsets[i]! - k)),
+    );
+    // One statement walked from the top (the survey: 1,000 rows asked from position 0); every
+    // page then started below a position it found, skipping less than a page.
+    const fromTop = sent.filter((p) => p.length === 3);
+    expect(fromTop).toEqual([[0, 1000, 0]]);
+    const anchored = sent.filter((p) => p.length === 4);
+    expect(anchored).toHaveLength(10);
+    for (const p of anchored) expect(p[2]).toBeLessThan(10);
+    // A page close below a known one is not surveyed again.
+    sent.length = 0;
+    expect(await everyRow(q, anchors, 400)).toEqual(Array.from({ length: 10 }, (_, k) => 100 - k));
+    expect(sent.filter((p) => p.length === 3)).toEqual([]);
+  });
+
+  it('takes a prepared page and its rows in one statement', async () => {
+    const anchors = new PageAnchors(() => 0);
+    const { q, sent } = watched();
+    const opts = { prepare: true, generic: true };
+    // The first page also counts; the next, its total known, is one statement for ids and rows.
+    expect(await everyRow(q, anchors, 0, opts)).toEqual(Array.from({ length: 10 }, (_, k) => 500 - k));
+    sent.length = 0;
+    expect(await everyRow(q, anchors, 10, opts)).toEqual(Array.from({ length: 10 }, (_, k) => 490 - k));
+    expect(sent).toHaveLength(1);
+    // Planned every call, the rows come by a statement of their own.
+    sent.length = 0;
+    expect(await everyRow(q, anchors, 20)).toEqual(Array.from({ length: 10 }, (_, k) => 480 - k));
+    expect(sent).toHaveLength(2);
   });
 
   it('forgets anchors after their time', async () => {

@@ -17,6 +17,8 @@ import type { Queryable } from './index.ts';
  */
 export class PageAnchors {
   private readonly kept = new WeakMap<Queryable, Map<string, Anchors>>();
+  /** Surveys under way (near), per database and list. */
+  private readonly surveying = new WeakMap<Queryable, Map<string, Promise<unknown>>>();
 
   constructor(
     /** The owner's change counter: anchors learnt under another value are dropped. */
@@ -37,9 +39,64 @@ export class PageAnchors {
     return best;
   }
 
+  /**
+   * The known position nearest before `offset`, first surveyed when it lies more than
+   * SURVEY_GAP rows before it (or there is none). `walk(from, n)` answers the ids of the `n`
+   * rows after `from` (a known position, or the top when undefined). A survey reads up to
+   * the next multiple of SURVEY_ROWS and keeps every `step`-th position, and the callers of
+   * the same list meanwhile wait for it: fifty requests for pages 150 to 199 of a list
+   * nobody had paged (or whose anchors had just expired) each walked 3,000–4,000 rows from
+   * the top, all at once; now one walk serves them.
+   */
+  async near(
+    q: Queryable,
+    key: string,
+    offset: number,
+    step: number,
+    walk: (from: { pos: number; id: number } | undefined, n: number) => Promise<readonly number[]>,
+  ): Promise<{ pos: number; id: number } | undefined> {
+    let surveys = this.surveying.get(q);
+    if (!surveys) this.surveying.set(q, (surveys = new Map()));
+    // Another caller's survey may end short of this offset: then one of its own (at most twice).
+    for (let waited = 0; ; waited++) {
+      const from = this.find(q, key, offset);
+      const start = from ? from.pos + 1 : 0;
+      if (offset - start <= SURVEY_GAP) return from;
+      const running = surveys.get(key);
+      if (running && waited < 2) {
+        await running.catch(() => {});
+        continue;
+      }
+      const n = Math.ceil(offset / SURVEY_ROWS) * SURVEY_ROWS - start;
+      const surveyed = walk(from, n).then((ids) => this.learnEvery(q, key, start, ids, step));
+      surveys.set(key, surveyed);
+      try {
+        await surveyed;
+      } finally {
+        if (surveys.get(key) === surveyed) surveys.delete(key);
+      }
+      return this.find(q, key, offset);
+    }
+  }
+
   /** A page was read: `ids` are the rows from position `offset` on. */
   learn(q: Queryable, key: string, offset: number, ids: readonly number[]) {
     if (!ids.length) return;
+    // The page's last row: where the next page starts.
+    this.anchorsOf(q, key).set(offset + ids.length - 1, ids[ids.length - 1]!);
+  }
+
+  /** A survey was read: `ids` are the rows from position `offset` on; every `step`-th is kept. */
+  private learnEvery(q: Queryable, key: string, offset: number, ids: readonly number[], step: number) {
+    if (!ids.length) return;
+    const every = Math.max(step, Math.ceil(ids.length / (MAX_POSITIONS / 2)));
+    const a = this.anchorsOf(q, key);
+    for (let i = every - 1; i < ids.length; i += every) a.set(offset + i, ids[i]!);
+    a.set(offset + ids.length - 1, ids[ids.length - 1]!);
+  }
+
+  /** The positions kept for a list, started afresh when stale; at most MAX_POSITIONS. */
+  private anchorsOf(q: Queryable, key: string) {
     let lists = this.kept.get(q);
     if (!lists) this.kept.set(q, (lists = new Map()));
     const generation = this.generation();
@@ -48,9 +105,13 @@ export class PageAnchors {
       if (lists.size >= MAX_LISTS) lists.delete(lists.keys().next().value!);
       lists.set(key, (a = { generation, at: Date.now(), ids: new Map() }));
     }
-    // The page's last row: where the next page starts.
-    if (a.ids.size >= MAX_POSITIONS) a.ids.delete(a.ids.keys().next().value!);
-    a.ids.set(offset + ids.length - 1, ids[ids.length - 1]!);
+    const ids = a.ids;
+    return {
+      set(pos: number, id: number) {
+        if (!ids.has(pos) && ids.size >= MAX_POSITIONS) ids.delete(ids.keys().next().value!);
+        ids.set(pos, id);
+      },
+    };
   }
 }
 
@@ -72,6 +133,10 @@ export const listsChanged = () => void audited++;
 export const listsGeneration = () => audited;
 
 const ANCHOR_MS = 10_000;
-// At most ~12 MB: a key is a list statement's text and its values, a position two numbers.
+// At most ~20 MB: a key is a list statement's text and its values, a position two numbers.
 const MAX_LISTS = 1_000;
-const MAX_POSITIONS = 200;
+const MAX_POSITIONS = 400;
+/** How far before a page its nearest known position may lie before a survey goes there (near). */
+const SURVEY_GAP = 200;
+/** A survey reads on to the next multiple of this many rows. */
+const SURVEY_ROWS = 1_000;

@@ -292,13 +292,14 @@ export interface PageStatement {
   /** With `prepare`: one plan serves every value, so it always runs its generic plan (db QueryOptions). */
   generic?: boolean;
   /**
-   * The page's rows from its ids, by a second statement that is always kept prepared (on its
-   * generic plan: rows by their ids, whatever the ids): `list`
-   * then selects the page's `id`s alone, and this statement takes them as `$1::int[]` and
-   * answers their rows in that order (rowsByIdsSql). A list whose filter is planned on every call
-   * (its best index depends on the values) then plans the filter alone: planning the rows'
-   * joins cost more than running the page (a work order's eight joined names: 2.0–2.6 ms of
-   * planning against 0.6 ms for the ids).
+   * The page's rows from its ids (rowsByIdsSql): `list` then selects the page's `id`s alone,
+   * and this statement takes them as `$1::int[]` and answers their rows in that order. A list
+   * whose filter is planned on every call (its best index depends on the values) sends it as
+   * a second statement, always kept prepared (its generic plan: rows by their ids, whatever
+   * the ids), and so plans the filter alone: planning the rows' joins cost more than running
+   * the page (a work order's eight joined names: 2.0–2.6 ms of planning against 0.6 ms for
+   * the ids). A page kept prepared on its generic plan (`prepare`, `generic`) and sent as
+   * `json` reads its rows in its own statement.
    */
   rows?: string;
   /**
@@ -313,14 +314,27 @@ export interface PageStatement {
  * `joins`) for the ids in `$1::int[]`, in that order.
  */
 export const rowsByIdsSql = (select: string, table: string, alias: string, joins = '') =>
-  `SELECT ${select} FROM unnest($1::int[]) WITH ORDINALITY k (id, n)
+  `SELECT ${select} FROM ${IDS_GIVEN} WITH ORDINALITY k (id, n)
      JOIN ${table} ${alias} ON ${alias}.id = k.id ${joins} ORDER BY k.n`;
+const IDS_GIVEN = 'unnest($1::int[])';
+/** Whether a prepared page's rows ride in its statement (selectPage); SE_PAGE_ROWS_JOINED=0: the benchmarks' "before". */
+const ROWS_JOINED = process.env.SE_PAGE_ROWS_JOINED !== '0';
+
+/**
+ * A rows statement (rowsByIdsSql) reading its ids from the expression `ids` instead of `$1`,
+ * to ride inside the page's own statement; null for one not built by rowsByIdsSql.
+ */
+const rowsOfIds = (rows: string, ids: string) =>
+  rows.includes(IDS_GIVEN) ? rows.replace(IDS_GIVEN, () => `unnest(${ids})`) : null;
 
 /**
  * A page's rows by their ids: one plan serves every list of ids, sent ahead of other requests'
  * first statements (QueryOptions.followUp): the page's ids have been answered already.
  */
 const BY_IDS = { prepare: true, generic: true, followUp: true };
+
+/** A page's ids as one array, in its order. */
+const idsOf = (sql: string) => `(SELECT coalesce(array_agg(l.id), '{}') FROM (${sql}) l)`;
 
 /** A page of `selectPage`: its rows (objects, or JSON text) and the total. */
 export interface Page<L> {
@@ -379,7 +393,18 @@ export async function selectPage<T>(
   // it are not walked again.
   const anchors = s.rows ? s.anchors : undefined;
   const listKey = anchors ? `${s.list(limit, need, null)}\u0000${JSON.stringify(w.values)}` : '';
-  const anchor = anchors && page.offset > 0 ? anchors.find(q, listKey, page.offset) : undefined;
+  // A page far below every known position (or with none) is found by a survey first, shared
+  // by the callers of the same list (PageAnchors.near): the ids down to it, in one walk.
+  const survey = (from: { pos: number; id: number } | undefined, rows: number) =>
+    q
+      .query<{ ids: number[] }>(
+        `SELECT ${idsOf(s.list(limit, need, from ? `$${n + 3}` : null))} AS ids`,
+        from ? [...w.values, rows, 0, from.id] : [...w.values, rows, 0],
+        { prepare: s.prepare, generic: s.generic },
+      )
+      .then(([row]) => row!.ids);
+  const anchor =
+    anchors && page.offset > 0 ? await anchors.near(q, listKey, page.offset, page.limit, survey) : undefined;
   const listSql = s.list(limit, need, anchor ? `$${n + 3}` : null);
   const values = anchor
     ? [...w.values, page.limit, page.offset - anchor.pos - 1, anchor.id]
@@ -395,11 +420,27 @@ export async function selectPage<T>(
     }
     return ids.length ? q.query<T>(s.rows!, [ids], BY_IDS) : [];
   };
-  const idsOf = (sql: string) => `(SELECT coalesce(array_agg(l.id), '{}') FROM (${sql}) l)`;
+  // A page kept prepared on its generic plan takes its rows in the same statement: the joins
+  // are planned once either way, and a second statement was a second round trip and a second
+  // wake-up of each side (loopback sends were a quarter of the console's CPU on a dealer's
+  // work-order pages). A page planned on every call keeps its rows apart (PageStatement.rows).
+  const joined =
+    s.rows && s.json && s.prepare && s.generic && ROWS_JOINED ? rowsOfIds(s.rows, 'p.ids') : null;
+  const withRows = joined ? `, ${jsonArray(joined)} AS list` : '';
+  /** The page's rows from a statement's answer: its `list` when joined, else by its ids. */
+  const rowsFrom = (row: { ids: number[]; list?: string }) => {
+    if (!joined) return byIds(row.ids);
+    anchors?.learn(q, listKey, page.offset, row.ids);
+    return new JsonRows<T>(row.list!);
+  };
   const rowsOf = async (): Promise<T[] | JsonRows<T>> => {
     if (s.rows) {
-      const [row] = await q.query<{ ids: number[] }>(`SELECT ${idsOf(listSql)} AS ids`, values, opts);
-      return byIds(row!.ids);
+      const [row] = await q.query<{ ids: number[]; list?: string }>(
+        `SELECT p.ids${withRows} FROM (SELECT ${idsOf(listSql)} AS ids) p`,
+        values,
+        opts,
+      );
+      return rowsFrom(row!);
     }
     return s.json
       ? new JsonRows<T>(
@@ -464,13 +505,13 @@ export async function selectPage<T>(
       counted: number | null;
     }> => {
       if (s.rows) {
-        const [row] = await q.query<{ __total: number | null; ids: number[] }>(
+        const [row] = await q.query<{ __total: number | null; ids: number[]; list?: string }>(
           `WITH p AS MATERIALIZED (SELECT ${idsOf(listSql)} AS ids)
-           SELECT ${countUnless('cardinality(p.ids)')} AS __total, p.ids FROM p`,
+           SELECT ${countUnless('cardinality(p.ids)')} AS __total, p.ids${withRows} FROM p`,
           values,
           opts,
         );
-        return { list: await byIds(row!.ids), rows: row!.ids.length, counted: row!.__total };
+        return { list: await rowsFrom(row!), rows: row!.ids.length, counted: row!.__total };
       }
       const [row] = await q.query<{ __total: number | null; list: string; n: number }>(
         `WITH p AS MATERIALIZED (SELECT coalesce(json_agg(x), '[]')::text AS list, count(*)::int AS n
