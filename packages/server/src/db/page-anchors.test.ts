@@ -137,6 +137,12 @@ describe('page anchors', () => {
     sent.length = 0;
     expect(await everyRow(q, anchors, 400)).toEqual(Array.from({ length: 10 }, (_, k) => 100 - k));
     expect(sent.filter((p) => p.length === 3)).toEqual([]);
+    // Past the end: one survey finds where the list ends, and pages past it ask no other.
+    const fresh = new PageAnchors(() => 0);
+    sent.length = 0;
+    expect(await everyRow(q, fresh, 700)).toEqual([]);
+    expect(await everyRow(q, fresh, 800)).toEqual([]);
+    expect(sent.filter((p) => p.length >= 3 && (p[1] as number) > 10)).toEqual([[0, 1000, 0]]);
   });
 
   it('takes a prepared page and its rows in one statement', async () => {

@@ -46,7 +46,8 @@ export class PageAnchors {
    * the next multiple of SURVEY_ROWS and keeps every `step`-th position, and the callers of
    * the same list meanwhile wait for it: fifty requests for pages 150 to 199 of a list
    * nobody had paged (or whose anchors had just expired) each walked 3,000–4,000 rows from
-   * the top, all at once; now one walk serves them.
+   * the top, all at once; now one walk serves them. `surveyed`: the caller waited for a
+   * survey (its own or another's), so its page's statement has queued once already.
    */
   async near(
     q: Queryable,
@@ -54,28 +55,30 @@ export class PageAnchors {
     offset: number,
     step: number,
     walk: (from: { pos: number; id: number } | undefined, n: number) => Promise<readonly number[]>,
-  ): Promise<{ pos: number; id: number } | undefined> {
+  ): Promise<{ anchor: { pos: number; id: number } | undefined; surveyed: boolean }> {
     let surveys = this.surveying.get(q);
     if (!surveys) this.surveying.set(q, (surveys = new Map()));
     // Another caller's survey may end short of this offset: then one of its own (at most twice).
     for (let waited = 0; ; waited++) {
       const from = this.find(q, key, offset);
       const start = from ? from.pos + 1 : 0;
-      if (offset - start <= SURVEY_GAP) return from;
+      // Near enough, or past the list's end a survey found (the page is empty).
+      if (!SURVEYS || offset - start <= SURVEY_GAP || this.endOf(q, key) <= offset)
+        return { anchor: from, surveyed: waited > 0 };
       const running = surveys.get(key);
       if (running && waited < 2) {
         await running.catch(() => {});
         continue;
       }
       const n = Math.ceil(offset / SURVEY_ROWS) * SURVEY_ROWS - start;
-      const surveyed = walk(from, n).then((ids) => this.learnEvery(q, key, start, ids, step));
+      const surveyed = walk(from, n).then((ids) => this.learnEvery(q, key, start, ids, n, step));
       surveys.set(key, surveyed);
       try {
         await surveyed;
       } finally {
         if (surveys.get(key) === surveyed) surveys.delete(key);
       }
-      return this.find(q, key, offset);
+      return { anchor: this.find(q, key, offset), surveyed: true };
     }
   }
 
@@ -86,11 +89,22 @@ export class PageAnchors {
     this.anchorsOf(q, key).set(offset + ids.length - 1, ids[ids.length - 1]!);
   }
 
-  /** A survey was read: `ids` are the rows from position `offset` on; every `step`-th is kept. */
-  private learnEvery(q: Queryable, key: string, offset: number, ids: readonly number[], step: number) {
+  /**
+   * A survey was read: `ids` are the rows from position `offset` on, of the `asked`; every
+   * `step`-th is kept, and where the list ends when it held fewer.
+   */
+  private learnEvery(
+    q: Queryable,
+    key: string,
+    offset: number,
+    ids: readonly number[],
+    asked: number,
+    step: number,
+  ) {
+    const a = this.anchorsOf(q, key);
+    if (ids.length < asked) a.end(offset + ids.length);
     if (!ids.length) return;
     const every = Math.max(step, Math.ceil(ids.length / (MAX_POSITIONS / 2)));
-    const a = this.anchorsOf(q, key);
     for (let i = every - 1; i < ids.length; i += every) a.set(offset + i, ids[i]!);
     a.set(offset + ids.length - 1, ids[ids.length - 1]!);
   }
@@ -103,15 +117,25 @@ export class PageAnchors {
     let a = lists.get(key);
     if (!a || a.generation !== generation || Date.now() - a.at > this.ttlMs) {
       if (lists.size >= MAX_LISTS) lists.delete(lists.keys().next().value!);
-      lists.set(key, (a = { generation, at: Date.now(), ids: new Map() }));
+      lists.set(key, (a = { generation, at: Date.now(), ids: new Map(), end: Infinity }));
     }
-    const ids = a.ids;
+    const kept = a;
     return {
       set(pos: number, id: number) {
-        if (!ids.has(pos) && ids.size >= MAX_POSITIONS) ids.delete(ids.keys().next().value!);
-        ids.set(pos, id);
+        if (!kept.ids.has(pos) && kept.ids.size >= MAX_POSITIONS)
+          kept.ids.delete(kept.ids.keys().next().value!);
+        kept.ids.set(pos, id);
+      },
+      end(pos: number) {
+        kept.end = pos;
       },
     };
+  }
+
+  /** Where a survey found the list to end (its row count), while its anchors hold. */
+  private endOf(q: Queryable, key: string) {
+    const a = this.kept.get(q)?.get(key);
+    return a && a.generation === this.generation() && Date.now() - a.at <= this.ttlMs ? a.end : Infinity;
   }
 }
 
@@ -121,6 +145,8 @@ interface Anchors {
   at: number;
   /** Position in the list → the id there. */
   ids: Map<number, number>;
+  /** The list's row count, when a survey read to its end (else Infinity). */
+  end: number;
 }
 
 /**
@@ -140,3 +166,5 @@ const MAX_POSITIONS = 400;
 const SURVEY_GAP = 200;
 /** A survey reads on to the next multiple of this many rows. */
 const SURVEY_ROWS = 1_000;
+/** SE_PAGE_SURVEY=0: no surveys, every deep page walks from its nearest position (the benchmarks' "before"). */
+const SURVEYS = process.env.SE_PAGE_SURVEY !== '0';

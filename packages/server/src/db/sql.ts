@@ -403,13 +403,16 @@ export async function selectPage<T>(
         { prepare: s.prepare, generic: s.generic },
       )
       .then(([row]) => row!.ids);
-  const anchor =
-    anchors && page.offset > 0 ? await anchors.near(q, listKey, page.offset, page.limit, survey) : undefined;
+  const { anchor, surveyed } =
+    anchors && page.offset > 0
+      ? await anchors.near(q, listKey, page.offset, page.limit, survey)
+      : { anchor: undefined, surveyed: false };
   const listSql = s.list(limit, need, anchor ? `$${n + 3}` : null);
   const values = anchor
     ? [...w.values, page.limit, page.offset - anchor.pos - 1, anchor.id]
     : [...w.values, page.limit, page.offset];
-  const opts = { prepare: s.prepare, generic: s.generic };
+  // After a survey the page has queued once: its statements go ahead of first ones (followUp).
+  const opts = { prepare: s.prepare, generic: s.generic, ...(surveyed ? { followUp: true } : {}) };
   /** The page's rows, given the page's ids when `s.rows` builds them. */
   const byIds = async (ids: number[]): Promise<T[] | JsonRows<T>> => {
     anchors?.learn(q, listKey, page.offset, ids);
