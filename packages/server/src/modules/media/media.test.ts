@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,7 +93,10 @@ beforeAll(async () => {
   plain = await t.account('md_plain', DEALER_RIGHTS, 1);
   tmp = mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 describe('pictures', () => {
   it('stores an uploaded photo re-encoded without its metadata, with a thumbnail, as 待审核', async () => {
