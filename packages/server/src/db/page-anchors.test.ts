@@ -32,43 +32,35 @@ function watched() {
   return { q, sent };
 }
 
+/** The rows of anchor_rows meeting `where`, newest first: ids first, paged below `anchors`. */
+const rowsWhere = (where: string, anchors: PageAnchors): PageStatement => ({
+  list: (window, _need, below) =>
+    `SELECT id FROM anchor_rows WHERE ${where}${below ? ` AND id < ${below}` : ''} ORDER BY id DESC ${window}`,
+  rows: rowsByIdsSql('a.id', 'anchor_rows', 'a'),
+  anchors,
+  where,
+  countFrom: 'anchor_rows',
+});
+
 async function pageOf(q: Queryable, anchors: PageAnchors, mod: number, offset: number, limit = 10) {
   const w = new Params();
-  const where = `mod = ${w.p(mod)}`;
   const r = await selectPage<{ id: number }>(
     q,
     w,
     { limit, offset },
-    {
-      list: (window, _need, below) =>
-        `SELECT id FROM anchor_rows WHERE ${where}${below ? ` AND id < ${below}` : ''} ORDER BY id DESC ${window}`,
-      rows: rowsByIdsSql('a.id', 'anchor_rows', 'a'),
-      anchors,
-      where,
-      countFrom: 'anchor_rows',
-    },
+    rowsWhere(`mod = ${w.p(mod)}`, anchors),
   );
-  return { ids: r.list.map((x) => x.id), total: r.total };
+  return { ids: (r.list as { id: number }[]).map((x) => x.id), total: r.total };
 }
 
 /** A page of every row (500, newest first), as JSON rows with `s`'s options. */
 async function everyRow(q: Queryable, anchors: PageAnchors, offset: number, s: Partial<PageStatement> = {}) {
   const w = new Params();
-  const where = `id > ${w.p(0)}`;
   const r = await selectPage<{ id: number }>(
     q,
     w,
     { limit: 10, offset },
-    {
-      list: (window, _need, below) =>
-        `SELECT id FROM anchor_rows WHERE ${where}${below ? ` AND id < ${below}` : ''} ORDER BY id DESC ${window}`,
-      rows: rowsByIdsSql('a.id', 'anchor_rows', 'a'),
-      anchors,
-      where,
-      countFrom: 'anchor_rows',
-      json: true,
-      ...s,
-    },
+    { ...rowsWhere(`id > ${w.p(0)}`, anchors), json: true, ...s },
   );
   return (r.list as JsonRows<{ id: number }>).parse().map((x) => x.id);
 }
