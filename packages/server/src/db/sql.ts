@@ -395,24 +395,29 @@ export async function selectPage<T>(
   const listKey = anchors ? `${s.list(limit, need, null)}\u0000${JSON.stringify(w.values)}` : '';
   // A page far below every known position (or with none) is found by a survey first, shared
   // by the callers of the same list (PageAnchors.near): the ids down to it, in one walk.
-  const survey = (from: { pos: number; id: number } | undefined, rows: number) =>
-    q
-      .query<{ ids: number[] }>(
-        `SELECT ${idsOf(s.list(limit, need, from ? `$${n + 3}` : null))} AS ids`,
-        from ? [...w.values, rows, 0, from.id] : [...w.values, rows, 0],
-        { prepare: s.prepare, generic: s.generic },
-      )
+  const planned = { prepare: s.prepare, generic: s.generic };
+  /** The list statement `rows` rows long after `skip`, below the position `from` or from the top. */
+  const listAt = (from: { pos: number; id: number } | undefined, rows: number, skip: number) => ({
+    sql: s.list(limit, need, from ? `$${n + 3}` : null),
+    values: from ? [...w.values, rows, skip, from.id] : [...w.values, rows, skip],
+  });
+  const survey = (from: { pos: number; id: number } | undefined, rows: number) => {
+    const l = listAt(from, rows, 0);
+    return q
+      .query<{ ids: number[] }>(`SELECT ${idsOf(l.sql)} AS ids`, l.values, planned)
       .then(([row]) => row!.ids);
+  };
   const { anchor, surveyed } =
     anchors && page.offset > 0
       ? await anchors.near(q, listKey, page.offset, page.limit, survey)
       : { anchor: undefined, surveyed: false };
-  const listSql = s.list(limit, need, anchor ? `$${n + 3}` : null);
-  const values = anchor
-    ? [...w.values, page.limit, page.offset - anchor.pos - 1, anchor.id]
-    : [...w.values, page.limit, page.offset];
+  const { sql: listSql, values } = listAt(
+    anchor,
+    page.limit,
+    anchor ? page.offset - anchor.pos - 1 : page.offset,
+  );
   // After a survey the page has queued once: its statements go ahead of first ones (followUp).
-  const opts = { prepare: s.prepare, generic: s.generic, ...(surveyed ? { followUp: true } : {}) };
+  const opts = { ...planned, ...(surveyed ? { followUp: true } : {}) };
   /** The page's rows, given the page's ids when `s.rows` builds them. */
   const byIds = async (ids: number[]): Promise<T[] | JsonRows<T>> => {
     anchors?.learn(q, listKey, page.offset, ids);
