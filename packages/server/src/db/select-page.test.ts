@@ -82,6 +82,11 @@ describe('a page and its count', () => {
     counts.length = 0;
     await Promise.all([pageOf(q, null, 500), pageOf(q, null, 510)]);
     expect(counts).toEqual([]);
+    // Another database asking the same statement with the same values counts its own rows:
+    // estimates are kept per database (two test suites' databases in one worker shared them).
+    const other = counted(t.ctx.db);
+    await pageOf(other.q, null, 0);
+    expect(other.counts).toHaveLength(2);
   });
 
   it('shares an exact count too, and each filter has its own', async () => {

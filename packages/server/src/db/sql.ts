@@ -460,7 +460,7 @@ export async function selectPage<T>(
   const from = `FROM ${s.countFrom} WHERE ${s.where}`;
   const countValues = s.countValues ?? w.values;
   if (page.exact) return pageAndCount();
-  const known = knownEstimate(from, countValues);
+  const known = knownEstimate(q, from, countValues);
   if (known !== undefined) return { list: await rowsOf(), total: known, estimated: true };
   // The same count already under way (callers paging one list at once, an estimate just
   // expired): the page alone, the count shared.
@@ -534,7 +534,7 @@ export async function selectPage<T>(
       const got = await pageFirst();
       list = got.list;
       if (got.counted === null) {
-        estimates.delete(estimateKey(from, countValues));
+        estimatesOf(q).delete(estimateKey(from, countValues));
         return { list, total: page.offset + got.rows };
       }
       total = got.counted;
@@ -551,7 +551,7 @@ export async function selectPage<T>(
       list = rows.filter((r) => r.__rn !== null).map(({ __total: _t, __rn: _r, ...row }) => row as T);
     }
     if (page.exact || total <= EXACT_COUNT_LIMIT) {
-      estimates.delete(estimateKey(from, countValues));
+      estimatesOf(q).delete(estimateKey(from, countValues));
       return { list, total };
     }
     return { list, ...(await estimate(q, from, countValues, s.estimateFrom)) };
@@ -585,7 +585,7 @@ export async function cappedCount(
     const [all] = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, values, { prepare });
     return { total: all!.n };
   }
-  const known = knownEstimate(from, values);
+  const known = knownEstimate(q, from, values);
   if (known !== undefined) return { total: known, estimated: true };
   const [capped] = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) c`,
@@ -593,7 +593,7 @@ export async function cappedCount(
     { prepare },
   );
   if (capped!.n <= EXACT_COUNT_LIMIT) {
-    estimates.delete(estimateKey(from, values));
+    estimatesOf(q).delete(estimateKey(from, values));
     return { total: capped!.n };
   }
   return estimate(q, from, values, estimateFrom);
@@ -601,8 +601,8 @@ export async function cappedCount(
 
 const estimateKey = (from: string, values: unknown[]) => `${from}\u0000${JSON.stringify(values)}`;
 
-function knownEstimate(from: string, values: unknown[]) {
-  const known = estimates.get(estimateKey(from, values));
+function knownEstimate(q: Queryable, from: string, values: unknown[]) {
+  const known = estimatesOf(q).get(estimateKey(from, values));
   return known && Date.now() - known.at < ESTIMATE_MS ? known.total : undefined;
 }
 
@@ -619,19 +619,27 @@ async function estimate(q: Queryable, from: string, values: unknown[], estimateF
   const json = plan!['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
   const total = Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
+  const estimates = estimatesOf(q);
   if (estimates.size >= ESTIMATES_MAX) estimates.delete(estimates.keys().next().value!);
   estimates.set(estimateKey(from, values), { total, at: Date.now() });
   return { total, estimated: true as const };
 }
 
 /**
- * Estimates already made, by query and values, for ESTIMATE_MS: a total past
+ * Estimates already made, per database, by query and values, for ESTIMATE_MS: a total past
  * EXACT_COUNT_LIMIT is shown as "约 N 条" and a few seconds old is as good, while the capped
  * count and the EXPLAIN behind it cost two statements on every page of a large list (100
  * callers paging the same list make one). Exact totals are never kept: they change with
- * every row added or removed and are cheap to count.
+ * every row added or removed and are cheap to count. Per database: two databases in one
+ * process (test suites sharing a worker) ask the same statements with the same ids, and
+ * one's estimate answered the other's list of seven records as "约 1,200 条".
  */
-const estimates = new Map<string, { total: number; at: number }>();
+const estimated = new WeakMap<Queryable, Map<string, { total: number; at: number }>>();
+const estimatesOf = (q: Queryable) => {
+  let kept = estimated.get(q);
+  if (!kept) estimated.set(q, (kept = new Map()));
+  return kept;
+};
 const ESTIMATE_MS = 10_000;
 const ESTIMATES_MAX = 5_000;
 
