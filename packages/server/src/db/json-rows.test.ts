@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOILET_API, type DeviceRow, type ToiletRow } from '@se/core';
-import { jsonPage } from '../http/route.ts';
+import { jsonAnswer } from '../http/route.ts';
 import { listDevices } from '../modules/devices/repo.ts';
 import { listToilets } from '../modules/toilets/repo.ts';
 import {
@@ -111,19 +111,32 @@ describe('list pages as JSON from the database', () => {
   });
 });
 
-describe('jsonPage', () => {
+describe('jsonAnswer', () => {
   it('splices the rows into the envelope as they are', () => {
     const text = '[{"id":1,"name":"西湖"}]';
-    expect(JSON.parse(jsonPage({ list: new JsonRows(text) }))).toEqual({
+    expect(JSON.parse(jsonAnswer({ list: new JsonRows(text) }))).toEqual({
       code: 200,
       message: '成功',
       data: { list: [{ id: 1, name: '西湖' }] },
     });
-    const page = jsonPage({ list: new JsonRows('[]'), total: 1001, estimated: true } as never);
+    const page = jsonAnswer({ list: new JsonRows('[]'), total: 1001, estimated: true });
     expect(JSON.parse(page)).toEqual({
       code: 200,
       message: '成功',
       data: { list: [], total: 1001, estimated: true },
     });
+  });
+
+  it('writes the other fields as JSON.stringify would, in order, leaving out undefined ones', () => {
+    const answer = {
+      bucket_ms: 300_000,
+      source: 'raw',
+      skipped: undefined,
+      fields: ['co2', '"引号"'],
+      points: new JsonRows('[{"ts":1,"co2":2.5}]'),
+      at: new Date(0),
+    };
+    const plain = { ...answer, points: [{ ts: 1, co2: 2.5 }] };
+    expect(jsonAnswer(answer)).toBe(JSON.stringify({ code: 200, message: '成功', data: plain }));
   });
 });

@@ -50,7 +50,9 @@ export function compressJson(
   if (
     (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
     reply.hasHeader('content-encoding') ||
-    Buffer.byteLength(payload) < JSON_COMPRESSION_THRESHOLD
+    // A string's UTF-8 bytes are at least its length: only a short one is measured (a chart's
+    // answer of tens of KB was counted byte by byte on every request).
+    (payload.length < JSON_COMPRESSION_THRESHOLD && Buffer.byteLength(payload) < JSON_COMPRESSION_THRESHOLD)
   ) {
     done(null, payload);
     return;

@@ -50,11 +50,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, R extends z
 }
 
 /**
- * What a handler answers as `data`: the schema's value, or for a page (`list` of rows) the
- * same with its rows as the database's JSON text (JsonRows), sent as it is.
+ * What a handler answers as `data`: the schema's value, where any array field may come as
+ * JSON text already (JsonRows: a page's rows as the database wrote them, a chart's points as
+ * a cache keeps them), sent as it is.
  */
-export type Answer<T> =
-  T | (T extends { list: (infer E)[] } ? Omit<T, 'list'> & { list: JsonRows<E> } : never);
+export type Answer<T> = T | { [K in keyof T]: T[K] extends (infer E)[] ? T[K] | JsonRows<E> : T[K] };
 
 /**
  * A route whose body is the raw bytes of an uploaded file (app.ts parses the file types as
@@ -184,18 +184,27 @@ export function route<
         caller: caller as Caller,
       });
       if (spec.raw) return reply;
-      if (isJsonPage(data)) return reply.type('application/json; charset=utf-8').send(jsonPage(data));
+      if (holdsJsonText(data)) return reply.type('application/json; charset=utf-8').send(jsonAnswer(data));
       return { code: CODE.ok, message: '成功', data: data ?? null };
     },
   });
 }
 
-const isJsonPage = (data: unknown): data is { list: JsonRows<unknown> } =>
-  typeof data === 'object' && data !== null && (data as { list?: unknown }).list instanceof JsonRows;
+const holdsJsonText = (data: unknown): data is Record<string, unknown> => {
+  if (typeof data !== 'object' || data === null) return false;
+  for (const k in data) if ((data as Record<string, unknown>)[k] instanceof JsonRows) return true;
+  return false;
+};
 
-/** The envelope of a page whose rows are JSON text already: the rows spliced in as they are. */
-export function jsonPage({ list, ...rest }: { list: JsonRows<unknown> }) {
-  const others = JSON.stringify(rest);
-  const data = others === '{}' ? `{"list":${list.text}}` : `{"list":${list.text},${others.slice(1)}`;
-  return `{"code":${CODE.ok},"message":"成功","data":${data}}`;
+/**
+ * The envelope of an answer some of whose fields are JSON text already: those spliced in as
+ * they are, the others written as JSON.stringify would, in the answer's order.
+ */
+export function jsonAnswer(data: Record<string, unknown>) {
+  const fields: string[] = [];
+  for (const [k, v] of Object.entries(data)) {
+    const text = v instanceof JsonRows ? v.text : JSON.stringify(v);
+    if (text !== undefined) fields.push(`${JSON.stringify(k)}:${text}`);
+  }
+  return `{"code":${CODE.ok},"message":"成功","data":{${fields.join(',')}}}`;
 }

@@ -35,6 +35,31 @@ export interface Closed {
   points: Point[];
   /** When the oldest of the points were read (MAX_AGE_MS counts from it). */
   at: number;
+  /** The points as JSON, written once (textOf). */
+  text?: string;
+  /** The numeric fields the points hold, found once (fieldsOf). */
+  fields?: string[];
+}
+
+/**
+ * The closed points as the items of a JSON array (no brackets; '' for none), written the
+ * first time an answer needs them: every chart of the device until the buckets move on
+ * splices the same text into its answer, instead of writing a few hundred points again
+ * (JSON.stringify of the points was a fifth of the console's CPU on a chart request).
+ */
+export function textOf(e: Closed): string {
+  return (e.text ??= e.points.map((p) => JSON.stringify(p)).join(','));
+}
+
+/** The fields of the closed points, found once. */
+export function fieldsOf(e: Closed): string[] {
+  return (e.fields ??= fieldsIn(e.points));
+}
+
+/** The numeric fields of `points` (every key but `ts`). */
+export function fieldsIn(points: Point[], into = new Set<string>()): string[] {
+  for (const p of points) for (const k in p) if (k !== 'ts') into.add(k);
+  return [...into];
 }
 
 export class HistoryCache {

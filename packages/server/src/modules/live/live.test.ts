@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { CODE, LIVE_API, TOILET_API, WS_TYPE, formatDateTime } from '@se/core';
 import { offlineSweep } from '../../jobs/scheduler.ts';
@@ -278,6 +278,50 @@ describe('history', () => {
     await send(Date.now(), 800);
     expect(co2Of(await chart('24h'))).toEqual(means(FIVE));
     expect(co2Of(await chart('30d'))).toEqual(means(2 * HOUR));
+  });
+
+  it('answers the same as time moves on and buckets close under a cached chart', async () => {
+    const dev = await addDevice(t, 'gateway', 'LIVE-GW-MOVING', owner.token);
+    const FIVE = 300_000;
+    const now = Date.now();
+    const sent: [number, number][] = [];
+    // A report every three minutes over the last hour, all on time.
+    for (let ts = now - 60 * 60_000, i = 0; ts <= now; ts += 3 * 60_000, i++) {
+      sent.push([ts, 400 + i]);
+      await sendReport(t, dev, { co2: 400 + i }, ts);
+    }
+    const means = () => {
+      const by = new Map<number, number[]>();
+      for (const [ts, co2] of sent) {
+        const b = Math.floor(ts / FIVE) * FIVE;
+        by.set(b, [...(by.get(b) ?? []), co2]);
+      }
+      return [...by]
+        .sort((x, y) => x[0] - y[0])
+        .map(([ts, v]) => ({ ts, co2: Math.round((v.reduce((s, x) => s + x, 0) / v.length) * 1000) / 1000 }));
+    };
+    const chart = async () =>
+      (
+        await t.get<{ fields: string[]; points: Record<string, number>[] }>(
+          LIVE_API.history,
+          { device_id: dev.id, range: '24h' },
+          { token: owner.token },
+        )
+      ).data;
+    expect((await chart()).points).toEqual(means());
+    // Later by 7, 13 and 40 minutes: buckets the cache held as open have closed since, and
+    // are read from the database and joined to the cached ones, each once.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const later of [7, 13, 13, 40]) {
+        vi.setSystemTime(now + later * 60_000);
+        const answer = await chart();
+        expect(answer.points).toEqual(means());
+        expect(answer.fields).toEqual(['co2']);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not there for another tenant and checks the window', async () => {

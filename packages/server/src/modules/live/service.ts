@@ -7,7 +7,17 @@ import { badRequest, notFound } from '../../errors.ts';
 import { deviceRight } from '../access/devices.ts';
 import * as repo from './repo.ts';
 import type { HistoryRow, HistorySource, Span } from './repo.ts';
-import { CLOSED_AFTER_MS, historyCacheOf, type Point } from './history-cache.ts';
+import { JsonRows } from '../../db/json-rows.ts';
+import type { Answer } from '../../http/route.ts';
+import {
+  CLOSED_AFTER_MS,
+  fieldsIn,
+  fieldsOf,
+  historyCacheOf,
+  textOf,
+  type Closed,
+  type Point,
+} from './history-cache.ts';
 import { scopeOf } from '../access/users.ts';
 
 /** Refuses a device the caller does not see (or a deleted one): one point check, no row read. */
@@ -41,7 +51,7 @@ export async function history(
   ctx: AppContext,
   caller: Caller,
   q: z.output<typeof historyQuery>,
-): Promise<HistoryData> {
+): Promise<Answer<HistoryData>> {
   let start: Date;
   let end: Date;
   const explicit = Boolean(q.start || q.end);
@@ -91,25 +101,32 @@ export async function history(
     got.rows.filter((r) => r[0] < to),
     bucket,
   );
-  const points = reuse
-    ? [
-        ...fresh.filter((p) => p.ts! < first),
-        ...held.points.filter((p) => p.ts! >= first),
-        ...fresh.filter((p) => p.ts! >= held.to),
-      ]
-    : fresh;
-  if (cacheable) {
-    cache.set(key, {
-      rev: got.rev,
-      from: first,
-      to: closed,
-      points: points.filter((p) => p.ts! >= first && p.ts! < closed),
-      at: reuse ? held.at : to,
-    });
-  }
-  const fields = new Set<string>();
-  for (const p of points) for (const k in p) if (k !== 'ts') fields.add(k);
-  return { bucket_ms: bucket, source, fields: [...fields].sort(), points };
+  if (!cacheable) return { bucket_ms: bucket, source, fields: fieldsIn(fresh).sort(), points: fresh };
+  // The closed buckets [first, closed): the cached ones while they are the same, else the
+  // held ones still in the window and those closed since, or all read afresh.
+  const kept: Closed =
+    reuse && held.from === first && held.to === closed
+      ? held
+      : {
+          rev: got.rev,
+          from: first,
+          to: closed,
+          points: [
+            ...(reuse ? held.points.filter((p) => p.ts! >= first) : []),
+            ...fresh.filter((p) => p.ts! >= (reuse ? held.to : first) && p.ts! < closed),
+          ],
+          at: reuse ? held.at : to,
+        };
+  if (kept !== held) cache.set(key, kept);
+  const head = fresh.filter((p) => p.ts! < first);
+  const tail = fresh.filter((p) => p.ts! >= closed);
+  const items = [...head.map((p) => JSON.stringify(p)), textOf(kept), ...tail.map((p) => JSON.stringify(p))];
+  return {
+    bucket_ms: bucket,
+    source,
+    fields: fieldsIn([...head, ...tail], new Set(fieldsOf(kept))).sort(),
+    points: new JsonRows<Point>(`[${items.filter(Boolean).join(',')}]`),
+  };
 }
 
 /**
