@@ -11,6 +11,8 @@
 // another device on every request, nothing shared in flight). Before the cases
 // the list tables are vacuumed and analysed, as PostgreSQL's autovacuum (off on the test
 // server) or the console's own maintenance on PGlite leaves them minutes after a bulk load.
+// Each run is measured after a second of the same requests, not counted (BENCH_WARMUP=<s>;
+// 0 counts from the first request: bench/server.ts loadRun).
 // The machine's load average is printed before and after: the load generator and the
 // console share its cores, and other work on it shows in every figure.
 // Each case also prints the CPU time per request of the console, of PostgreSQL's processes
@@ -55,6 +57,7 @@ import {
   dealerAndCustomer,
   loadRun,
   startConsole,
+  WARMUP_SECONDS,
 } from './server.ts';
 import {
   analyzeAll,
@@ -206,7 +209,7 @@ const before = beforeVars ? await startConsole({ env: { ...env, ...beforeVars },
 
 console.log(
   `${seededDb.seeded}; ${pgBase || reusePg ? 'PostgreSQL' : 'PGlite'}, ` +
-    `${connections} connections, ${seconds} s a case; load average ${loadAverage()}`,
+    `${connections} connections, ${seconds} s a case after ${WARMUP_SECONDS} s of warm-up; load average ${loadAverage()}`,
 );
 
 const tokenOf = async (user: string, pw: string) =>

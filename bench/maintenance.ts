@@ -27,7 +27,15 @@ import pg from 'pg';
 import { DEVICE_KINDS, MAINTENANCE_API, TEAM_API, TOILET_API } from '../packages/core/src/index.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { bindAll } from '../packages/server/src/sim/fleet.ts';
-import { beforeAndAfter, beforeEnv, caseLine, dealerAndCustomer, loadRun, startConsole } from './server.ts';
+import {
+  beforeAndAfter,
+  beforeEnv,
+  caseLine,
+  dealerAndCustomer,
+  loadRun,
+  startConsole,
+  WARMUP_SECONDS,
+} from './server.ts';
 import { analyzeAll, openBenchDb, vacuumLists } from './seed.ts';
 
 const arg = (i: number, d: number) => Number(process.argv[i] ?? d);
@@ -167,7 +175,7 @@ const beforeVars = beforeEnv(databaseUrl);
 const before = beforeVars ? await startConsole({ env: { ...env, ...beforeVars } }) : null;
 console.log(
   `${orders} work orders on ${devices} gateways seeded in ${seededS} s; ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
-    `${connections} connections, ${seconds} s a case`,
+    `${connections} connections, ${seconds} s a case after ${WARMUP_SECONDS} s of warm-up`,
 );
 const tokenOf = async (user: string, pw: string) =>
   (

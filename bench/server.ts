@@ -144,47 +144,58 @@ export async function dealerAndCustomer(http: string, prefix: string) {
   return { admin, dealer, dealerId, customerId };
 }
 
+/** Seconds of each load run's requests sent first and not counted (loadRun); BENCH_WARMUP. */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
+
 /**
  * `connections` clients asking `url` for `seconds` (each request a different path from `vary`,
  * when given); the latencies of a list bench's case. An answer refused in its envelope (HTTP
  * 200, another code) is fast and no list: counted as refused. Requests past autocannon's 10 s
  * timeout, or still waiting when the run ends, have no latency: counted apart as unanswered,
  * and a run with no answer at all shows its whole duration as p99.
+ *
+ * Measured after WARMUP_SECONDS of the same requests, not counted: what the goal names is the
+ * latency of a console that has been serving (its code compiled by V8, its pool's connections
+ * open, a chart's closed buckets and a deep page's anchors found once), not of the first
+ * second after a start. BENCH_WARMUP=0 counts from the first request.
  */
 export async function loadRun(
   url: string,
   token: string,
   o: { connections: number; seconds: number; vary?: (n: number) => string; pid?: number },
 ) {
-  const cpu = o.pid === undefined ? null : cpuMeter(o.pid);
   let n = 0;
   let refused = 0;
   let refusal = '';
   const { vary, connections, seconds } = o;
-  const r = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { 'x-token': token },
-    requests: [
-      {
-        ...(vary
-          ? {
-              setupRequest: (req: autocannon.Request) => {
-                req.path = vary(n++);
-                return req;
-              },
+  const run = (duration: number, counted: boolean) =>
+    autocannon({
+      url,
+      connections,
+      duration,
+      headers: { 'x-token': token },
+      requests: [
+        {
+          ...(vary
+            ? {
+                setupRequest: (req: autocannon.Request) => {
+                  req.path = vary(n++);
+                  return req;
+                },
+              }
+            : {}),
+          onResponse: (_status: number, body: string) => {
+            if (counted && !body.startsWith('{"code":200,')) {
+              refused++;
+              refusal ||= body.slice(0, 200);
             }
-          : {}),
-        onResponse: (_status: number, body: string) => {
-          if (!body.startsWith('{"code":200,')) {
-            refused++;
-            refusal ||= body.slice(0, 200);
-          }
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS, false);
+  const cpu = o.pid === undefined ? null : cpuMeter(o.pid);
+  const r = await run(seconds, true);
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} answers not 200`);
   const unanswered = r.errors + (r.requests.total ? 0 : connections);
   const p99 = r.requests.total ? r.latency.p99 : seconds * 1000;
