@@ -1,6 +1,6 @@
 import type { Envelope } from '@se/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test-render.tsx';
 import { EntityList, type EntityListProps } from './EntityList.tsx';
 import {
@@ -66,6 +66,11 @@ function FilteredScreen() {
 }
 
 describe('EntityList', () => {
+  // Each test counts its own calls, whatever ran before it.
+  beforeEach(() => {
+    for (const f of [load, update, filtered]) f.mockReset();
+  });
+
   it('applies a picked filter at once and typed words on Enter, keeping the other', async () => {
     filtered.mockResolvedValue({ code: 200, message: '', data: { list: [row], total: 1 } });
     renderWithProviders(<FilteredScreen />);
