@@ -353,7 +353,8 @@ try {
 } finally {
   const keep = Boolean(process.env.LISTS_KEEP || reuse);
   await before?.stop();
-  await live.stop(keep);
+  // On PostgreSQL the console's data directory holds no data kept: removed either way.
+  await live.stop(keep && !databaseUrl);
   if (keep) console.log(`kept: ${databaseUrl || live.dataDir}`);
 }
 

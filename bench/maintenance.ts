@@ -286,7 +286,8 @@ try {
   else await againstTheGoal();
 } finally {
   await before?.stop();
-  await live.stop(!!reuse || !!process.env.BENCH_KEEP_DB);
+  // On PostgreSQL the console's data directory holds no data kept: removed either way.
+  await live.stop(!databaseUrl && (!!reuse || !!process.env.BENCH_KEEP_DB));
   if (!scratch && !reusePg && (reuse || process.env.BENCH_KEEP_DB))
     console.log(`kept data directory ${dataDir}`);
   if (scratch && process.env.BENCH_KEEP_DB) console.log(`kept database ${scratch}`);
