@@ -310,7 +310,7 @@ describe('history', () => {
       ).data;
     expect((await chart()).points).toEqual(means());
     // Later by 7, 13 and 40 minutes: buckets the cache held as open have closed since, and
-    // are read from the database and joined to the cached ones, each once.
+    // are read from the database and joined to the cached ones.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       for (const later of [7, 13, 13, 40]) {
