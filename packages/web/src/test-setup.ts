@@ -1,5 +1,13 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+
+// Files share a worker and its window (isolate: false, see vitest.config.ts). Each still
+// starts as if alone: its own copy of every module, empty storage, the page at /, no
+// title, nothing left in the body by the file before (afterAll below).
+vi.resetModules();
+localStorage.clear();
+sessionStorage.clear();
+window.history.replaceState(null, '', '/');
+document.title = '';
 
 // antd's responsive helpers call matchMedia, which jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {
@@ -32,8 +40,16 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-afterEach(() => {
-  cleanup();
+afterEach(async () => {
+  (await import('@testing-library/react')).cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+afterAll(async () => {
+  (await import('antd/es/notification')).default.destroy();
+  (await import('antd/es/message')).default.destroy();
+  (await import('antd/es/modal')).default.destroyAll();
+  vi.useRealTimers();
+  document.body.innerHTML = '';
 });

@@ -160,6 +160,8 @@ describe('navigation guard', () => {
 describe('navigation history', () => {
   it('adds a route name only when it differs from the last one', async () => {
     const router = await opened('/login');
+    // The first page is recorded once it has rendered; a user cannot navigate before that.
+    await waitFor(() => expect(useNavMemory.getState().history).toEqual(['Login']));
     for (const path of ['/register', '/register?step=2', '/agreement', '/agreement', '/login']) {
       await visit(router, path);
     }
