@@ -164,6 +164,27 @@ describe('a small scope’s records list off its objects’ index ranges', () =>
     expect(await same(customer, { device_id: device })).toBe(4);
   });
 
+  it('finds a serial-number prefix off the ranges of the devices so numbered', async () => {
+    // RG-0007, not the customer's, has records in the customer's toilet; now also some in
+    // the other toilet and in none, which the customer must not get.
+    await t.ctx.db.query(
+      `INSERT INTO maintenance_records (kind, status, device_id, ser_num, toilet_id, equipment_type_id,
+          description, reporter_id, due_at)
+       SELECT 'repair', g % 5, $1::int, 'RG-0007', CASE WHEN g % 2 = 0 THEN $2::int END, $3::int, '外部' || g,
+              (SELECT id FROM users WHERE path = $4), now() + interval '1 day'
+         FROM generate_series(1, 30) g ORDER BY g`,
+      [ids.unseen[2], ids.otherToilet, ids.gatewayType, dealer],
+    );
+    const seven = await same(customer, { keywords: 'RG-0007' });
+    expect(seven).toBeGreaterThan(0);
+    expect(await same(dealer, { keywords: 'RG-0007' })).toBe(seven + 30);
+    await same(customer, { keywords: 'rg-0007', status: 1 }, 20);
+    expect(await same(customer, { keywords: 'rg-00' })).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    await same(customer, { keywords: 'rg-00' }, 900);
+    await same(customer, { keywords: 'RG-001', overdue: true });
+    expect(await same(customer, { keywords: 'RX-0001' })).toBe(0);
+  });
+
   it('a large scope seeing few objects (checked the same way) lists the same', async () => {
     await same(dealer, {}, 300);
     await same(dealer, { status: 2 }, 20);

@@ -16,6 +16,7 @@ import {
   Params,
   SERIAL_LIKE,
   fromLocal,
+  serialPrefixSql,
   keywordSql,
   likeSql,
   localTime,
@@ -29,6 +30,7 @@ import { deviceToiletSql } from '../devices/repo.ts';
 import { seesManyObjects } from '../access/repo.ts';
 import {
   accountsSeeingToiletOrDevice,
+  deviceRanges,
   sharedCatalogueSeen,
   toiletOrDeviceRanges,
   toiletOrDeviceSeen,
@@ -323,6 +325,16 @@ export interface RecordFilter {
   end?: string;
 }
 
+/** A keyword that names a record by its number (WX000123): the record's id. */
+const recordNumber = (keywords: string | undefined) => {
+  const no = keywords === undefined ? null : /^wx0*(\d{1,9})$/i.exec(keywords);
+  return no ? Number(no[1]) : null;
+};
+
+/** A keyword that is a serial-number prefix (SERIAL_LIKE), not a record number. */
+const serialPrefix = (keywords: string | undefined) =>
+  keywords !== undefined && SERIAL_LIKE.test(keywords) && recordNumber(keywords) === null ? keywords : null;
+
 /** The conditions on a record `r`: seen by the scope and matching the filter (`filtered`: beyond not deleted). */
 function recordWhere(w: Params, f: RecordFilter) {
   const seen = toiletOrDeviceSeen(w, f.scope, 'r', f.many);
@@ -348,8 +360,8 @@ function recordFilters(w: Params, f: RecordFilter) {
   if (f.begin) cond.push(`r.created_at >= ${fromLocal(w.p(f.begin))}`);
   if (f.end) cond.push(`r.created_at <= ${fromLocal(w.p(f.end))}`);
   if (f.keywords) {
-    const no = /^wx0*(\d{1,9})$/i.exec(f.keywords);
-    cond.push(no ? `r.id = ${w.p(Number(no[1]))}` : keywordSql(w, 'maintenanceRecords', f.keywords));
+    const no = recordNumber(f.keywords);
+    cond.push(no !== null ? `r.id = ${w.p(no)}` : keywordSql(w, 'maintenanceRecords', f.keywords));
   }
   return cond;
 }
@@ -388,8 +400,20 @@ export function listRecords(
   // The page's ids first (the filter reads only the records table and its indexes), then
   // the names joined to those 20 rows alone, by a statement kept prepared: a deep page skips
   // ids, not joined rows, and a filter planned on every call plans no joins.
+  // A small scope's search by serial-number prefix: the ranges of the few devices whose
+  // serial numbers start so. A work order carries its device's serial number (it is copied
+  // when the order is made, and a device's never changes), so the prefix is tested on the
+  // devices and each range is read off the device index alone, newest first.
+  const serial = f.many ? null : serialPrefix(f.keywords);
+  const bySerial = serial === null ? null : { ...f, keywords: undefined };
   const ranges =
-    f.many || narrowFilter(f) ? null : toiletOrDeviceRanges(w, f.scope, 'r', 'maintenance_device_toilets');
+    serial !== null
+      ? deviceRanges(w, f.scope, 'r', 'maintenance_device_toilets', (d) =>
+          serialPrefixSql(w, serial, `${d}.ser_num`),
+        )
+      : f.many || narrowFilter(f)
+        ? null
+        : toiletOrDeviceRanges(w, f.scope, 'r', 'maintenance_device_toilets');
   if (ranges) {
     // A small scope: its records off the index range of each of its toilets and devices
     // (toiletOrDeviceRanges), each range read newest first only as far as the page needs
@@ -397,7 +421,7 @@ export function listRecords(
     // and the count as far as its cap (or whole: exact). The filter is tested in each range,
     // so a filter matching few of the scope's records reads them all (its records, not the
     // table's); one with a narrow index of its own goes there instead (narrowFilter).
-    const cond = recordFilters(w, f).join(' AND ');
+    const cond = recordFilters(w, bySerial ?? f).join(' AND ');
     const upTo = (n: string | null, below: string | null = null) =>
       ranges(
         (col, id, also) => `SELECT r.id FROM maintenance_records r
