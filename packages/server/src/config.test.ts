@@ -36,6 +36,11 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(msg);
   });
 
+  it('takes a PostgreSQL URL naming a Unix socket directory (docs/deploy.md)', () => {
+    const url = 'postgres:///se?host=/var/run/postgresql&user=se';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
   it('reads ALLOWED_ORIGINS as a list of origins', () => {
     expect(loadConfig({}).allowedOrigins).toEqual([]);
     expect(
