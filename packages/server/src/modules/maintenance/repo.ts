@@ -422,18 +422,21 @@ export function listRecords(
     // so a filter matching few of the scope's records reads them all (its records, not the
     // table's); one with a narrow index of its own goes there instead (narrowFilter).
     const cond = recordFilters(w, bySerial ?? f).join(' AND ');
-    const upTo = (n: string | null, below: string | null = null) =>
+    // A page takes each range's newest; a count takes any of them, so its ranges have no
+    // order and may be read off another index of the object (a date filter: (toilet_id,
+    // created_at), its matches only, not the whole range in id order).
+    const upTo = (n: string | null, below: string | null = null, newest = true) =>
       ranges(
         (col, id, also) => `SELECT r.id FROM maintenance_records r
                              WHERE r.${col} = ${id} AND ${cond} AND ${also}${belowSql(below)}
-                             ORDER BY r.id DESC${n === null ? '' : ` LIMIT ${n}`}`,
+                             ${newest ? 'ORDER BY r.id DESC' : ''}${n === null ? '' : ` LIMIT ${n}`}`,
       );
     return selectPage<RecordRow>(q, w, f, {
       list: (page, need, below) => `SELECT x.id FROM ${upTo(need, below)} x ORDER BY x.id DESC ${page}`,
       rows: RECORD_ROWS,
       anchors: recordAnchors,
       where: 'true',
-      countFrom: `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1))} x`,
+      countFrom: `${upTo(f.exact ? null : String(EXACT_COUNT_LIMIT + 1), null, false)} x`,
       // Each range is read off its own index whatever the filter: one plan kept per connection,
       // its generic one (a customer's: 0.30 ms against 1.1 ms planned each call).
       prepare: true,
