@@ -166,6 +166,12 @@ export const RECORD_PHOTO_LIMITS = { count: 9, bytes: 5 * 1024 * 1024 } as const
 /** The record number shown to people: WX + six digits of the id. */
 export const recordNo = (id: number) => `WX${String(id).padStart(6, '0')}`;
 
+/** The id a record number names (recordNo's text, any case, zeros optional), or null. */
+export function recordIdOf(text: string): number | null {
+  const no = /^wx0*(\d{1,9})$/i.exec(text.trim());
+  return no ? Number(no[1]) : null;
+}
+
 export const recordRow = z.object({
   id: z.number(),
   no: z.string(),

@@ -2,6 +2,7 @@
 import {
   EXACT_COUNT_LIMIT,
   OPEN_STATUSES,
+  recordIdOf,
   type AssigneeRow,
   type EquipmentTypeRow,
   type FaultTypeRow,
@@ -325,15 +326,9 @@ export interface RecordFilter {
   end?: string;
 }
 
-/** A keyword that names a record by its number (WX000123): the record's id. */
-const recordNumber = (keywords: string | undefined) => {
-  const no = keywords === undefined ? null : /^wx0*(\d{1,9})$/i.exec(keywords);
-  return no ? Number(no[1]) : null;
-};
-
 /** A keyword that is a serial-number prefix (SERIAL_LIKE), not a record number. */
 const serialPrefix = (keywords: string | undefined) =>
-  keywords !== undefined && SERIAL_LIKE.test(keywords) && recordNumber(keywords) === null ? keywords : null;
+  keywords !== undefined && SERIAL_LIKE.test(keywords) && recordIdOf(keywords) === null ? keywords : null;
 
 /** The conditions on a record `r`: seen by the scope and matching the filter (`filtered`: beyond not deleted). */
 function recordWhere(w: Params, f: RecordFilter) {
@@ -360,7 +355,7 @@ function recordFilters(w: Params, f: RecordFilter) {
   if (f.begin) cond.push(`r.created_at >= ${fromLocal(w.p(f.begin))}`);
   if (f.end) cond.push(`r.created_at <= ${fromLocal(w.p(f.end))}`);
   if (f.keywords) {
-    const no = recordNumber(f.keywords);
+    const no = recordIdOf(f.keywords);
     cond.push(no !== null ? `r.id = ${w.p(no)}` : keywordSql(w, 'maintenanceRecords', f.keywords));
   }
   return cond;

@@ -3,6 +3,7 @@ import {
   COURIERS,
   EXPRESS_STATUS_LABELS,
   courierLabel,
+  recordIdOf,
   trackingNoError,
   type Courier,
   type ExpressItem,
@@ -54,14 +55,14 @@ function OrderFormCard({ onSaved }: { onSaved: () => void }) {
   const [params] = useSearchParams();
   const [saving, setSaving] = useState(false);
   const save = async (v: OrderForm) => {
-    const no = /^wx0*(\d+)$/i.exec(v.record_no.trim());
+    const recordId = recordIdOf(v.record_no);
     setSaving(true);
     const out = await attempt(
       () =>
         addExpress({
           ...v,
           record_no: undefined,
-          record_id: no ? Number(no[1]) : undefined,
+          record_id: recordId ?? undefined,
           items: v.items.map((i) => ({
             ser_num: i.ser_num?.trim() ?? '',
             name: i.name?.trim() ?? '',
