@@ -190,6 +190,10 @@ export function toiletOrDeviceSeen(w: Params, scope: string, alias: string, many
         OR ${alias}.device_id = ANY(ARRAY(SELECT va.device_id FROM device_access va WHERE va.user_id = ${u}::int AND va.live)))`;
 }
 
+/** The toilets account `u` (a parameter) sees, as an array. */
+const seenToiletIds = (u: string) =>
+  `ARRAY(SELECT st.toilet_id FROM toilet_access st WHERE st.user_id = ${u}::int AND st.live)`;
+
 /**
  * The records of a small scope (a customer's) as ranges of the records' own indexes, one per
  * toilet and per device the scope sees: `range(col, id, also)` is the sub-select of the records
@@ -210,7 +214,7 @@ export function toiletOrDeviceRanges(w: Params, scope: string, alias: string, pl
   const user = scopeUser(scope);
   if (user === null) return null;
   const u = w.p(user);
-  const seenToilets = `ARRAY(SELECT st.toilet_id FROM toilet_access st WHERE st.user_id = ${u}::int AND st.live)`;
+  const seenToilets = seenToiletIds(u);
   // A scalar sub-select, probed per device: as EXISTS the planner may hash the whole table
   // (a generic plan, sized for the average account, did: 10k pairs read for 50 devices).
   const elsewhere = `coalesce((SELECT true FROM ${places} dt WHERE dt.device_id = va.device_id
@@ -243,7 +247,7 @@ export function deviceRanges(
   const user = scopeUser(scope);
   if (user === null) return null;
   const u = w.p(user);
-  const seenToilets = `ARRAY(SELECT st.toilet_id FROM toilet_access st WHERE st.user_id = ${u}::int AND st.live)`;
+  const seenToilets = seenToiletIds(u);
   const test = deviceTest('d');
   // The test as a scalar sub-select per candidate: joined, the planner read every device to
   // hash them (10k for a customer's 50).
